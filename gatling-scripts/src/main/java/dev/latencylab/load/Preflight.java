@@ -1,0 +1,128 @@
+package dev.latencylab.load;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.management.UnixOperatingSystemMXBean;
+
+import dev.latencylab.load.SimulationSettings.ConnectionMode;
+
+/**
+ * Checks, before any load, that the run can work: the target answers, and this process may open enough files for
+ * the connections it needs. Decides the connection mode and reads the target's thread pool for the model.
+ *
+ * @param connections      the mode the run uses
+ * @param switched         true when auto had to give up one connection per user
+ * @param peakUsers        how many users the settings keep active at once, at most
+ * @param openFilesNeeded  files a per-user run needs: one socket per active user plus the JVM's own
+ * @param openFilesLimit   this process's limit
+ * @param targetThreads    the target's Tomcat pool size, when it has a bounded one
+ */
+public record Preflight(ConnectionMode connections, boolean switched, int peakUsers, long openFilesNeeded,
+        long openFilesLimit, OptionalInt targetThreads) {
+
+    /** Files a Gatling JVM holds besides its sockets: jars, epoll, pipes, logs. Measured ~150; kept generous. */
+    static final int JVM_OWN_FILES = 400;
+
+    public static class PreflightException extends RuntimeException {
+        public PreflightException(String message) {
+            super(message);
+        }
+    }
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final Pattern FIRST_VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
+
+    public static Preflight check(SimulationSettings s) {
+        requireAnswer(s.baseUrl());
+        long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
+        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.baseUrl()));
+    }
+
+    /** The descriptor arithmetic alone, for tests. */
+    static Preflight decide(SimulationSettings s, long openFilesLimit, OptionalInt targetThreads) {
+        int peakUsers = peakActiveUsers(s);
+        long needed = (long) peakUsers + JVM_OWN_FILES;
+        boolean fits = needed <= openFilesLimit;
+        ConnectionMode mode = s.connections();
+        if (mode == ConnectionMode.PER_USER && !fits) {
+            throw new PreflightException(("""
+                    %d users with one connection each need about %d open files (%d users active at once + %d for the JVM), \
+                    but this process may open %d (ulimit -n). Options: -Dsim.connections=shared (one connection pool for all \
+                    users; the server then sees far fewer connections), fewer users, a longer ramp (-Dsim.ramp.seconds), \
+                    or a higher limit where the machine allows it.""")
+                    .formatted(s.users(), needed, peakUsers, JVM_OWN_FILES, openFilesLimit));
+        }
+        boolean switched = mode == ConnectionMode.AUTO && !fits;
+        ConnectionMode used = mode == ConnectionMode.AUTO ? (fits ? ConnectionMode.PER_USER : ConnectionMode.SHARED) : mode;
+        return new Preflight(used, switched, peakUsers, needed, openFilesLimit, targetThreads);
+    }
+
+    /**
+     * Users alive at once: each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
+     * user outlives the ramp all of them overlap, otherwise about N * life / ramp do.
+     */
+    static int peakActiveUsers(SimulationSettings s) {
+        double lifeMs = s.repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
+        double rampMs = s.ramp().toMillis();
+        if (lifeMs >= rampMs) {
+            return s.users();
+        }
+        return (int) Math.min(s.users(), Math.ceil(s.users() * lifeMs / rampMs) + 1);
+    }
+
+    private static void requireAnswer(String baseUrl) {
+        try {
+            HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/health")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+        catch (IOException e) {
+            throw new PreflightException("nothing answers at %s (%s): start it with %s"
+                    .formatted(baseUrl, e.getClass().getSimpleName(), startHint(baseUrl)));
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PreflightException("interrupted while checking " + baseUrl);
+        }
+    }
+
+    private static String startHint(String baseUrl) {
+        if (baseUrl.equals(SimulationSettings.TARGETS.get("mvc"))) {
+            return "`./mvnw -pl mvc-with-latency -am spring-boot:run`, or run `./load-test --target mvc`, which starts it";
+        }
+        if (baseUrl.equals(SimulationSettings.TARGETS.get("webflux"))) {
+            return "`./mvnw -pl webflux-with-latency -am spring-boot:run`, or run `./load-test`, which starts it";
+        }
+        return "the server you meant, or point base.url (or -Dtarget=mvc|webflux) at a running one";
+    }
+
+    /** tomcat.threads.config.max, when the target is Tomcat with a bounded pool (-1 with virtual threads). */
+    private static OptionalInt readPoolSize(String baseUrl) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/metrics/tomcat.threads.config.max"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            Matcher m = FIRST_VALUE.matcher(r.body());
+            if (r.statusCode() == 200 && m.find()) {
+                int threads = (int) Double.parseDouble(m.group(1));
+                return threads > 0 ? OptionalInt.of(threads) : OptionalInt.empty();
+            }
+        }
+        catch (IOException e) {
+            // no actuator: the model then has no pool
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return OptionalInt.empty();
+    }
+}

@@ -1,0 +1,178 @@
+package dev.latencylab.load;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
+
+import org.HdrHistogram.Histogram;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The machine-readable outcome of one simulation run (Gatling 3.16 writes none): parameters, counts, throughput,
+ * percentiles and the encoded histogram, injector and server samples, and the model's numbers for the run.
+ */
+public final class ResultFile {
+
+    public static final String SCHEMA = "latency-lab/result/1";
+    public static final String NAME = "result.json";
+    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** Percentiles reported, as (name, percentile). */
+    private static final Object[][] PERCENTILES = {{"p50", 50.0}, {"p75", 75.0}, {"p95", 95.0}, {"p99", 99.0}, {"p999", 99.9}};
+
+    private ResultFile() {
+    }
+
+    /** Everything the run learned, in the result file's layout. */
+    public static Map<String, Object> build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            long connectTimeoutMs, long requestTimeoutMs) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", SCHEMA);
+        root.put("simulation", "dev.latencylab.load.LoadSimulation");
+        root.put("parameters", settings.asMap());
+        root.put("start", run.startedAt().toString());
+        root.put("end", run.endedAt().toString());
+        double seconds = run.duration().toMillis() / 1000.0;
+        root.put("durationSeconds", seconds);
+
+        Map<String, Object> requests = new LinkedHashMap<>();
+        requests.put("total", run.ok() + run.ko());
+        requests.put("ok", run.ok());
+        requests.put("ko", run.ko());
+        requests.put("koPercent", run.ok() + run.ko() == 0 ? 0.0 : 100.0 * run.ko() / (run.ok() + run.ko()));
+        requests.put("koByReason", run.koByReason());
+        requests.put("timeoutsMs", Map.of("connect", connectTimeoutMs, "request", requestTimeoutMs));
+        root.put("requests", requests);
+
+        long[] perSecond = run.completedPerSecond();
+        Map<String, Object> throughput = new LinkedHashMap<>();
+        throughput.put("meanPerSecond", seconds == 0 ? 0.0 : (run.ok() + run.ko()) / seconds);
+        throughput.put("peakPerSecond", Arrays.stream(perSecond).max().orElse(0));
+        throughput.put("completedPerSecond", perSecond);
+        root.put("throughput", throughput);
+
+        Histogram h = run.responseTimes();
+        root.put("responseTimeMs", percentiles(h));
+        root.put("histogram", Map.of("unit", "ms", "encoding", "HdrHistogram compressed, base64", "data", encode(h)));
+
+        Map<String, Object> injector = new LinkedHashMap<>();
+        injector.put("cores", sampler.cores());
+        injector.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        injector.put("peakActiveUsers", run.peakActiveUsers());
+        injector.put("connections", preflight.connections().id());
+        injector.put("connectionsSwitched", preflight.switched());
+        injector.put("openFilesNeeded", preflight.openFilesNeeded());
+        injector.put("openFilesLimit", preflight.openFilesLimit());
+        injector.put("openFiles", sampler.series(Sampler.INJECTOR_OPEN_FILES).asMap());
+        injector.put("cpu", sampler.series(Sampler.INJECTOR_CPU).asMap());
+        injector.put("machineCpu", sampler.series(Sampler.MACHINE_CPU).asMap());
+        root.put("injector", injector);
+
+        Map<String, Object> server = new LinkedHashMap<>();
+        Map<String, Double> last = sampler.lastServerValues();
+        server.put("sampled", settings.sampleServer());
+        server.put("missedSamples", sampler.serverMisses());
+        server.put("poolThreads", preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null);
+        server.put("peakLiveThreads", last.get("jvm_threads_peak_threads"));
+        server.put("liveThreads", sampler.series(Sampler.SERVER_LIVE_THREADS).asMap());
+        server.put("busyThreads", sampler.series(Sampler.SERVER_BUSY_THREADS).asMap());
+        server.put("heapUsedBytes", sampler.series(Sampler.SERVER_HEAP_USED).asMap());
+        server.put("cpu", sampler.series(Sampler.SERVER_CPU).asMap());
+        server.put("openFiles", sampler.series(Sampler.SERVER_OPEN_FILES).asMap());
+        server.put("openFilesLimit", last.get("process_files_max_files"));
+        server.put("waitingRequests", sampler.series(Sampler.SERVER_WAITING).asMap());
+        server.put("peakWaitingRequests", last.get("hello_waiting_peak"));
+        root.put("server", server);
+
+        root.put("model", model(settings, preflight.targetThreads()).map(QueueingModel::asMap).orElse(null));
+        return root;
+    }
+
+    /** The model for these settings, when the path names a latency. */
+    public static Optional<QueueingModel> model(SimulationSettings s, OptionalInt threads) {
+        if (s.latencyMs().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new QueueingModel(s.users(), s.latencyMs().getAsLong(), s.thinkMean().toMillis(), threads,
+                s.ramp().toSeconds(), s.repeat()));
+    }
+
+    static Map<String, Object> percentiles(Histogram h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", h.getTotalCount());
+        for (Object[] p : PERCENTILES) {
+            m.put((String) p[0], h.getTotalCount() == 0 ? null : h.getValueAtPercentile((Double) p[1]));
+        }
+        m.put("max", h.getTotalCount() == 0 ? null : h.getMaxValue());
+        m.put("mean", h.getTotalCount() == 0 ? null : h.getMean());
+        return m;
+    }
+
+    public static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    public static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        }
+        catch (java.util.zip.DataFormatException e) {
+            throw new IllegalArgumentException("not an encoded HdrHistogram", e);
+        }
+    }
+
+    public static void write(Map<String, Object> result, Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            JSON.writeValue(file.toFile(), result);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static JsonNode read(Path file) {
+        return JSON.readTree(file.toFile());
+    }
+
+    /**
+     * Where a run's result goes unless sim.result.file says otherwise: into the report folder Gatling made for this
+     * run (the newest folder under target/gatling holding a simulation.log started after the run began), so the HTML
+     * report and result.json sit side by side.
+     */
+    public static Path defaultLocation(Path resultsRoot, Instant runStart) {
+        try (Stream<Path> runs = Files.list(resultsRoot)) {
+            return runs.filter(d -> Files.isRegularFile(d.resolve("simulation.log")))
+                    .filter(d -> modified(d.resolve("simulation.log")) >= runStart.toEpochMilli() - 1000)
+                    .max(Comparator.comparingLong(d -> modified(d.resolve("simulation.log"))))
+                    .map(d -> d.resolve(NAME))
+                    .orElse(resultsRoot.resolve("result-" + runStart.toEpochMilli() + ".json"));
+        }
+        catch (IOException e) {
+            return resultsRoot.resolve("result-" + runStart.toEpochMilli() + ".json");
+        }
+    }
+
+    private static long modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p).toMillis();
+        }
+        catch (IOException e) {
+            return 0;
+        }
+    }
+}

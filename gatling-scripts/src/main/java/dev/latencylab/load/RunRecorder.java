@@ -1,0 +1,109 @@
+package dev.latencylab.load;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the simulation sees of its own requests, recorded as they complete: every response time in an
+ * HdrHistogram (ms, 3 significant digits), OK and KO counts, KO reasons, completions per second, active users.
+ * Thread-safe: Gatling calls it from its event loops.
+ */
+public final class RunRecorder {
+
+    private final ConcurrentHistogram responseTimes = new ConcurrentHistogram(TimeUnit.HOURS.toMillis(2), 3);
+    private final LongAdder ok = new LongAdder();
+    private final LongAdder ko = new LongAdder();
+    private final Map<String, LongAdder> koByReason = new ConcurrentHashMap<>();
+    private final Map<Long, LongAdder> completedPerSecond = new ConcurrentHashMap<>();
+    private final AtomicInteger activeUsers = new AtomicInteger();
+    private final AtomicInteger peakActiveUsers = new AtomicInteger();
+    private volatile long startNanos;
+    private volatile Instant start;
+    private volatile Instant end;
+
+    public void start() {
+        start = Instant.now();
+        startNanos = System.nanoTime();
+    }
+
+    public void finish() {
+        end = Instant.now();
+    }
+
+    public void userStarted() {
+        peakActiveUsers.accumulateAndGet(activeUsers.incrementAndGet(), Math::max);
+    }
+
+    public void userFinished() {
+        activeUsers.decrementAndGet();
+    }
+
+    public int activeUsers() {
+        return activeUsers.get();
+    }
+
+    /** @param koReason null for an OK request */
+    public void record(long responseTimeMs, String koReason) {
+        responseTimes.recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
+        if (koReason == null) {
+            ok.increment();
+        }
+        else {
+            ko.increment();
+            koByReason.computeIfAbsent(koReason, r -> new LongAdder()).increment();
+        }
+        long second = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos);
+        completedPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();
+    }
+
+    public Instant startedAt() {
+        return start;
+    }
+
+    public Instant endedAt() {
+        return end;
+    }
+
+    public Duration duration() {
+        return Duration.between(start, end == null ? Instant.now() : end);
+    }
+
+    public long ok() {
+        return ok.sum();
+    }
+
+    public long ko() {
+        return ko.sum();
+    }
+
+    public Map<String, Long> koByReason() {
+        Map<String, Long> sorted = new TreeMap<>();
+        koByReason.forEach((reason, n) -> sorted.put(reason, n.sum()));
+        return sorted;
+    }
+
+    /** Completions in each whole second since start, zeros included. */
+    public long[] completedPerSecond() {
+        long last = completedPerSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+        long[] series = new long[(int) (last + 1)];
+        completedPerSecond.forEach((second, n) -> series[second.intValue()] = n.sum());
+        return series;
+    }
+
+    public int peakActiveUsers() {
+        return peakActiveUsers.get();
+    }
+
+    public Histogram responseTimes() {
+        return responseTimes.copy();
+    }
+}

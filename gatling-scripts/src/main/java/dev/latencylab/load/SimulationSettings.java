@@ -1,0 +1,257 @@
+package dev.latencylab.load;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every parameter of the load simulation, read from system properties, each with a default and validated before
+ * any load is sent. {@link #NAMES} lists them all with their defaults (README lists the same).
+ */
+public record SimulationSettings(
+        int users,
+        String baseUrl,
+        String path,
+        Duration ramp,
+        int repeat,
+        Duration thinkMin,
+        Duration thinkMax,
+        ConnectionMode connections,
+        OptionalInt modelThreads,
+        Optional<Path> resultFile,
+        OptionalLong assertP95Ms,
+        OptionalLong assertP99Ms,
+        OptionalDouble assertKoPercent,
+        boolean sampleServer) {
+
+    public enum ConnectionMode {
+        /** Shared pool when one connection per user would not fit under the open-files limit. */
+        AUTO,
+        /** Gatling's default: every virtual user opens its own keep-alive connection, like a browser. */
+        PER_USER,
+        /** One pool for all users: far fewer sockets, but the server no longer sees one connection per user. */
+        SHARED;
+
+        String id() {
+            return name().toLowerCase().replace('_', '-');
+        }
+    }
+
+    /** Known targets for -Dtarget=..., the services of this repository on their default ports. */
+    public static final Map<String, String> TARGETS = Map.of(
+            "mvc", "http://localhost:8091",
+            "webflux", "http://localhost:8092");
+
+    /** Property name and default, in the order README lists them. */
+    public static final Map<String, String> NAMES = names();
+
+    private static Map<String, String> names() {
+        Map<String, String> n = new LinkedHashMap<>();
+        n.put("sim.users", "1000");
+        n.put("target", "(none: mvc or webflux sets base.url)");
+        n.put("base.url", "http://localhost:8092");
+        n.put("test.path", "hello/100");
+        n.put("sim.ramp.seconds", "30");
+        n.put("sim.repeat", "30");
+        n.put("sim.think.min.ms", "1000");
+        n.put("sim.think.max.ms", "2000");
+        n.put("sim.connections", "auto");
+        n.put("sim.model.threads", "(read from the target's tomcat.threads.config.max)");
+        n.put("sim.result.file", "(result.json in the run's report folder)");
+        n.put("sim.assert.p95.ms", "(none)");
+        n.put("sim.assert.p99.ms", "(none)");
+        n.put("sim.assert.ko.percent", "(none)");
+        n.put("sim.sample.server", "true");
+        return java.util.Collections.unmodifiableMap(n);
+    }
+
+    private static final Pattern LATENCY_IN_PATH = Pattern.compile("^/(?:hello|block)/([0-9]+)(?:\\?.*)?$");
+
+    /** Thrown with one line per bad property: which value, why, what is allowed. */
+    public static class InvalidSettingsException extends IllegalArgumentException {
+        public InvalidSettingsException(List<String> problems) {
+            super("invalid simulation parameters:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    public static SimulationSettings fromSystemProperties() {
+        return from(System.getProperties());
+    }
+
+    public static SimulationSettings from(Properties p) {
+        Reader r = new Reader(p);
+        int users = r.integer("sim.users", 1, Integer.MAX_VALUE);
+        String baseUrl = r.baseUrl();
+        String path = normalizePath(p.getProperty("test.path", NAMES.get("test.path")));
+        int rampSeconds = r.integer("sim.ramp.seconds", 1, 86_400);
+        int repeat = r.integer("sim.repeat", 1, 1_000_000);
+        int thinkMin = r.integer("sim.think.min.ms", 0, 3_600_000);
+        int thinkMax = r.integer("sim.think.max.ms", 0, 3_600_000);
+        if (thinkMin > thinkMax && r.problems.isEmpty()) {
+            r.problems.add("sim.think.min.ms=%d is above sim.think.max.ms=%d; allowed: min <= max".formatted(thinkMin, thinkMax));
+        }
+        ConnectionMode connections = r.connectionMode();
+        OptionalInt modelThreads = r.has("sim.model.threads")
+                ? OptionalInt.of(r.integer("sim.model.threads", 1, 1_000_000)) : OptionalInt.empty();
+        Optional<Path> resultFile = Optional.ofNullable(p.getProperty("sim.result.file")).filter(s -> !s.isBlank()).map(Path::of);
+        OptionalLong p95 = r.has("sim.assert.p95.ms") ? OptionalLong.of(r.integer("sim.assert.p95.ms", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalLong p99 = r.has("sim.assert.p99.ms") ? OptionalLong.of(r.integer("sim.assert.p99.ms", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalDouble ko = r.has("sim.assert.ko.percent") ? OptionalDouble.of(r.percent("sim.assert.ko.percent")) : OptionalDouble.empty();
+        boolean sample = r.bool("sim.sample.server");
+        if (!r.problems.isEmpty()) {
+            throw new InvalidSettingsException(r.problems);
+        }
+        return new SimulationSettings(users, baseUrl, path, Duration.ofSeconds(rampSeconds), repeat,
+                Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
+                p95, p99, ko, sample);
+    }
+
+    static String normalizePath(String path) {
+        return path.startsWith("/") ? path : "/" + path;
+    }
+
+    /** The latency the path asks for (/hello/{ms} or /block/{ms}), if it names one: the model needs it. */
+    public OptionalLong latencyMs() {
+        Matcher m = LATENCY_IN_PATH.matcher(path);
+        return m.matches() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+    }
+
+    public Duration thinkMean() {
+        return thinkMin.plus(thinkMax).dividedBy(2);
+    }
+
+    /** Every parameter as the result file records it. */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("users", users);
+        m.put("baseUrl", baseUrl);
+        m.put("path", path);
+        m.put("rampSeconds", ramp.toSeconds());
+        m.put("repeat", repeat);
+        m.put("thinkMinMs", thinkMin.toMillis());
+        m.put("thinkMaxMs", thinkMax.toMillis());
+        m.put("connections", connections.id());
+        m.put("modelThreads", modelThreads.isPresent() ? modelThreads.getAsInt() : null);
+        m.put("assertP95Ms", assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null);
+        m.put("assertP99Ms", assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null);
+        m.put("assertKoPercent", assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null);
+        m.put("sampleServer", sampleServer);
+        return m;
+    }
+
+    /** Reads and checks properties, collecting every problem instead of stopping at the first. */
+    private static final class Reader {
+        final Properties p;
+        final List<String> problems = new ArrayList<>();
+
+        Reader(Properties p) {
+            this.p = p;
+        }
+
+        boolean has(String name) {
+            String v = p.getProperty(name);
+            return v != null && !v.isBlank();
+        }
+
+        String value(String name) {
+            String v = p.getProperty(name);
+            return v == null || v.isBlank() ? NAMES.get(name) : v.trim();
+        }
+
+        int integer(String name, int min, int max) {
+            String v = value(name);
+            String allowed = max == Integer.MAX_VALUE || max >= 1_000_000
+                    ? "a whole number >= %d".formatted(min) : "a whole number from %d to %d".formatted(min, max);
+            try {
+                long n = Long.parseLong(v);
+                if (n >= min && n <= max) {
+                    return (int) n;
+                }
+                problems.add("%s=%s is out of range; allowed: %s".formatted(name, v, allowed));
+            }
+            catch (NumberFormatException e) {
+                problems.add("%s=%s is not a whole number; allowed: %s".formatted(name, v, allowed));
+            }
+            return min;
+        }
+
+        double percent(String name) {
+            String v = value(name);
+            try {
+                double d = Double.parseDouble(v);
+                if (d >= 0 && d <= 100) {
+                    return d;
+                }
+            }
+            catch (NumberFormatException ignored) {
+                // reported below
+            }
+            problems.add("%s=%s is not a percentage; allowed: a number from 0 to 100".formatted(name, v));
+            return 0;
+        }
+
+        boolean bool(String name) {
+            String v = value(name);
+            if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+                return Boolean.parseBoolean(v);
+            }
+            problems.add("%s=%s is not a boolean; allowed: true or false".formatted(name, v));
+            return true;
+        }
+
+        ConnectionMode connectionMode() {
+            String v = value("sim.connections");
+            for (ConnectionMode m : ConnectionMode.values()) {
+                if (m.id().equals(v)) {
+                    return m;
+                }
+            }
+            problems.add("sim.connections=%s is unknown; allowed: auto, per-user or shared".formatted(v));
+            return ConnectionMode.AUTO;
+        }
+
+        String baseUrl() {
+            String url;
+            if (has("target")) {
+                String target = p.getProperty("target").trim();
+                url = TARGETS.get(target);
+                if (url == null) {
+                    problems.add("target=%s is unknown; allowed: mvc (%s) or webflux (%s), or set base.url instead"
+                            .formatted(target, TARGETS.get("mvc"), TARGETS.get("webflux")));
+                    return NAMES.get("base.url");
+                }
+                if (has("base.url") && !p.getProperty("base.url").trim().equals(url)) {
+                    problems.add("target=%s and base.url=%s disagree; allowed: set one of them"
+                            .formatted(target, p.getProperty("base.url").trim()));
+                }
+                return url;
+            }
+            url = value("base.url");
+            try {
+                URI uri = new URI(url);
+                if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null
+                        && (uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/"))) {
+                    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+                }
+            }
+            catch (URISyntaxException ignored) {
+                // reported below
+            }
+            problems.add("base.url=%s is not a URL of a server; allowed: http(s)://host[:port], e.g. http://localhost:8092 (the path goes in test.path)"
+                    .formatted(url));
+            return NAMES.get("base.url");
+        }
+    }
+}
