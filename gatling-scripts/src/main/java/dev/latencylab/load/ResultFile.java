@@ -5,7 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.reflect.RecordComponent;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
@@ -30,6 +34,8 @@ public final class ResultFile {
     public static final String NAME = "result.json";
     static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     /** Percentiles reported, as (name, percentile). */
+    /** Samples with at least this share of the peak of active users make up the plateau (full population). */
+    static final double PLATEAU_SHARE = 0.95;
     private static final Object[][] PERCENTILES = {{"p50", 50.0}, {"p75", 75.0}, {"p95", 95.0}, {"p99", 99.0}, {"p999", 99.9}};
 
     private ResultFile() {
@@ -57,11 +63,32 @@ public final class ResultFile {
         root.put("requests", requests);
 
         long[] perSecond = run.completedPerSecond();
+        Predicate<Sampler.Tick> onPlateau = t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
+        List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
+        Double plateauThroughput = null;
+        Map<String, Object> plateau = null;
+        if (!plateauTicks.isEmpty()) {
+            int from = (int) Math.floor(plateauTicks.get(0).second());
+            int to = Math.min((int) Math.floor(plateauTicks.get(plateauTicks.size() - 1).second()), perSecond.length);
+            if (to > from) {
+                plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
+            }
+            plateau = new LinkedHashMap<>();
+            plateau.put("fromSecond", from);
+            plateau.put("toSecond", to);
+            plateau.put("minActiveUsers", plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0));
+            plateau.put("throughputPerSecond", plateauThroughput);
+            plateau.put("injectorCpu", sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean());
+            plateau.put("machineCpu", sampler.series(Sampler.Tick::machineCpu, onPlateau).mean());
+            plateau.put("serverCpu", sampler.series(Sampler.Tick::serverCpu, onPlateau).mean());
+        }
         Map<String, Object> throughput = new LinkedHashMap<>();
         throughput.put("meanPerSecond", seconds == 0 ? 0.0 : (run.ok() + run.ko()) / seconds);
         throughput.put("peakPerSecond", Arrays.stream(perSecond).max().orElse(0));
+        throughput.put("plateauPerSecond", plateauThroughput);
         throughput.put("completedPerSecond", perSecond);
         root.put("throughput", throughput);
+        root.put("plateau", plateau);
 
         Histogram h = run.responseTimes();
         root.put("responseTimeMs", percentiles(h));
@@ -75,9 +102,9 @@ public final class ResultFile {
         injector.put("connectionsSwitched", preflight.switched());
         injector.put("openFilesNeeded", preflight.openFilesNeeded());
         injector.put("openFilesLimit", preflight.openFilesLimit());
-        injector.put("openFiles", sampler.series(Sampler.INJECTOR_OPEN_FILES).asMap());
-        injector.put("cpu", sampler.series(Sampler.INJECTOR_CPU).asMap());
-        injector.put("machineCpu", sampler.series(Sampler.MACHINE_CPU).asMap());
+        injector.put("openFiles", sampler.series(Sampler.Tick::injectorOpenFiles).asMap());
+        injector.put("cpu", sampler.series(Sampler.Tick::injectorCpu).asMap());
+        injector.put("machineCpu", sampler.series(Sampler.Tick::machineCpu).asMap());
         root.put("injector", injector);
 
         Map<String, Object> server = new LinkedHashMap<>();
@@ -86,18 +113,39 @@ public final class ResultFile {
         server.put("missedSamples", sampler.serverMisses());
         server.put("poolThreads", preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null);
         server.put("peakLiveThreads", last.get("jvm_threads_peak_threads"));
-        server.put("liveThreads", sampler.series(Sampler.SERVER_LIVE_THREADS).asMap());
-        server.put("busyThreads", sampler.series(Sampler.SERVER_BUSY_THREADS).asMap());
-        server.put("heapUsedBytes", sampler.series(Sampler.SERVER_HEAP_USED).asMap());
-        server.put("cpu", sampler.series(Sampler.SERVER_CPU).asMap());
-        server.put("openFiles", sampler.series(Sampler.SERVER_OPEN_FILES).asMap());
+        server.put("liveThreads", sampler.series(Sampler.Tick::serverLiveThreads).asMap());
+        server.put("busyThreads", sampler.series(Sampler.Tick::serverBusyThreads).asMap());
+        server.put("heapUsedBytes", sampler.series(Sampler.Tick::serverHeapUsedBytes).asMap());
+        server.put("cpu", sampler.series(Sampler.Tick::serverCpu).asMap());
+        server.put("openFiles", sampler.series(Sampler.Tick::serverOpenFiles).asMap());
         server.put("openFilesLimit", last.get("process_files_max_files"));
-        server.put("waitingRequests", sampler.series(Sampler.SERVER_WAITING).asMap());
+        server.put("waitingRequests", sampler.series(Sampler.Tick::serverWaitingRequests).asMap());
         server.put("peakWaitingRequests", last.get("hello_waiting_peak"));
         root.put("server", server);
 
         root.put("model", model(settings, preflight.targetThreads()).map(QueueingModel::asMap).orElse(null));
+        root.put("timeline", timeline(sampler.ticks()));
         return root;
+    }
+
+    /** The samples as columns and rows; NaN (no reading) becomes null. */
+    private static Map<String, Object> timeline(List<Sampler.Tick> ticks) {
+        List<String> columns = Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(RecordComponent::getName).toList();
+        List<List<Object>> rows = new ArrayList<>();
+        for (Sampler.Tick t : ticks) {
+            List<Object> row = new ArrayList<>();
+            for (RecordComponent c : Sampler.Tick.class.getRecordComponents()) {
+                try {
+                    Object v = c.getAccessor().invoke(t);
+                    row.add(v instanceof Double d ? (d.isNaN() ? null : Math.round(d * 1000) / 1000.0) : v);
+                }
+                catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            rows.add(row);
+        }
+        return Map.of("columns", columns, "rows", rows);
     }
 
     /** The model for these settings, when the path names a latency. */

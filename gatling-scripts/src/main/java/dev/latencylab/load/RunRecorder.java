@@ -65,6 +65,11 @@ public final class RunRecorder {
         completedPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();
     }
 
+    /** Seconds since start, for aligning samples with completions. */
+    public double secondsSinceStart() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
     public Instant startedAt() {
         return start;
     }

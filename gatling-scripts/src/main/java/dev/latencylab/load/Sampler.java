@@ -6,32 +6,35 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.IntSupplier;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.UnixOperatingSystemMXBean;
 
 /**
- * Samples both sides about once a second during a run: this injector's CPU, the machine's CPU and open files, and the
- * target's threads, heap, CPU and open files from its actuator (one /actuator/prometheus scrape per sample).
+ * Samples both sides about once a second during a run: this injector's CPU and open files, the machine's CPU, the
+ * active users, and the target's CPU, threads, heap, open files and waiting requests from one
+ * /actuator/prometheus scrape. Each sample is one row of the run's timeline.
  */
 public final class Sampler implements AutoCloseable {
 
-    /** Series names, as the result file has them. */
-    public static final String INJECTOR_CPU = "injectorCpu", MACHINE_CPU = "machineCpu", INJECTOR_OPEN_FILES = "injectorOpenFiles",
-            ACTIVE_USERS = "activeUsers", SERVER_CPU = "serverCpu", SERVER_LIVE_THREADS = "serverLiveThreads",
-            SERVER_BUSY_THREADS = "serverBusyThreads", SERVER_HEAP_USED = "serverHeapUsedBytes",
-            SERVER_OPEN_FILES = "serverOpenFiles", SERVER_WAITING = "serverWaitingRequests";
+    /** One sample; server values are NaN when the target did not answer in time or has no such metric. */
+    public record Tick(double second, int activeUsers, double injectorCpu, double machineCpu, double injectorOpenFiles,
+            double serverCpu, double serverLiveThreads, double serverBusyThreads, double serverHeapUsedBytes,
+            double serverOpenFiles, double serverWaitingRequests) {
+    }
 
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private final Map<String, Series> series = new LinkedHashMap<>();
+    private final List<Tick> ticks = new ArrayList<>();
     private final AtomicLong serverMisses = new AtomicLong();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
@@ -41,17 +44,13 @@ public final class Sampler implements AutoCloseable {
         return t;
     });
     private final String prometheusUrl;
-    private final IntSupplier activeUsers;
+    private final RunRecorder run;
     private volatile Map<String, Double> lastServer = Map.of();
 
     /** @param baseUrl the target, or null to sample this side only */
-    public Sampler(String baseUrl, IntSupplier activeUsers) {
+    public Sampler(String baseUrl, RunRecorder run) {
         this.prometheusUrl = baseUrl == null ? null : baseUrl + "/actuator/prometheus";
-        this.activeUsers = activeUsers;
-        for (String name : new String[] {INJECTOR_CPU, MACHINE_CPU, INJECTOR_OPEN_FILES, ACTIVE_USERS, SERVER_CPU,
-                SERVER_LIVE_THREADS, SERVER_BUSY_THREADS, SERVER_HEAP_USED, SERVER_OPEN_FILES, SERVER_WAITING}) {
-            series.put(name, new Series());
-        }
+        this.run = run;
     }
 
     public void start() {
@@ -61,38 +60,39 @@ public final class Sampler implements AutoCloseable {
     }
 
     private void sample() {
-        series.get(INJECTOR_CPU).add(os.getProcessCpuLoad());
-        series.get(MACHINE_CPU).add(os.getCpuLoad());
-        series.get(ACTIVE_USERS).add(activeUsers.getAsInt());
-        if (os instanceof UnixOperatingSystemMXBean unix) {
-            series.get(INJECTOR_OPEN_FILES).add(unix.getOpenFileDescriptorCount());
-        }
-        if (prometheusUrl != null) {
-            sampleServer();
+        double second = run.secondsSinceStart();
+        int active = run.activeUsers();
+        double injectorCpu = os.getProcessCpuLoad();
+        double machineCpu = os.getCpuLoad();
+        double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
+        Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer();
+        double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
+        Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles,
+                server.getOrDefault("process_cpu_usage", Double.NaN),
+                server.getOrDefault("jvm_threads_live_threads", Double.NaN),
+                busy < 0 ? Double.NaN : busy, // -1: no bounded pool (virtual threads)
+                server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
+                server.getOrDefault("process_files_open_files", Double.NaN),
+                server.getOrDefault("hello_waiting", Double.NaN));
+        synchronized (ticks) {
+            ticks.add(tick);
         }
     }
 
-    private void sampleServer() {
+    private Map<String, Double> scrapeServer() {
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                serverMisses.incrementAndGet();
-                return;
+            if (r.statusCode() == 200) {
+                lastServer = parsePrometheus(r.body());
+                return lastServer;
             }
-            Map<String, Double> m = parsePrometheus(r.body());
-            lastServer = m;
-            series.get(SERVER_CPU).add(m.getOrDefault("process_cpu_usage", Double.NaN));
-            series.get(SERVER_LIVE_THREADS).add(m.getOrDefault("jvm_threads_live_threads", Double.NaN));
-            double busy = m.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
-            series.get(SERVER_BUSY_THREADS).add(busy < 0 ? Double.NaN : busy); // -1: no pool (virtual threads)
-            series.get(SERVER_HEAP_USED).add(m.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN));
-            series.get(SERVER_OPEN_FILES).add(m.getOrDefault("process_files_open_files", Double.NaN));
-            series.get(SERVER_WAITING).add(m.getOrDefault("hello_waiting", Double.NaN));
         }
         catch (Exception e) {
-            serverMisses.incrementAndGet(); // a saturated or overloaded target answers late: that is data too
+            // a saturated target answers late or not at all: counted, and that is data too
         }
+        serverMisses.incrementAndGet();
+        return Map.of();
     }
 
     /**
@@ -123,6 +123,23 @@ public final class Sampler implements AutoCloseable {
         return values;
     }
 
+    public List<Tick> ticks() {
+        synchronized (ticks) {
+            return List.copyOf(ticks);
+        }
+    }
+
+    /** Mean and max of one column over the ticks that pass the filter. */
+    public Series series(ToDoubleFunction<Tick> column, Predicate<Tick> filter) {
+        Series s = new Series();
+        ticks().stream().filter(filter).forEach(t -> s.add(column.applyAsDouble(t)));
+        return s;
+    }
+
+    public Series series(ToDoubleFunction<Tick> column) {
+        return series(column, t -> true);
+    }
+
     /** The last values the target reported (e.g. jvm_threads_peak_threads, process_files_max_files). */
     public Map<String, Double> lastServerValues() {
         return lastServer;
@@ -132,21 +149,19 @@ public final class Sampler implements AutoCloseable {
         return serverMisses.get();
     }
 
-    public Series series(String name) {
-        return series.get(name);
-    }
-
     public int cores() {
         return os.getAvailableProcessors();
-    }
-
-    public long maxOpenFiles() {
-        return os instanceof UnixOperatingSystemMXBean unix ? unix.getMaxFileDescriptorCount() : -1;
     }
 
     @Override
     public void close() {
         timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         sample(); // one last reading, so that even a run of a few seconds has one
     }
 }

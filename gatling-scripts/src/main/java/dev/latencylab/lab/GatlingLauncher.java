@@ -1,0 +1,96 @@
+package dev.latencylab.lab;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the simulation exactly as a user does by hand: {@code ./mvnw gatling:test -D...} from the repository root,
+ * here limited to the gatling-scripts module. Keeps its console output in a log and finds the report and result file
+ * it names.
+ */
+public final class GatlingLauncher {
+
+    private static final String REPORT_LINE = "Reports generated, please open the following file: file://";
+    private static final String RESULT_LINE = "latency-lab: result file ";
+
+    /** What one run left: its exit code, and where its report and result file are (null when it made none). */
+    public record Outcome(int exitCode, Path reportDir, Path resultFile, String lastError) {
+        public boolean succeeded() {
+            return exitCode == 0 && resultFile != null && Files.isRegularFile(resultFile);
+        }
+    }
+
+    private final Path repo;
+    private volatile Process current;
+
+    public GatlingLauncher(Path repo) {
+        this.repo = repo;
+    }
+
+    /**
+     * @param properties the simulation's system properties (sim.users, base.url, ...)
+     * @param echo       where to copy the console as it comes (null: only the log)
+     */
+    public Outcome run(Map<String, String> properties, Path log, PrintStream echo) {
+        List<String> command = new ArrayList<>(List.of(repo.resolve("mvnw").toString(), "-B", "-q", "-pl", "gatling-scripts", "gatling:test"));
+        properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        Path reportDir = null;
+        Path resultFile = null;
+        String lastError = null;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Process process = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true).start();
+            current = process;
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 Writer logWriter = Files.newBufferedWriter(log)) {
+                logWriter.write(String.join(" ", command) + "\n");
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    logWriter.write(line + "\n");
+                    if (echo != null) {
+                        echo.println(line);
+                    }
+                    if (line.startsWith(REPORT_LINE)) {
+                        reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
+                    }
+                    else if (line.startsWith(RESULT_LINE)) {
+                        resultFile = Path.of(line.substring(RESULT_LINE.length()).trim());
+                    }
+                    else if (line.startsWith("latency-lab: ") || line.contains("[ERROR]")) {
+                        lastError = lastError == null ? line : lastError;
+                    }
+                }
+            }
+            return new Outcome(process.waitFor(), reportDir, resultFile, lastError);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        catch (InterruptedException e) {
+            stop();
+            Thread.currentThread().interrupt();
+            return new Outcome(-1, reportDir, resultFile, "interrupted");
+        }
+        finally {
+            current = null;
+        }
+    }
+
+    /** Ends a run under way: Maven and the Gatling JVM it forked. */
+    public void stop() {
+        Process p = current;
+        if (p != null) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package dev.latencylab.lab;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.SimulationSettings;
+
+/** The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "latency-lab",
+        description = "Load tests of a blocking and a non-blocking server under slow I/O.",
+        subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class})
+public final class LatencyLab {
+
+    @Option(names = "--repo", defaultValue = ".", description = "Repository root (default: the current folder).", scope = CommandLine.ScopeType.INHERIT)
+    Path repo;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
+        // A bad value is the user's to fix: say which and why, without a stack trace.
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof IllegalArgumentException) {
+                command.getErr().println("latency-lab: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are.")
+    static final class Run implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        LatencyLab lab;
+
+        @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}). Known: " + Target.KNOWN)
+        String target;
+
+        @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request, in ms (default: ${DEFAULT-VALUE}); -Dtest.path overrides the whole path.")
+        long latencyMs;
+
+        @Option(names = "--port", description = "Port of the target (default: 8091 for MVC, 8092 for WebFlux).")
+        Integer port;
+
+        @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load before the run, not measured (default: ${DEFAULT-VALUE}).")
+        int warmupSeconds;
+
+        @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
+        Map<String, String> properties = new LinkedHashMap<>();
+
+        @Override
+        public Integer call() {
+            Target t = Target.parse(target);
+            int p = port == null ? t.defaultPort() : port;
+            Path repo = lab.repo.toAbsolutePath().normalize();
+            Path logs = repo.resolve("gatling-scripts/target/lab/run-" + stamp());
+            Map<String, String> sim = new LinkedHashMap<>();
+            sim.put("base.url", "http://localhost:" + p);
+            sim.put("test.path", t.path(latencyMs));
+            if (t.poolThreads() > 0) {
+                sim.put("sim.model.threads", String.valueOf(t.poolThreads()));
+            }
+            sim.putAll(properties);
+            sim.remove("target"); // base.url is set: the target is started here
+            SimulationSettings.from(asProperties(sim)); // bad values stop here, before a target starts
+
+            GatlingLauncher gatling = new GatlingLauncher(repo);
+            System.out.printf("latency-lab: starting %s on port %d (log: %s)%n", t.id(), p, logs.resolve("target.log"));
+            try (TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
+                    logs.resolve("target.log"), Duration.ofSeconds(90))) {
+                Thread hook = new Thread(() -> {
+                    gatling.stop();
+                    server.close();
+                });
+                Runtime.getRuntime().addShutdownHook(hook);
+                Warmup.Outcome warm = Warmup.run(server.baseUrl() + "/" + sim.get("test.path").replaceFirst("^/", ""),
+                        Duration.ofSeconds(warmupSeconds), 50);
+                System.out.printf("latency-lab: warmed up for %d s (%d requests, not measured)%n", warmupSeconds, warm.ok() + warm.failed());
+                GatlingLauncher.Outcome run = gatling.run(sim, logs.resolve("gatling.log"), System.out);
+                Runtime.getRuntime().removeShutdownHook(hook);
+                System.out.println();
+                System.out.println("latency-lab: stopping " + t.id());
+                if (run.reportDir() != null) {
+                    System.out.println("HTML report: " + run.reportDir().resolve("index.html"));
+                }
+                System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+                return run.exitCode();
+            }
+            catch (TargetProcess.TargetFailedException e) {
+                System.err.println("latency-lab: " + e.getMessage());
+                return 2;
+            }
+        }
+    }
+
+    @Command(name = "sweep", mixinStandardHelpOptions = true,
+            description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")
+    static final class SweepCommand implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        LatencyLab lab;
+
+        enum Preset { DEFAULT, QUICK }
+
+        @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: a few users, short ramp, under 5 minutes.")
+        Preset preset;
+
+        @Option(names = "--targets", split = ",", description = "Target ids (default: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
+        List<String> targets;
+
+        @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500).")
+        List<Integer> users;
+
+        @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: 100).")
+        List<Long> latencies;
+
+        @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
+        Integer ramp;
+
+        @Option(names = "--repeat", description = "Requests per user (default: 30; quick: 5).")
+        Integer repeat;
+
+        @Option(names = "--think-min-ms", description = "Think time, min (default: 1000).")
+        Integer thinkMin;
+
+        @Option(names = "--think-max-ms", description = "Think time, max (default: 2000).")
+        Integer thinkMax;
+
+        @Option(names = "--connections", defaultValue = "auto", description = "auto, per-user or shared (default: ${DEFAULT-VALUE}).")
+        String connections;
+
+        @Option(names = "--warmup-seconds", description = "Light load on each fresh target before its run (default: 5; quick: 2).")
+        Integer warmupSeconds;
+
+        @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")
+        int drainSeconds;
+
+        @Option(names = "--mvc-port", defaultValue = "8091")
+        int mvcPort;
+
+        @Option(names = "--webflux-port", defaultValue = "8092")
+        int webfluxPort;
+
+        @Option(names = "--results", defaultValue = "results", description = "Folder that holds the sweeps (default: ${DEFAULT-VALUE}).")
+        Path results;
+
+        @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
+        String name;
+
+        @Option(names = "--retry-failed", description = "Run failed points of a resumed sweep again.")
+        boolean retryFailed;
+
+        @Override
+        public Integer call() {
+            boolean quick = preset == Preset.QUICK;
+            Sweep.Plan plan = new Sweep.Plan(
+                    targets != null ? targets : List.of("mvc-t200", "mvc-t400", "mvc-virtual", "webflux"),
+                    users != null ? users : quick ? List.of(100, 500) : List.of(1000, 2000, 3000, 5000, 10000, 20000),
+                    latencies != null ? latencies : List.of(100L),
+                    ramp != null ? ramp : quick ? 5 : 30,
+                    repeat != null ? repeat : quick ? 5 : 30,
+                    thinkMin != null ? thinkMin : 1000,
+                    thinkMax != null ? thinkMax : 2000,
+                    connections,
+                    warmupSeconds != null ? warmupSeconds : quick ? 2 : 5,
+                    mvcPort, webfluxPort);
+            plan.points(); // unknown target ids stop here
+            validate(plan);
+            Path repo = lab.repo.toAbsolutePath().normalize();
+            Path dir = (results.isAbsolute() ? results : repo.resolve(results)).resolve(name != null ? name : stamp());
+            PrintStream out = System.out;
+            Instant start = Instant.now();
+            try {
+                Files.createDirectories(dir);
+                Map<String, Object> planJson = Point.JSON.convertValue(plan, Map.class);
+                Path sweepJson = dir.resolve("sweep.json");
+                if (Files.isRegularFile(sweepJson)) {
+                    JsonNode earlier = Sweep.readPlan(dir);
+                    for (String key : planJson.keySet()) {
+                        if (!earlier.path(key).equals(Point.JSON.valueToTree(planJson.get(key)))) {
+                            System.err.printf("latency-lab: %s holds a sweep with other settings (%s was %s, now %s): "
+                                    + "give another --name, or the same settings to resume it%n", dir, key, earlier.path(key), planJson.get(key));
+                            return 2;
+                        }
+                    }
+                    out.println("latency-lab: resuming " + dir);
+                }
+                else {
+                    Map<String, Object> json = new LinkedHashMap<>(planJson);
+                    json.put("machine", Machine.describe());
+                    json.put("versions", Machine.versions());
+                    json.put("created", Instant.now().toString());
+                    Point.JSON.writeValue(sweepJson.toFile(), json);
+                }
+            }
+            catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds));
+            Thread hook = new Thread(() -> {
+                sweep.stop();
+                System.err.println("\nlatency-lab: interrupted; finished points are kept: run the same command with --name "
+                        + dir.getFileName() + " to resume");
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            sweep.run(retryFailed);
+            Runtime.getRuntime().removeShutdownHook(hook);
+            ComparisonPage.write(dir);
+            long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
+            out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
+                    Duration.between(start, Instant.now()).truncatedTo(java.time.temporal.ChronoUnit.SECONDS), failed,
+                    plan.points().size(), dir.resolve("index.html"));
+            return failed == 0 ? 0 : 1;
+        }
+
+        private static void validate(Sweep.Plan plan) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("sim.users", String.valueOf(plan.users().stream().mapToInt(Integer::intValue).min().orElse(0)));
+            p.put("sim.ramp.seconds", String.valueOf(plan.rampSeconds()));
+            p.put("sim.repeat", String.valueOf(plan.repeat()));
+            p.put("sim.think.min.ms", String.valueOf(plan.thinkMinMs()));
+            p.put("sim.think.max.ms", String.valueOf(plan.thinkMaxMs()));
+            p.put("sim.connections", plan.connections());
+            SimulationSettings.from(asProperties(p));
+            if (plan.latenciesMs().stream().anyMatch(l -> l < 0)) {
+                throw new IllegalArgumentException("--latencies-ms: a latency is negative; allowed: 0 or more milliseconds");
+            }
+        }
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true, description = "Rebuild summary.csv, charts and index.html of a sweep folder.")
+    static final class Report implements Callable<Integer> {
+
+        @Parameters(paramLabel = "SWEEP_DIR", description = "e.g. results/20261122-010000")
+        Path dir;
+
+        @Override
+        public Integer call() {
+            ComparisonPage.write(dir);
+            System.out.println("Comparison page: " + dir.resolve("index.html").toAbsolutePath());
+            return 0;
+        }
+    }
+
+    static java.util.Properties asProperties(Map<String, String> map) {
+        java.util.Properties p = new java.util.Properties();
+        p.putAll(map);
+        return p;
+    }
+
+    static String stamp() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    }
+}

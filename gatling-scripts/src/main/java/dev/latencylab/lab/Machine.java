@@ -1,0 +1,58 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import com.sun.management.OperatingSystemMXBean;
+
+/** What a sweep ran on and with: stated on its page, since its numbers mean little without it. */
+final class Machine {
+
+    private Machine() {
+    }
+
+    static Map<String, Object> describe() {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("memoryGiB", Math.round(os.getTotalMemorySize() / 1024.0 / 1024 / 1024 * 10) / 10.0);
+        m.put("cpu", cpuModel());
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
+                + " (" + System.getProperty("java.home") + ")");
+        m.put("openFilesLimit", os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : null);
+        m.put("note", "injector (Gatling) and server share this machine");
+        return m;
+    }
+
+    static Map<String, String> versions() {
+        Properties p = new Properties();
+        try (InputStream in = Machine.class.getResourceAsStream("/latency-lab-versions.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        }
+        catch (IOException e) {
+            // stated as unknown below
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        p.stringPropertyNames().stream().sorted().forEach(k -> m.put(k, p.getProperty(k)));
+        return m;
+    }
+
+    private static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown");
+        }
+        catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.lab.TargetProcess.TargetFailedException;
+
+/**
+ * Runs a matrix of points, each one on a fresh target JVM: start, wait until healthy, warm up, run the simulation
+ * as a user would, keep its result and report, stop, wait for the sockets to drain. Finished points are kept:
+ * running the same sweep again skips them. A failing point is recorded with its reason and the sweep goes on.
+ */
+public final class Sweep {
+
+    /** Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. */
+    public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
+            int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort) {
+
+        public List<Point> points() {
+            List<Point> points = new ArrayList<>();
+            // users outermost: at any moment the finished points compare every target at the lower counts
+            for (long latency : latenciesMs) {
+                for (int n : users) {
+                    for (Target t : Target.parseAll(targets)) {
+                        points.add(new Point(t, n, latency));
+                    }
+                }
+            }
+            return points;
+        }
+
+        int port(Target t) {
+            return t.module().equals(Target.MVC) ? mvcPort : webfluxPort;
+        }
+    }
+
+    private final Path repo;
+    private final Path dir;
+    private final Plan plan;
+    private final PrintStream out;
+    private final GatlingLauncher gatling;
+    private final Duration drainMax;
+    private volatile TargetProcess current;
+    private volatile boolean stopping;
+
+    public Sweep(Path repo, Path dir, Plan plan, PrintStream out, Duration drainMax) {
+        this.repo = repo;
+        this.dir = dir;
+        this.plan = plan;
+        this.out = out;
+        this.gatling = new GatlingLauncher(repo);
+        this.drainMax = drainMax;
+    }
+
+    /** Runs every point not done yet (and failed ones again when asked); rebuilds the page after each. */
+    public void run(boolean retryFailed) {
+        List<Point> points = plan.points();
+        int i = 0;
+        for (Point p : points) {
+            i++;
+            if (stopping) {
+                return;
+            }
+            Point.Status status = p.status(dir);
+            if (status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed)) {
+                out.printf("[%d/%d] %s users=%d  kept (%s earlier)%n", i, points.size(), p.target().id(), p.users(),
+                        status.name().toLowerCase());
+                continue;
+            }
+            out.printf("[%d/%d] %s users=%d latency=%d ms  starting%n", i, points.size(), p.target().id(), p.users(), p.latencyMs());
+            String line = runPoint(p);
+            if (stopping) {
+                return;
+            }
+            out.printf("[%d/%d] %s users=%d  %s%n", i, points.size(), p.target().id(), p.users(), line);
+            ComparisonPage.write(dir);
+        }
+    }
+
+    /** Stops the point under way (Ctrl-C): its target and its simulation. Finished points stay as they are. */
+    public void stop() {
+        stopping = true;
+        gatling.stop();
+        TargetProcess t = current;
+        if (t != null) {
+            t.close();
+        }
+    }
+
+    private String runPoint(Point p) {
+        Path pointDir = p.dir(dir);
+        Instant started = Instant.now();
+        Map<String, Object> details = new LinkedHashMap<>();
+        int port = plan.port(p.target());
+        try {
+            deleteRecursively(pointDir);
+            Files.createDirectories(pointDir);
+            details.put("port", port);
+            details.put("startedAt", started.toString());
+            try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
+                    List.of(), pointDir.resolve("target.log"), Duration.ofSeconds(90))) {
+                current = target;
+                details.put("targetPid", target.pid());
+                String url = target.baseUrl() + "/" + p.target().path(p.latencyMs());
+                Warmup.Outcome warm = Warmup.run(url, Duration.ofSeconds(plan.warmupSeconds()), 50);
+                details.put("warmup", Map.of("seconds", plan.warmupSeconds(), "ok", warm.ok(), "failed", warm.failed()));
+                if (stopping) {
+                    return "interrupted";
+                }
+                GatlingLauncher.Outcome run = gatling.run(simulationProperties(p, target.baseUrl(), pointDir), pointDir.resolve("gatling.log"), null);
+                if (!target.isAlive()) {
+                    details.put("targetExited", true);
+                }
+                current = null;
+                if (stopping) {
+                    return "interrupted";
+                }
+                if (run.reportDir() != null && Files.isDirectory(run.reportDir())) {
+                    Files.move(run.reportDir(), pointDir.resolve("report"), StandardCopyOption.REPLACE_EXISTING);
+                }
+                if (!run.succeeded()) {
+                    String reason = "simulation failed (exit %d): %s; see %s".formatted(run.exitCode(),
+                            Objects.requireNonNullElse(run.lastError(), "no result file"), pointDir.resolve("gatling.log"));
+                    return fail(p, reason, details, started);
+                }
+            }
+            finally {
+                current = null;
+            }
+            int open = SocketDrain.await(port, drainMax);
+            details.put("socketsLeftAfterDrain", open);
+            details.put("endedAt", Instant.now().toString());
+            details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+            p.record(dir, Point.Status.DONE, null, details);
+            return headline(Summary.row(dir, pointDir));
+        }
+        catch (TargetFailedException e) {
+            return fail(p, e.getMessage(), details, started);
+        }
+        catch (IOException e) {
+            return fail(p, e.toString(), details, started);
+        }
+    }
+
+    private String fail(Point p, String reason, Map<String, Object> details, Instant started) {
+        if (stopping) {
+            return "interrupted";
+        }
+        details.put("endedAt", Instant.now().toString());
+        details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+        try {
+            Files.createDirectories(p.dir(dir));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        p.record(dir, Point.Status.FAILED, reason, details);
+        return "FAILED: " + reason;
+    }
+
+    private Map<String, String> simulationProperties(Point p, String baseUrl, Path pointDir) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("sim.users", String.valueOf(p.users()));
+        m.put("base.url", baseUrl);
+        m.put("test.path", p.target().path(p.latencyMs()));
+        m.put("sim.ramp.seconds", String.valueOf(plan.rampSeconds()));
+        m.put("sim.repeat", String.valueOf(plan.repeat()));
+        m.put("sim.think.min.ms", String.valueOf(plan.thinkMinMs()));
+        m.put("sim.think.max.ms", String.valueOf(plan.thinkMaxMs()));
+        m.put("sim.connections", plan.connections());
+        if (p.target().poolThreads() > 0) {
+            m.put("sim.model.threads", String.valueOf(p.target().poolThreads()));
+        }
+        m.put("sim.result.file", pointDir.resolve("result.json").toAbsolutePath().toString());
+        return m;
+    }
+
+    /** e.g. "1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
+    static String headline(Summary.Row r) {
+        return "%,.0f req/s  p95 %s ms  %,d KO  (model %s)%s".formatted(r.throughput(), r.p95Ms(), r.ko(),
+                r.modelThroughput() == null ? "n/a" : "%,.0f".formatted(r.modelThroughput()),
+                r.flags().isEmpty() ? "" : "  flags: " + r.flags());
+    }
+
+    static void deleteRecursively(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (var walk = Files.walk(path)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    public static JsonNode readPlan(Path sweepDir) {
+        return Point.JSON.readTree(sweepDir.resolve("sweep.json").toFile());
+    }
+}

@@ -1,0 +1,171 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** A target service in its own JVM, started from its jar with the JDK this runner runs on, stopped by PID. */
+public final class TargetProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private TargetProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * Starts the module's jar with the given properties and environment, and waits until /actuator/health is UP.
+     *
+     * @throws TargetFailedException when the port is taken, the JVM exits, or it is not healthy in time
+     */
+    public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
+            Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
+        requireFreePort(port);
+        Path jar = jar(repo, module);
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.add("--server.port=" + port);
+        properties.forEach((k, v) -> command.add("--" + k + "=" + v));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            process = builder.start();
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
+        }
+        TargetProcess target = new TargetProcess(process, port, log);
+        try {
+            target.awaitHealthy(startTimeout);
+        }
+        catch (RuntimeException e) {
+            target.close();
+            throw e;
+        }
+        return target;
+    }
+
+    /** The java of the JDK this runner runs on: the one the build selected (>= 21). */
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    static Path jar(Path repo, String module) {
+        Path targetDir = repo.resolve(module).resolve("target");
+        try (Stream<Path> files = Files.list(targetDir)) {
+            return files.filter(p -> p.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .filter(p -> !p.getFileName().toString().endsWith("-tests.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new TargetFailedException("no jar in " + targetDir + ": build it with ./mvnw -DskipTests package"));
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("no " + targetDir + ": build it with ./mvnw -DskipTests package");
+        }
+    }
+
+    static void requireFreePort(int port) {
+        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            probe.setReuseAddress(true);
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("port " + port + " is in use by another process: stop it, or choose other ports");
+        }
+    }
+
+    private void awaitHealthy(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new TargetFailedException("target exited with code %d before it was healthy; see %s"
+                        .formatted(process.exitValue(), log));
+            }
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200 && r.body().contains("\"UP\"")) {
+                    return;
+                }
+            }
+            catch (IOException e) {
+                // not listening yet
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailedException("interrupted while waiting for the target");
+            }
+            sleep(250);
+        }
+        throw new TargetFailedException("target not healthy after %d s; see %s".formatted(timeout.toSeconds(), log));
+    }
+
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Stops the JVM (SIGTERM, then SIGKILL after 20 s) and waits for it. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetFailedException("interrupted");
+        }
+    }
+
+    /** Why a target could not be used; the sweep records it and goes on. */
+    public static class TargetFailedException extends RuntimeException {
+        public TargetFailedException(String message) {
+            super(message);
+        }
+    }
+}
