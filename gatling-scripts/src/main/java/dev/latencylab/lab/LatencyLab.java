@@ -224,7 +224,7 @@ public final class LatencyLab {
             ComparisonPage.write(dir);
             long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
-                    Duration.between(start, Instant.now()).truncatedTo(java.time.temporal.ChronoUnit.SECONDS), failed,
+                    minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.resolve("index.html"));
             return failed == 0 ? 0 : 1;
         }
@@ -262,6 +262,10 @@ public final class LatencyLab {
         java.util.Properties p = new java.util.Properties();
         p.putAll(map);
         return p;
+    }
+
+    static String minutes(Duration d) {
+        return "%d:%02d min".formatted(d.toMinutes(), d.toSecondsPart());
     }
 
     static String stamp() {

@@ -40,6 +40,7 @@ public final class TargetProcess implements AutoCloseable {
     public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
         requireFreePort(port);
+        requireFreePort(managementPort(port));
         Path jar = jar(repo, module);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
@@ -47,6 +48,7 @@ public final class TargetProcess implements AutoCloseable {
         command.add("-jar");
         command.add(jar.toString());
         command.add("--server.port=" + port);
+        command.add("--management.server.port=" + managementPort(port));
         properties.forEach((k, v) -> command.add("--" + k + "=" + v));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
@@ -104,7 +106,7 @@ public final class TargetProcess implements AutoCloseable {
                         .formatted(process.exitValue(), log));
             }
             try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/actuator/health"))
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/health"))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200 && r.body().contains("\"UP\"")) {
                     return;
@@ -124,6 +126,15 @@ public final class TargetProcess implements AutoCloseable {
 
     public String baseUrl() {
         return "http://localhost:" + port;
+    }
+
+    /** The actuator's own port: the targets' convention is the server port + 1000. */
+    public static int managementPort(int port) {
+        return port + 1000;
+    }
+
+    public String metricsUrl() {
+        return "http://localhost:" + managementPort(port);
     }
 
     public long pid() {

@@ -46,7 +46,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         requireAnswer(s.baseUrl());
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
-        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.baseUrl()));
+        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.metricsUrl(), URI.create(s.baseUrl()).getPort()));
     }
 
     /** The descriptor arithmetic alone, for tests. */
@@ -83,7 +83,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     private static void requireAnswer(String baseUrl) {
         try {
-            HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/health")).timeout(Duration.ofSeconds(10)).build(),
+            HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.discarding());
         }
         catch (IOException e) {
@@ -106,10 +106,14 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         return "the server you meant, or point base.url (or -Dtarget=mvc|webflux) at a running one";
     }
 
-    /** tomcat.threads.config.max, when the target is Tomcat with a bounded pool (-1 with virtual threads). */
-    private static OptionalInt readPoolSize(String baseUrl) {
+    /**
+     * tomcat.threads.config.max of the request connector (the actuator's port has its own), when the target is
+     * Tomcat with a bounded pool (-1 with virtual threads).
+     */
+    private static OptionalInt readPoolSize(String metricsUrl, int serverPort) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/actuator/metrics/tomcat.threads.config.max"))
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl
+                            + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             Matcher m = FIRST_VALUE.matcher(r.body());
             if (r.statusCode() == 200 && m.find()) {

@@ -44,12 +44,17 @@ public final class Sampler implements AutoCloseable {
         return t;
     });
     private final String prometheusUrl;
+    private final String tomcatConnector;
     private final RunRecorder run;
     private volatile Map<String, Double> lastServer = Map.of();
 
-    /** @param baseUrl the target, or null to sample this side only */
-    public Sampler(String baseUrl, RunRecorder run) {
-        this.prometheusUrl = baseUrl == null ? null : baseUrl + "/actuator/prometheus";
+    /**
+     * @param metricsUrl the target's actuator, or null to sample this side only
+     * @param serverPort the port of the connector under load (Tomcat's metrics are kept for it alone)
+     */
+    public Sampler(String metricsUrl, int serverPort, RunRecorder run) {
+        this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
+        this.tomcatConnector = "name=\"http-nio-" + serverPort + "\"";
         this.run = run;
     }
 
@@ -84,7 +89,7 @@ public final class Sampler implements AutoCloseable {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() == 200) {
-                lastServer = parsePrometheus(r.body());
+                lastServer = parsePrometheus(r.body(), tomcatConnector);
                 return lastServer;
             }
         }
@@ -96,10 +101,11 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Sums the samples of each metric name over its label sets, except heap memory, which keeps only area="heap".
-     * Enough of the Prometheus text format for the handful of gauges read here.
+     * Sums the samples of each metric name over its label sets, except heap memory, which keeps only area="heap",
+     * and Tomcat's, which keep only the connector under load. Enough of the Prometheus text format for the handful
+     * of gauges read here.
      */
-    static Map<String, Double> parsePrometheus(String text) {
+    static Map<String, Double> parsePrometheus(String text, String tomcatConnector) {
         Map<String, Double> values = new HashMap<>();
         for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
@@ -113,6 +119,9 @@ public final class Sampler implements AutoCloseable {
                 value = Double.parseDouble(line.substring(space + 1));
             }
             catch (NumberFormatException e) {
+                continue;
+            }
+            if (name.startsWith("tomcat_") && !line.contains(tomcatConnector)) {
                 continue;
             }
             if (name.equals("jvm_memory_used_bytes")) {

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 public record SimulationSettings(
         int users,
         String baseUrl,
+        String metricsUrl,
         String path,
         Duration ramp,
         int repeat,
@@ -62,6 +63,7 @@ public record SimulationSettings(
         n.put("sim.users", "1000");
         n.put("target", "(none: mvc or webflux sets base.url)");
         n.put("base.url", "http://localhost:8092");
+        n.put("sim.metrics.url", "(base.url with its port + 1000: the targets' actuator port)");
         n.put("test.path", "hello/100");
         n.put("sim.ramp.seconds", "30");
         n.put("sim.repeat", "30");
@@ -94,6 +96,7 @@ public record SimulationSettings(
         Reader r = new Reader(p);
         int users = r.integer("sim.users", 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
+        String metricsUrl = r.has("sim.metrics.url") ? r.url("sim.metrics.url", p.getProperty("sim.metrics.url").trim()) : managementUrl(baseUrl);
         String path = normalizePath(p.getProperty("test.path", NAMES.get("test.path")));
         int rampSeconds = r.integer("sim.ramp.seconds", 1, 86_400);
         int repeat = r.integer("sim.repeat", 1, 1_000_000);
@@ -113,9 +116,16 @@ public record SimulationSettings(
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new SimulationSettings(users, baseUrl, path, Duration.ofSeconds(rampSeconds), repeat,
+        return new SimulationSettings(users, baseUrl, metricsUrl, path, Duration.ofSeconds(rampSeconds), repeat,
                 Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
                 p95, p99, ko, sample);
+    }
+
+    /** The targets' convention: actuator on the server port + 1000 (8091 -> 9091), same host. */
+    static String managementUrl(String baseUrl) {
+        URI uri = URI.create(baseUrl);
+        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+        return uri.getScheme() + "://" + uri.getHost() + ":" + (port + 1000);
     }
 
     static String normalizePath(String path) {
@@ -137,6 +147,7 @@ public record SimulationSettings(
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("users", users);
         m.put("baseUrl", baseUrl);
+        m.put("metricsUrl", metricsUrl);
         m.put("path", path);
         m.put("rampSeconds", ramp.toSeconds());
         m.put("repeat", repeat);
@@ -238,7 +249,10 @@ public record SimulationSettings(
                 }
                 return url;
             }
-            url = value("base.url");
+            return url("base.url", value("base.url"));
+        }
+
+        String url(String name, String url) {
             try {
                 URI uri = new URI(url);
                 if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null
@@ -249,9 +263,9 @@ public record SimulationSettings(
             catch (URISyntaxException ignored) {
                 // reported below
             }
-            problems.add("base.url=%s is not a URL of a server; allowed: http(s)://host[:port], e.g. http://localhost:8092 (the path goes in test.path)"
-                    .formatted(url));
-            return NAMES.get("base.url");
+            problems.add("%s=%s is not a URL of a server; allowed: http(s)://host[:port], e.g. http://localhost:8092 (a path goes in test.path)"
+                    .formatted(name, url));
+            return "http://localhost:8092";
         }
     }
 }

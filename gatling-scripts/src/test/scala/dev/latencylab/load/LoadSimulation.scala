@@ -16,7 +16,7 @@ class LoadSimulation extends Simulation {
   private val settings = LoadSimulation.orExit(SimulationSettings.fromSystemProperties())
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val run = new RunRecorder
-  private val sampler = new Sampler(if (settings.sampleServer) settings.baseUrl else null, run)
+  private val sampler = new Sampler(if (settings.sampleServer) settings.metricsUrl else null, java.net.URI.create(settings.baseUrl).getPort, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
 

@@ -8,8 +8,10 @@ import java.util.List;
 import dev.latencylab.contract.TargetClient;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.core.env.Environment;
 
 /** A pool of T platform threads serves T sleeping requests at once; the rest queue for a thread. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -18,17 +20,20 @@ class BlockingPoolTest {
 
     static final int THREADS = 4;
 
-    @Value("${local.server.port}")
-    int port;
+    @Autowired
+    Environment environment;
+
+    @Autowired
+    ApplicationContext context;
 
     @Test
     void poolSizeIsReadBackFromTheServer() {
-        assertThat(TargetClient.onPort(port).metric("tomcat.threads.config.max")).isEqualTo(THREADS);
+        assertThat(RunningPool.maxThreads(context)).isEqualTo(THREADS);
     }
 
     @Test
     void twiceThePoolInRequestsTakesTwoRounds() {
-        TargetClient target = TargetClient.onPort(port);
+        TargetClient target = TargetClient.of(environment);
         List<TargetClient.Response> answers = target.concurrently(2 * THREADS, "/hello/200");
 
         assertThat(answers).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));

@@ -3,17 +3,18 @@ package dev.latencylab.mvc;
 import dev.latencylab.contract.HelloContractTests;
 import dev.latencylab.contract.TargetClient;
 
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MvcContractTest extends HelloContractTests {
 
-    @Value("${local.server.port}")
-    int port;
+    @Autowired
+    Environment environment;
 
     @Override
     protected TargetClient target() {
-        return TargetClient.onPort(port);
+        return TargetClient.of(environment);
     }
 }

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.contract.TargetClient;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
 
 /** With virtual threads each request gets its own thread: the pool size no longer bounds concurrency. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -15,12 +16,12 @@ class VirtualThreadsTest {
 
     static final int THREADS = 4;
 
-    @Value("${local.server.port}")
-    int port;
+    @Autowired
+    Environment environment;
 
     @Test
     void twiceThePoolInRequestsWaitTogether() {
-        TargetClient target = TargetClient.onPort(port);
+        TargetClient target = TargetClient.of(environment);
 
         assertThat(target.concurrently(2 * THREADS, "/hello/1000"))
                 .allSatisfy(r -> assertThat(r.status()).isEqualTo(200));

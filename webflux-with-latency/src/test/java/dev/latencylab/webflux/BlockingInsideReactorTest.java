@@ -10,8 +10,9 @@ import dev.latencylab.contract.TargetClient;
 import org.junit.jupiter.api.Test;
 import reactor.core.scheduler.Schedulers;
 
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
 import org.springframework.test.annotation.DirtiesContext;
 
 /** /block/{latency} sleeps inside the reactive chain: the scheduler's thread count then bounds concurrency. */
@@ -19,13 +20,13 @@ import org.springframework.test.annotation.DirtiesContext;
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD) // each test reads its own peak
 class BlockingInsideReactorTest {
 
-    @Value("${local.server.port}")
-    int port;
+    @Autowired
+    Environment environment;
 
     @Test
     void onTheParallelSchedulerOneSleeperPerCore() {
         int cores = Schedulers.DEFAULT_POOL_SIZE;
-        List<TargetClient.Response> answers = TargetClient.onPort(port)
+        List<TargetClient.Response> answers = TargetClient.of(environment)
                 .concurrently(2 * cores, "/block/200?scheduler=parallel");
 
         assertThat(answers).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
@@ -35,7 +36,7 @@ class BlockingInsideReactorTest {
 
     @Test
     void onBoundedElasticManySleepTogether() {
-        TargetClient target = TargetClient.onPort(port);
+        TargetClient target = TargetClient.of(environment);
         int requests = Schedulers.DEFAULT_POOL_SIZE + 4;
 
         assertThat(target.concurrently(requests, "/block/1000?scheduler=bounded-elastic"))
@@ -45,7 +46,7 @@ class BlockingInsideReactorTest {
 
     @Test
     void nonBlockingWaitHoldsNoThread() {
-        TargetClient target = TargetClient.onPort(port);
+        TargetClient target = TargetClient.of(environment);
         int requests = 4 * Schedulers.DEFAULT_POOL_SIZE;
 
         assertThat(target.concurrently(requests, "/hello/1000")).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
@@ -54,7 +55,7 @@ class BlockingInsideReactorTest {
 
     @Test
     void unknownSchedulerIsAProblemAndLatencyIsValidatedToo() {
-        TargetClient target = TargetClient.onPort(port);
+        TargetClient target = TargetClient.of(environment);
         TargetClient.Response unknown = target.get("/block/10?scheduler=immediate");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.contentType()).startsWith("application/problem+json");
