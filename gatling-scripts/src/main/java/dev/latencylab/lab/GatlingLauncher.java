@@ -85,12 +85,22 @@ public final class GatlingLauncher {
         }
     }
 
-    /** Ends a run under way: Maven and the Gatling JVM it forked. */
+    /** Ends a run under way, Maven and the Gatling JVM it forked, and waits until they are gone. */
     public void stop() {
         Process p = current;
-        if (p != null) {
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
+        if (p == null) {
+            return;
+        }
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(15, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            catch (Exception e) {
+                h.destroyForcibly();
+            }
         }
     }
 }

@@ -1,0 +1,95 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml, resolved by a real compose implementation (no Docker engine needed for that), gives each target
+ * an environment that has the intended effect: the jar started with exactly that environment reports it back.
+ */
+class ComposeIT {
+
+    @TempDir
+    Path logs;
+
+    /** `docker-compose config` with these variables set: the file as compose resolves it. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> resolved(Map<String, String> variables) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("docker-compose", "-f", Lab.repo().resolve("docker-compose.yml").toString(), "config"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(variables);
+        Process p;
+        try {
+            p = builder.start();
+        }
+        catch (IOException e) {
+            throw new IllegalStateException("docker-compose is not installed: apt-get install docker-compose (.ci/run does)", e);
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return new Yaml().load(out);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> environmentOf(Map<String, Object> compose, String service) {
+        Map<String, Object> services = (Map<String, Object>) compose.get("services");
+        Map<String, Object> env = (Map<String, Object>) ((Map<String, Object>) services.get(service)).get("environment");
+        Map<String, String> strings = new LinkedHashMap<>();
+        env.forEach((k, v) -> strings.put(k, String.valueOf(v)));
+        return strings;
+    }
+
+    private double mvcPool(Map<String, String> environment) {
+        // Ports on the command line, so that the test does not clash with a target already running here.
+        try (TargetProcess mvc = Lab.start(Target.MVC, Lab.freePort(), Map.of(), environment, logs.resolve("mvc.log"))) {
+            return Lab.metric(mvc, "tomcat.threads.config.max");
+        }
+    }
+
+    @Test
+    void defaultsGiveTheDefaultPool() throws Exception {
+        Map<String, String> env = environmentOf(resolved(Map.of()), "mvc-with-latency");
+        assertThat(env).containsEntry("SERVER_TOMCAT_THREADS_MAX", "200");
+        assertThat(mvcPool(env)).isEqualTo(200);
+    }
+
+    @Test
+    void tomcatMaxThreadsReachesTheRunningServer() throws Exception {
+        Map<String, String> env = environmentOf(resolved(Map.of("TOMCAT_MAX_THREADS", "37")), "mvc-with-latency");
+        assertThat(mvcPool(env)).isEqualTo(37);
+    }
+
+    @Test
+    void virtualThreadsReachTheRunningServer() throws Exception {
+        Map<String, String> env = environmentOf(resolved(Map.of("VIRTUAL_THREADS", "true", "TOMCAT_MAX_THREADS", "37")), "mvc-with-latency");
+        assertThat(mvcPool(env)).as("no bounded pool").isEqualTo(-1);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void bothTargetsGetTheSameLimitsAndTheLoadIsAProfile() throws Exception {
+        Map<String, Object> services = (Map<String, Object>) resolved(Map.of("TARGET_CPUS", "1.5")).get("services");
+        Map<String, Object> mvc = (Map<String, Object>) services.get("mvc-with-latency");
+        Map<String, Object> webflux = (Map<String, Object>) services.get("webflux-with-latency");
+        assertThat(mvc.get("cpus")).isEqualTo(webflux.get("cpus")).isEqualTo(1.5);
+        assertThat(mvc.get("mem_limit")).isEqualTo(webflux.get("mem_limit"));
+        assertThat(mvc).containsKey("healthcheck");
+        assertThat(webflux).containsKey("healthcheck");
+        Map<String, Object> gatling = (Map<String, Object>) services.get("gatling");
+        assertThat((List<String>) gatling.get("profiles")).containsExactly("load");
+        assertThat(((Map<String, Object>) gatling.get("depends_on")).keySet()).contains("mvc-with-latency", "webflux-with-latency");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What the integration tests share: the repository, free ports, real targets, plain HTTP. */
+final class Lab {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    private Lab() {
+    }
+
+    /** The repository root (failsafe passes it; the jars of both targets were built before this module). */
+    static Path repo() {
+        return Path.of(System.getProperty("latency-lab.repo", "..")).toAbsolutePath().normalize();
+    }
+
+    /** A port that is free, and whose actuator port (+1000) is free too. */
+    static int freePort() {
+        for (int i = 0; i < 50; i++) {
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                int port = s.getLocalPort();
+                if (port + 1000 < 65536) {
+                    try (ServerSocket m = new ServerSocket(port + 1000, 1, InetAddress.getLoopbackAddress())) {
+                        return port;
+                    }
+                    catch (IOException taken) {
+                        // try another
+                    }
+                }
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        throw new IllegalStateException("no free pair of ports");
+    }
+
+    static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {
+        return TargetProcess.start(repo(), module, port, properties, env, List.of(), log, Duration.ofSeconds(90));
+    }
+
+    static HttpResponse<String> get(String url) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final Pattern VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
+
+    /** A metric of the running target, read from its actuator; Tomcat's of the request connector. */
+    static double metric(TargetProcess target, String name) {
+        int port = URI.create(target.baseUrl()).getPort();
+        String tag = name.startsWith("tomcat.") ? "?tag=name:http-nio-" + port : "";
+        HttpResponse<String> r = get(target.metricsUrl() + "/actuator/metrics/" + name + tag);
+        Matcher m = VALUE.matcher(r.body());
+        if (r.statusCode() != 200 || !m.find()) {
+            throw new IllegalStateException(name + ": HTTP " + r.statusCode() + " " + r.body());
+        }
+        return Double.parseDouble(m.group(1));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.ResultFile;
+
+/** The simulation as a user runs it (./mvnw gatling:test -D...), against each real target. */
+class SimulationIT {
+
+    private static final Pattern GATLING_COUNT = Pattern.compile("> request count\\s+\\|\\s+([0-9,]+)\\s+\\|");
+
+    @TempDir
+    Path dir;
+
+    private static Map<String, String> smoke(String baseUrl, Path resultFile) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("base.url", baseUrl);
+        p.put("test.path", "hello/100");
+        p.put("sim.users", "6");
+        p.put("sim.ramp.seconds", "2");
+        p.put("sim.repeat", "4");
+        p.put("sim.think.min.ms", "20");
+        p.put("sim.think.max.ms", "60");
+        p.put("sim.result.file", resultFile.toString());
+        return p;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {Target.MVC, Target.WEBFLUX})
+    void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling(String module) throws Exception {
+        Path result = dir.resolve("result.json");
+        try (TargetProcess target = Lab.start(module, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), dir.resolve("gatling.log"), null);
+
+            assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
+            assertThat(run.resultFile()).isEqualTo(result);
+            assertThat(run.reportDir().resolve("index.html")).isRegularFile();
+
+            Matcher gatling = GATLING_COUNT.matcher(Files.readString(dir.resolve("gatling.log")));
+            assertThat(gatling.find()).as("Gatling's request count in its console summary").isTrue();
+            long gatlingCount = Long.parseLong(gatling.group(1).replace(",", ""));
+
+            JsonNode r = ResultFile.read(result);
+            assertThat(r.path("schema").asString()).isEqualTo(ResultFile.SCHEMA);
+            assertThat(r.at("/requests/total").asLong()).isEqualTo(gatlingCount).isEqualTo(6 * 4);
+            assertThat(r.at("/requests/ko").asLong()).isZero();
+            assertThat(r.at("/responseTimeMs/p50").asLong()).isGreaterThanOrEqualTo(100);
+            assertThat(r.at("/responseTimeMs/p99").asLong()).isGreaterThanOrEqualTo(100);
+            assertThat(r.at("/histogram/data").asString()).isNotEmpty();
+            assertThat(ResultFile.decode(r.at("/histogram/data").asString()).getTotalCount()).isEqualTo(gatlingCount);
+            assertThat(r.at("/parameters/users").asInt()).isEqualTo(6);
+            assertThat(r.at("/injector/peakActiveUsers").asInt()).isBetween(1, 6);
+            assertThat(r.at("/model/offeredLoadPerSecond").asDouble()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(r.at("/server/liveThreads/samples").asInt()).isPositive();
+            assertThat(r.at("/injector/cpu/samples").asInt()).isPositive();
+        }
+    }
+
+    @Test
+    void badPropertiesStopBeforeAnyRequestWithTheReason() throws Exception {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
+            p.put("sim.users", "lots");
+            p.put("sim.think.min.ms", "500");
+            p.put("sim.think.max.ms", "100");
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+
+            assertThat(run.exitCode()).isNotZero();
+            assertThat(run.resultFile()).isNull();
+            assertThat(Files.readString(dir.resolve("gatling.log")))
+                    .contains("latency-lab: invalid simulation parameters:")
+                    .contains("sim.users=lots is not a whole number; allowed: a whole number >= 1");
+            assertThat(Lab.metric(target, "hello.waited")).as("requests the target served").isZero();
+        }
+    }
+
+    @Test
+    void nothingAnsweringSaysHowToStartIt() throws Exception {
+        Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: nothing answers at http://localhost:")
+                .contains("start it with");
+    }
+}
