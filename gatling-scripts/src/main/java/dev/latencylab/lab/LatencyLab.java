@@ -66,7 +66,8 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
-            Target t = Target.parse(target);
+            // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
+            Target t = Target.parse(properties.getOrDefault("target", target));
             int p = port == null ? t.defaultPort() : port;
             Path repo = lab.repo.toAbsolutePath().normalize();
             Path logs = repo.resolve("gatling-scripts/target/lab/run-" + stamp());
@@ -77,7 +78,7 @@ public final class LatencyLab {
                 sim.put("sim.model.threads", String.valueOf(t.poolThreads()));
             }
             sim.putAll(properties);
-            sim.remove("target"); // base.url is set: the target is started here
+            sim.remove("target"); // base.url points at the target started here
             SimulationSettings.from(asProperties(sim)); // bad values stop here, before a target starts
 
             GatlingLauncher gatling = new GatlingLauncher(repo);
@@ -244,14 +245,21 @@ public final class LatencyLab {
         }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true, description = "Rebuild summary.csv, charts and index.html of a sweep folder.")
+    @Command(name = "report", mixinStandardHelpOptions = true, description = "Rebuild summary.csv, charts and index.html of a sweep folder, or print its Markdown table.")
     static final class Report implements Callable<Integer> {
 
         @Parameters(paramLabel = "SWEEP_DIR", description = "e.g. results/20261122-010000")
         Path dir;
 
+        @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
+        boolean markdown;
+
         @Override
         public Integer call() {
+            if (markdown) {
+                System.out.print(ResultsTable.markdown(Summary.readCsv(dir.resolve("summary.csv"))));
+                return 0;
+            }
             ComparisonPage.write(dir);
             System.out.println("Comparison page: " + dir.resolve("index.html").toAbsolutePath());
             return 0;

@@ -1,0 +1,75 @@
+package dev.latencylab.lab;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The Markdown table README shows of a published sweep, made from its summary.csv (./lab report DIR --markdown), so
+ * that README's figures are the committed file's and a test can check that they still are.
+ */
+public final class ResultsTable {
+
+    private ResultsTable() {
+    }
+
+    /** One row per latency and user count, one column per target, and the model's offered load. */
+    public static String markdown(List<Map<String, String>> csv) {
+        Set<String> targets = new LinkedHashSet<>();
+        csv.forEach(r -> targets.add(r.get("target")));
+        Set<String> keys = new TreeSet<>((a, b) -> {
+            String[] x = a.split(":");
+            String[] y = b.split(":");
+            int c = Long.compare(Long.parseLong(x[0]), Long.parseLong(y[0]));
+            return c != 0 ? c : Integer.compare(Integer.parseInt(x[1]), Integer.parseInt(y[1]));
+        });
+        csv.forEach(r -> keys.add(r.get("latencyMs") + ":" + r.get("users")));
+        boolean oneLatency = csv.stream().map(r -> r.get("latencyMs")).distinct().count() == 1;
+
+        StringBuilder md = new StringBuilder("| " + (oneLatency ? "" : "latency | ") + "users | ");
+        targets.forEach(t -> md.append(t).append(" | "));
+        md.append("model N/(L+Z) |\n|").append(oneLatency ? "" : "---|").append("---|");
+        targets.forEach(t -> md.append("---|"));
+        md.append("---|\n");
+        for (String key : keys) {
+            String[] k = key.split(":");
+            md.append("| ").append(oneLatency ? "" : k[0] + " ms | ").append("%,d".formatted(Integer.parseInt(k[1]))).append(" | ");
+            String offered = "";
+            for (String t : targets) {
+                Map<String, String> r = csv.stream().filter(x -> x.get("target").equals(t) && x.get("latencyMs").equals(k[0])
+                        && x.get("users").equals(k[1])).findFirst().orElse(null);
+                md.append(cell(r)).append(" | ");
+                if (r != null && !blank(r.get("modelOfferedLoad"))) {
+                    offered = "%,.0f req/s".formatted(Double.parseDouble(r.get("modelOfferedLoad")));
+                }
+            }
+            md.append(offered).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String cell(Map<String, String> r) {
+        if (r == null) {
+            return "";
+        }
+        if (!"done".equals(r.get("status"))) {
+            return "failed";
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add("%,.0f req/s".formatted(Double.parseDouble(r.get("throughput"))));
+        parts.add("p95 %,d ms".formatted(Long.parseLong(r.get("p95Ms"))));
+        double ko = Double.parseDouble(r.get("koPercent"));
+        if (ko > 0) {
+            parts.add("%.1f%% KO".formatted(ko));
+        }
+        String flags = r.get("flags").replaceAll("ko [0-9.]+% \\([^)]*\\)(; )?", "").replaceAll("; $", "");
+        return String.join(", ", parts) + (flags.isBlank() ? "" : " (" + flags.replace("; ", ", ") + ")");
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+}
