@@ -21,8 +21,11 @@ public record Target(String id, String module, Map<String, String> properties, S
 
     public static final String MVC = "mvc-with-latency";
     public static final String WEBFLUX = "webflux-with-latency";
-    /** Tomcat's connection cap, lifted for the -uncapped targets (-1: no limit but the open-files limit). */
-    static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "-1", "server.tomcat.accept-count", "10000");
+    /**
+     * Tomcat's connection cap, lifted for the -uncapped targets: far above what the open-files limit (20,000) lets a
+     * process hold. (Spring Boot ignores -1 here and keeps Tomcat's 8192.)
+     */
+    static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
 
     /** The ids `parse` knows, for help and error messages. */

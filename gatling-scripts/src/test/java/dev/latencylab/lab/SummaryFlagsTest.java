@@ -75,7 +75,7 @@ class SummaryFlagsTest {
         assertThat(Target.parse("mvc-t400").poolThreads()).isEqualTo(400);
         assertThat(Target.parse("mvc-t400").properties()).containsEntry("server.tomcat.threads.max", "400");
         assertThat(Target.parse("mvc-virtual-uncapped").properties()).containsEntry("spring.threads.virtual.enabled", "true")
-                .containsEntry("server.tomcat.max-connections", "-1");
+                .containsEntry("server.tomcat.max-connections", "100000");
         assertThat(Target.parse("mvc-virtual").poolThreads()).isZero();
         assertThat(Target.parse("webflux-block-elastic").path(100)).isEqualTo("block/100?scheduler=bounded-elastic");
         assertThat(Target.parse("webflux").connectionSettings()).isEmpty();
