@@ -135,9 +135,14 @@ public final class ComparisonPage {
         return new QueueingModel((int) users, latency, think, threads, plan.path("rampSeconds").asDouble(), plan.path("repeat").asInt());
     }
 
+    /** Greys for the model's lines, darkest first, so that they never take a target's color. */
+    private static final Color[] MODEL_COLORS = {Color.BLACK, new Color(0x55, 0x55, 0x55), new Color(0x99, 0x99, 0x99), new Color(0xbb, 0xbb, 0xbb)};
+
     private static void model(XYChart chart, String name, List<Double> xs, Function<Double, Double> f) {
+        long modelLines = chart.getSeriesMap().keySet().stream().filter(k -> k.startsWith("model")).count();
         XYSeries s = chart.addSeries(name, xs, xs.stream().map(f).toList());
         s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(MODEL_COLORS[(int) Math.min(modelLines, MODEL_COLORS.length - 1)]);
         s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
     }
 

@@ -56,6 +56,7 @@ public final class GatlingLauncher {
                 logWriter.write(String.join(" ", command) + "\n");
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     logWriter.write(line + "\n");
+                    logWriter.flush(); // the log is how a watcher sees the run's progress
                     if (echo != null) {
                         echo.println(line);
                     }

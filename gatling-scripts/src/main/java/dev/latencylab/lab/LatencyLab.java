@@ -30,6 +30,11 @@ public final class LatencyLab {
     Path repo;
 
     public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line as main runs it (tests run the same). */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
         // A bad value is the user's to fix: say which and why, without a stack trace.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
@@ -39,7 +44,7 @@ public final class LatencyLab {
             }
             throw e;
         });
-        System.exit(cli.execute(args));
+        return cli;
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true,

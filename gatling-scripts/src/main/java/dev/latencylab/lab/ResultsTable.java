@@ -1,6 +1,7 @@
 package dev.latencylab.lab;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -63,10 +64,11 @@ public final class ResultsTable {
         parts.add("p95 %,d ms".formatted(Long.parseLong(r.get("p95Ms"))));
         double ko = Double.parseDouble(r.get("koPercent"));
         if (ko > 0) {
-            parts.add("%.1f%% KO".formatted(ko));
+            parts.add("%.1f%% KO (%s)".formatted(ko, r.get("topKoReason").replace("no response: ", "").replace(" (", " ").replace(")", "")));
         }
-        String flags = r.get("flags").replaceAll("ko [0-9.]+% \\([^)]*\\)(; )?", "").replaceAll("; $", "");
-        return String.join(", ", parts) + (flags.isBlank() ? "" : " (" + flags.replace("; ", ", ") + ")");
+        // the KO flag is already in the cell, with its reason
+        List<String> flags = Arrays.stream(r.get("flags").split("; ")).filter(f -> !f.isBlank() && !f.startsWith("ko ")).toList();
+        return String.join(", ", parts) + (flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")");
     }
 
     private static boolean blank(String s) {

@@ -14,7 +14,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.load.ResultFile;
@@ -29,7 +28,7 @@ class SweepIT {
     private final int webfluxPort = Lab.freePort();
 
     private int sweep(String name, String targets, String users) {
-        return new CommandLine(new LatencyLab()).execute("--repo", Lab.repo().toString(), "sweep",
+        return LatencyLab.commandLine().execute("--repo", Lab.repo().toString(), "sweep",
                 "--targets", targets, "--users", users, "--ramp-seconds", "1", "--repeat", "2",
                 "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--mvc-port", String.valueOf(mvcPort), "--webflux-port", String.valueOf(webfluxPort),
