@@ -88,6 +88,19 @@ class SimulationIT {
     }
 
     @Test
+    void aBreachedAssertionFailsTheRun() throws Exception {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
+            p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+
+            assertThat(run.exitCode()).isNotZero();
+            assertThat(ResultFile.read(dir.resolve("result.json")).at("/parameters/assertP95Ms").asLong()).isEqualTo(50);
+            assertThat(Files.readString(dir.resolve("gatling.log"))).contains("95th percentile of response time").contains("false");
+        }
+    }
+
+    @Test
     void nothingAnsweringSaysHowToStartIt() throws Exception {
         Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
         GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
