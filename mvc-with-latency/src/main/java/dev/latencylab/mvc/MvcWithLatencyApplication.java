@@ -1,24 +1,16 @@
 package dev.latencylab.mvc;
 
-import dev.latencylab.contract.InvalidParameterHandler;
-import dev.latencylab.contract.WaitingRequests;
-import io.micrometer.core.instrument.MeterRegistry;
+import dev.latencylab.contract.HelloContractConfiguration;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 @SpringBootApplication
-@Import(InvalidParameterHandler.class)
+@Import(HelloContractConfiguration.class)
 public class MvcWithLatencyApplication {
 
     public static void main(String[] args) {
         SpringApplication.run(MvcWithLatencyApplication.class, args);
-    }
-
-    @Bean
-    WaitingRequests waitingRequests(MeterRegistry registry) {
-        return new WaitingRequests(registry);
     }
 }
