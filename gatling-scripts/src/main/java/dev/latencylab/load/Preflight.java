@@ -98,10 +98,10 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     private static String startHint(String baseUrl) {
         if (baseUrl.equals(SimulationSettings.TARGETS.get("mvc"))) {
-            return "`./mvnw -pl mvc-with-latency -am spring-boot:run`, or run `./load-test --target mvc`, which starts it";
+            return "`./mvnw -pl mvc-with-latency -am spring-boot:run`, or run `./lab run --target mvc`, which starts it";
         }
         if (baseUrl.equals(SimulationSettings.TARGETS.get("webflux"))) {
-            return "`./mvnw -pl webflux-with-latency -am spring-boot:run`, or run `./load-test`, which starts it";
+            return "`./mvnw -pl webflux-with-latency -am spring-boot:run`, or run `./lab run`, which starts it";
         }
         return "the server you meant, or point base.url (or -Dtarget=mvc|webflux) at a running one";
     }
