@@ -119,14 +119,14 @@ public final class ComparisonPage {
         TreeSet<Integer> pools = rows.stream().map(Summary.Row::poolThreads).filter(t -> t != null)
                 .collect(Collectors.toCollection(TreeSet::new));
         if (kind.equals("throughput")) {
-            model(chart, "model: offered N/(L+Z)", xs, n -> model(n, latency, think, OptionalInt.empty(), plan).offeredLoad());
+            addModelLine(chart, "model: offered N/(L+Z)", xs, n -> model(n, latency, think, OptionalInt.empty(), plan).offeredLoad());
             for (int t : pools) {
-                model(chart, "model: T/L, T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).poolBound().getAsDouble());
+                addModelLine(chart, "model: T/L, T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).poolBound().getAsDouble());
             }
         }
         else {
             for (int t : pools) {
-                model(chart, "model: T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).responseTimeMsAtFullPopulation());
+                addModelLine(chart, "model: T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).responseTimeMsAtFullPopulation());
             }
         }
     }
@@ -138,7 +138,7 @@ public final class ComparisonPage {
     /** Greys for the model's lines, darkest first, so that they never take a target's color. */
     private static final Color[] MODEL_COLORS = {Color.BLACK, new Color(0x55, 0x55, 0x55), new Color(0x99, 0x99, 0x99), new Color(0xbb, 0xbb, 0xbb)};
 
-    private static void model(XYChart chart, String name, List<Double> xs, Function<Double, Double> f) {
+    private static void addModelLine(XYChart chart, String name, List<Double> xs, Function<Double, Double> f) {
         long modelLines = chart.getSeriesMap().keySet().stream().filter(k -> k.startsWith("model")).count();
         XYSeries s = chart.addSeries(name, xs, xs.stream().map(f).toList());
         s.setMarker(SeriesMarkers.NONE);

@@ -124,7 +124,6 @@ public final class Sweep {
                 if (!target.isAlive()) {
                     details.put("targetExited", true);
                 }
-                current = null;
                 if (stopping) {
                     return "interrupted";
                 }
