@@ -9,9 +9,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+
+import dev.latencylab.load.ResultFile;
 
 /**
  * Runs the simulation exactly as a user does by hand: {@code ./mvnw gatling:test -D...} from the repository root,
@@ -22,11 +26,41 @@ public final class GatlingLauncher {
 
     private static final String REPORT_LINE = "Reports generated, please open the following file: file://";
     private static final String RESULT_LINE = "latency-lab: result file ";
+    /** Maven's advice after a failed goal (the log keeps it): the run's own lines say what went wrong. */
+    private static final Pattern MAVEN_BOILERPLATE = Pattern.compile("^\\[ERROR\\] (\\s*$|To see the full stack trace|Re-run Maven"
+            + "|For more information about the errors|\\[Help 1\\]|After correcting the problems|  mvn <args>)");
 
-    /** What one run left: its exit code, and where its report and result file are (null when it made none). */
-    public record Outcome(int exitCode, Path reportDir, Path resultFile, String lastError) {
+    /**
+     * What one run left: its exit code, where its report and result file are (null when it made none), and what its
+     * result file says went wrong (the target exited or stopped answering, every request failed).
+     */
+    public record Outcome(int exitCode, Path reportDir, Path resultFile, String lastError, List<String> problems) {
+
         public boolean succeeded() {
-            return exitCode == 0 && resultFile != null && Files.isRegularFile(resultFile);
+            return exitCode == 0 && resultFile != null && Files.isRegularFile(resultFile) && problems.isEmpty();
+        }
+
+        /** Why the run does not count, one line each; empty when it succeeded. */
+        public List<String> failures(Path log) {
+            List<String> why = new ArrayList<>(problems);
+            if (why.isEmpty() && !succeeded()) {
+                why.add("the simulation exited with %d: %s; see %s".formatted(exitCode,
+                        lastError == null ? "no result file" : lastError, log));
+            }
+            return why;
+        }
+
+        /** Moves Gatling's report into the run's own folder, as report/; returns where it is now (null: none). */
+        public Path keepReport(Path dir) {
+            if (reportDir == null || !Files.isDirectory(reportDir)) {
+                return null;
+            }
+            try {
+                return Files.move(reportDir, dir.resolve("report"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
@@ -57,7 +91,7 @@ public final class GatlingLauncher {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     logWriter.write(line + "\n");
                     logWriter.flush(); // the log is how a watcher sees the run's progress
-                    if (echo != null) {
+                    if (echo != null && !MAVEN_BOILERPLATE.matcher(line).find()) {
                         echo.println(line);
                     }
                     if (line.startsWith(REPORT_LINE)) {
@@ -66,12 +100,14 @@ public final class GatlingLauncher {
                     else if (line.startsWith(RESULT_LINE)) {
                         resultFile = Path.of(line.substring(RESULT_LINE.length()).trim());
                     }
-                    else if (line.startsWith("latency-lab: ") || line.contains("[ERROR]")) {
+                    else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
                         lastError = lastError == null ? line : lastError;
                     }
                 }
             }
-            return new Outcome(process.waitFor(), reportDir, resultFile, lastError);
+            int exit = process.waitFor();
+            List<String> problems = resultFile != null && Files.isRegularFile(resultFile) ? ResultFile.problems(resultFile) : List.of();
+            return new Outcome(exit, reportDir, resultFile, lastError, problems);
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -79,7 +115,7 @@ public final class GatlingLauncher {
         catch (InterruptedException e) {
             stop();
             Thread.currentThread().interrupt();
-            return new Outcome(-1, reportDir, resultFile, "interrupted");
+            return new Outcome(-1, reportDir, resultFile, "interrupted", List.of());
         }
         finally {
             current = null;

@@ -11,22 +11,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
-
+import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 
-/** The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. */
-@Command(name = "lab", mixinStandardHelpOptions = true, version = "latency-lab",
+/**
+ * The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. Exit codes: 0 ok,
+ * 1 a run or point failed, 2 bad input; stopped by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM).
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
         description = "Load tests of a blocking and a non-blocking server under slow I/O.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
+                "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
         subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class})
 public final class LatencyLab {
 
-    @Option(names = "--repo", defaultValue = ".", description = "Repository root (default: the current folder).", scope = CommandLine.ScopeType.INHERIT)
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int BAD_INPUT = 2;
+
+    @Option(names = "--repo", defaultValue = "${sys:latency-lab.repo:-.}",
+            description = "Repository root (default: the one ./lab lives in).", scope = CommandLine.ScopeType.INHERIT)
     Path repo;
 
     public static void main(String[] args) {
@@ -36,15 +47,37 @@ public final class LatencyLab {
     /** The command line as main runs it (tests run the same). */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
-        // A bad value is the user's to fix: say which and why, without a stack trace.
+        // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine c = e.getCommandLine();
+            c.getErr().println("latency-lab: " + e.getMessage());
+            c.getErr().println("Try './lab " + (c.getCommandSpec().parent() == null ? "" : c.getCommandName() + " ") + "--help'.");
+            return BAD_INPUT;
+        });
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             if (e instanceof IllegalArgumentException) {
                 command.getErr().println("latency-lab: " + e.getMessage());
-                return 2;
+                return BAD_INPUT;
+            }
+            if (e instanceof TargetProcess.TargetFailedException) {
+                command.getErr().println("latency-lab: " + e.getMessage());
+                return FAILED;
             }
             throw e;
         });
         return cli;
+    }
+
+    /** --version: this project's version and those it runs with. */
+    static final class Versions implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            Map<String, String> v = Machine.versions();
+            return new String[] {"latency-lab " + v.getOrDefault("latency-lab", "unknown"),
+                    "Gatling " + v.get("gatling") + " (gatling-maven-plugin " + v.get("gatling-maven-plugin") + ", Scala " + v.get("scala") + ")",
+                    "Spring Boot " + v.get("spring-boot"),
+                    "JDK " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.home") + ")"};
+        }
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true,
@@ -75,7 +108,6 @@ public final class LatencyLab {
             Target t = Target.parse(properties.getOrDefault("target", target));
             int p = port == null ? t.defaultPort() : port;
             Path repo = lab.repo.toAbsolutePath().normalize();
-            Path logs = repo.resolve("gatling-scripts/target/lab/run-" + stamp());
             Map<String, String> sim = new LinkedHashMap<>();
             sim.put("base.url", "http://localhost:" + p);
             sim.put("test.path", t.path(latencyMs));
@@ -86,31 +118,38 @@ public final class LatencyLab {
             sim.remove("target"); // base.url points at the target started here
             SimulationSettings.from(asProperties(sim)); // bad values stop here, before a target starts
 
+            Path dir = newFolder(repo.resolve("gatling-scripts/target/lab"), "run-" + stamp());
             GatlingLauncher gatling = new GatlingLauncher(repo);
-            System.out.printf("latency-lab: starting %s on port %d (log: %s)%n", t.id(), p, logs.resolve("target.log"));
+            CountDownLatch finished = new CountDownLatch(1);
+            // Registered before the target starts: a signal at any moment ends everything this run started.
+            Thread hook = new Thread(() -> {
+                gatling.stop();
+                TargetProcess.closeAll();
+                await(finished);
+                System.err.printf("%nlatency-lab: stopped; the target and the simulation were ended (folder: %s)%n", dir);
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir);
             try (TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
-                    logs.resolve("target.log"), Duration.ofSeconds(90))) {
-                Thread hook = new Thread(() -> {
-                    gatling.stop();
-                    server.close();
-                });
-                Runtime.getRuntime().addShutdownHook(hook);
+                    dir.resolve("target.log"), Duration.ofSeconds(90))) {
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + "/" + sim.get("test.path").replaceFirst("^/", ""),
                         Duration.ofSeconds(warmupSeconds), 50);
                 System.out.printf("latency-lab: warmed up for %d s (%d requests, not measured)%n", warmupSeconds, warm.ok() + warm.failed());
-                GatlingLauncher.Outcome run = gatling.run(sim, logs.resolve("gatling.log"), System.out);
-                Runtime.getRuntime().removeShutdownHook(hook);
+                sim.put("sim.target.pid", String.valueOf(server.pid()));
+                sim.put("sim.result.file", dir.resolve(ResultFile.NAME).toString());
+                GatlingLauncher.Outcome run = gatling.run(sim, dir.resolve("gatling.log"), System.out);
                 System.out.println();
                 System.out.println("latency-lab: stopping " + t.id());
-                if (run.reportDir() != null) {
-                    System.out.println("HTML report: " + run.reportDir().resolve("index.html"));
+                Path report = run.keepReport(dir);
+                if (report != null) {
+                    System.out.println("HTML report: " + report.resolve("index.html"));
                 }
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-                return run.exitCode();
+                run.failures(dir.resolve("gatling.log")).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+                return run.succeeded() ? OK : FAILED;
             }
-            catch (TargetProcess.TargetFailedException e) {
-                System.err.println("latency-lab: " + e.getMessage());
-                return 2;
+            finally {
+                release(hook, finished);
             }
         }
     }
@@ -157,10 +196,10 @@ public final class LatencyLab {
         @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")
         int drainSeconds;
 
-        @Option(names = "--mvc-port", defaultValue = "8091")
+        @Option(names = "--mvc-port", defaultValue = "8091", description = "Port of every MVC target (default: ${DEFAULT-VALUE}; its actuator: this + 1000).")
         int mvcPort;
 
-        @Option(names = "--webflux-port", defaultValue = "8092")
+        @Option(names = "--webflux-port", defaultValue = "8092", description = "Port of every WebFlux target (default: ${DEFAULT-VALUE}; its actuator: this + 1000).")
         int webfluxPort;
 
         @Option(names = "--results", defaultValue = "results", description = "Folder that holds the sweeps (default: ${DEFAULT-VALUE}).")
@@ -194,21 +233,18 @@ public final class LatencyLab {
             Instant start = Instant.now();
             try {
                 Files.createDirectories(dir);
-                Map<String, Object> planJson = Point.JSON.convertValue(plan, Map.class);
                 Path sweepJson = dir.resolve("sweep.json");
                 if (Files.isRegularFile(sweepJson)) {
-                    JsonNode earlier = Sweep.readPlan(dir);
-                    for (String key : planJson.keySet()) {
-                        if (!earlier.path(key).equals(Point.JSON.valueToTree(planJson.get(key)))) {
-                            System.err.printf("latency-lab: %s holds a sweep with other settings (%s was %s, now %s): "
-                                    + "give another --name, or the same settings to resume it%n", dir, key, earlier.path(key), planJson.get(key));
-                            return 2;
-                        }
+                    String change = Sweep.changeFrom(Sweep.readPlan(dir), plan);
+                    if (change != null) {
+                        System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
+                                + "give another --name, or the same settings to resume it%n", dir, change);
+                        return BAD_INPUT;
                     }
                     out.println("latency-lab: resuming " + dir);
                 }
                 else {
-                    Map<String, Object> json = new LinkedHashMap<>(planJson);
+                    Map<String, Object> json = new LinkedHashMap<>(Point.JSON.convertValue(plan, Map.class));
                     json.put("machine", Machine.describe());
                     json.put("versions", Machine.versions());
                     json.put("created", Instant.now().toString());
@@ -219,20 +255,33 @@ public final class LatencyLab {
                 throw new java.io.UncheckedIOException(e);
             }
             Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds));
+            CountDownLatch finished = new CountDownLatch(1);
+            String resume = "run the same command with --name " + dir.getFileName() + " to resume";
             Thread hook = new Thread(() -> {
                 sweep.stop();
-                System.err.println("\nlatency-lab: interrupted; finished points are kept: run the same command with --name "
-                        + dir.getFileName() + " to resume");
+                await(finished);
+                System.err.println("\nlatency-lab: stopped; the point under way was ended and finished points are kept: " + resume);
             });
             Runtime.getRuntime().addShutdownHook(hook);
-            sweep.run(retryFailed);
-            Runtime.getRuntime().removeShutdownHook(hook);
-            ComparisonPage.write(dir);
-            long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
-            out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
-                    minutes(Duration.between(start, Instant.now())), failed,
-                    plan.points().size(), dir.resolve("index.html"));
-            return failed == 0 ? 0 : 1;
+            try {
+                sweep.run(retryFailed);
+                if (sweep.stopped()) {
+                    return FAILED;
+                }
+                ComparisonPage.write(dir);
+                long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
+                out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
+                        minutes(Duration.between(start, Instant.now())), failed,
+                        plan.points().size(), dir.resolve("index.html"));
+                if (failed > 0) {
+                    System.err.printf("latency-lab: %d point(s) failed (see the page); --retry-failed with --name %s runs them again%n",
+                            failed, dir.getFileName());
+                }
+                return failed == 0 ? OK : FAILED;
+            }
+            finally {
+                release(hook, finished);
+            }
         }
 
         private static void validate(Sweep.Plan plan) {
@@ -261,6 +310,10 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
+            if (!Files.isDirectory(dir.resolve("points")) && !Files.isRegularFile(dir.resolve("summary.csv"))) {
+                throw new IllegalArgumentException(dir + " is not a sweep folder (it has no points/ and no summary.csv); "
+                        + "give one that ./lab sweep made, e.g. results/<name>");
+            }
             if (markdown) {
                 System.out.print(ResultsTable.markdown(Summary.readCsv(dir.resolve("summary.csv"))));
                 return 0;
@@ -275,6 +328,46 @@ public final class LatencyLab {
         java.util.Properties p = new java.util.Properties();
         p.putAll(map);
         return p;
+    }
+
+    /** The command is done: a signal from now on has nothing to stop, and a hook already running may report. */
+    private static void release(Thread hook, CountDownLatch finished) {
+        finished.countDown();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (IllegalStateException shuttingDown) {
+            // the hook runs now: it waited for this
+        }
+    }
+
+    /** A folder of its own for one run: a second run started in the same second gets another. */
+    static Path newFolder(Path parent, String name) {
+        try {
+            Files.createDirectories(parent);
+            for (int i = 1; ; i++) {
+                Path dir = parent.resolve(i == 1 ? name : name + "-" + i);
+                try {
+                    return Files.createDirectory(dir);
+                }
+                catch (java.nio.file.FileAlreadyExistsException taken) {
+                    // another run's: try the next name
+                }
+            }
+        }
+        catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** A shutdown hook waits for the command's own cleanup (page, records) before it says what was kept. */
+    private static void await(CountDownLatch finished) {
+        try {
+            finished.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static String minutes(Duration d) {

@@ -5,15 +5,15 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.TargetProcess.TargetFailedException;
@@ -53,7 +53,6 @@ public final class Sweep {
     private final PrintStream out;
     private final GatlingLauncher gatling;
     private final Duration drainMax;
-    private volatile TargetProcess current;
     private volatile boolean stopping;
 
     public Sweep(Path repo, Path dir, Plan plan, PrintStream out, Duration drainMax) {
@@ -90,14 +89,16 @@ public final class Sweep {
         }
     }
 
-    /** Stops the point under way (Ctrl-C): its target and its simulation. Finished points stay as they are. */
+    /** Stops the point under way (a signal): its target and its simulation. Finished points stay as they are. */
     public void stop() {
         stopping = true;
         gatling.stop();
-        TargetProcess t = current;
-        if (t != null) {
-            t.close();
-        }
+        TargetProcess.closeAll();
+    }
+
+    /** Whether {@link #stop()} ended the sweep before its last point. */
+    public boolean stopped() {
+        return stopping;
     }
 
     private String runPoint(Point p) {
@@ -112,7 +113,6 @@ public final class Sweep {
             details.put("startedAt", started.toString());
             try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
                     List.of(), pointDir.resolve("target.log"), Duration.ofSeconds(90))) {
-                current = target;
                 details.put("targetPid", target.pid());
                 String url = target.baseUrl() + "/" + p.target().path(p.latencyMs());
                 Warmup.Outcome warm = Warmup.run(url, Duration.ofSeconds(plan.warmupSeconds()), 50);
@@ -120,24 +120,14 @@ public final class Sweep {
                 if (stopping) {
                     return "interrupted";
                 }
-                GatlingLauncher.Outcome run = gatling.run(simulationProperties(p, target.baseUrl(), pointDir), pointDir.resolve("gatling.log"), null);
-                if (!target.isAlive()) {
-                    details.put("targetExited", true);
-                }
+                GatlingLauncher.Outcome run = gatling.run(simulationProperties(p, target, pointDir), pointDir.resolve("gatling.log"), null);
                 if (stopping) {
                     return "interrupted";
                 }
-                if (run.reportDir() != null && Files.isDirectory(run.reportDir())) {
-                    Files.move(run.reportDir(), pointDir.resolve("report"), StandardCopyOption.REPLACE_EXISTING);
-                }
+                run.keepReport(pointDir);
                 if (!run.succeeded()) {
-                    String reason = "simulation failed (exit %d): %s; see %s".formatted(run.exitCode(),
-                            Objects.requireNonNullElse(run.lastError(), "no result file"), pointDir.resolve("gatling.log"));
-                    return fail(p, reason, details, started);
+                    return fail(p, String.join("; ", run.failures(pointDir.resolve("gatling.log"))), details, started);
                 }
-            }
-            finally {
-                current = null;
             }
             int open = SocketDrain.await(port, drainMax);
             details.put("socketsLeftAfterDrain", open);
@@ -170,10 +160,11 @@ public final class Sweep {
         return "FAILED: " + reason;
     }
 
-    private Map<String, String> simulationProperties(Point p, String baseUrl, Path pointDir) {
+    private Map<String, String> simulationProperties(Point p, TargetProcess target, Path pointDir) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("sim.users", String.valueOf(p.users()));
-        m.put("base.url", baseUrl);
+        m.put("base.url", target.baseUrl());
+        m.put("sim.target.pid", String.valueOf(target.pid()));
         m.put("test.path", p.target().path(p.latencyMs()));
         m.put("sim.ramp.seconds", String.valueOf(plan.rampSeconds()));
         m.put("sim.repeat", String.valueOf(plan.repeat()));
@@ -203,6 +194,30 @@ public final class Sweep {
                 Files.delete(p);
             }
         }
+    }
+
+    /**
+     * What differs between the plan a sweep folder holds and this one, as "name was X, now Y"; null when they are the
+     * same. Both sides are read through {@link Plan}, so that a number is compared as the same type on both.
+     */
+    public static String changeFrom(JsonNode earlier, Plan plan) {
+        JsonNode before;
+        try {
+            // sweep.json holds more than the plan (machine, versions, created)
+            before = Point.JSON.valueToTree(Point.JSON.readerFor(Plan.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(earlier));
+        }
+        catch (JacksonException e) {
+            return "its sweep.json is not a plan this version reads: " + e.getOriginalMessage();
+        }
+        JsonNode now = Point.JSON.valueToTree(plan);
+        for (Map.Entry<String, JsonNode> field : now.properties()) {
+            JsonNode was = before.path(field.getKey());
+            if (!was.equals(field.getValue())) {
+                return "%s was %s, now %s".formatted(field.getKey(), earlier.path(field.getKey()), field.getValue());
+            }
+        }
+        return null;
     }
 
     public static JsonNode readPlan(Path sweepDir) {

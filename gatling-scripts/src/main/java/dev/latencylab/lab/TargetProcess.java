@@ -13,14 +13,25 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** A target service in its own JVM, started from its jar with the JDK this runner runs on, stopped by PID. */
+/**
+ * A target service in its own JVM, started from its jar with the JDK this runner runs on, stopped by PID. It counts as
+ * started only when the server answering on its ports is this very JVM (the PID its actuator reports), so that a
+ * run never measures another process that holds the port.
+ */
 public final class TargetProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Pattern PID = Pattern.compile("\"pid\"\\s*:\\s*([0-9]+)");
+    /** Every target JVM of this runner still alive, so that a signal can end them all, started or starting. */
+    private static final Set<TargetProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     private final Process process;
     private final int port;
@@ -61,6 +72,7 @@ public final class TargetProcess implements AutoCloseable {
             throw new TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
         }
         TargetProcess target = new TargetProcess(process, port, log);
+        LIVE.add(target);
         try {
             target.awaitHealthy(startTimeout);
         }
@@ -109,6 +121,7 @@ public final class TargetProcess implements AutoCloseable {
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/health"))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200 && r.body().contains("\"UP\"")) {
+                    requireOwnPid();
                     return;
                 }
             }
@@ -122,6 +135,19 @@ public final class TargetProcess implements AutoCloseable {
             sleep(250);
         }
         throw new TargetFailedException("target not healthy after %d s; see %s".formatted(timeout.toSeconds(), log));
+    }
+
+    /** The healthy server must be this JVM: another process may have taken the ports between our check and its bind. */
+    private void requireOwnPid() throws IOException, InterruptedException {
+        HttpResponse<String> info = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/info"))
+                .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+        Matcher m = PID.matcher(info.body());
+        String answering = info.statusCode() == 200 && m.find() ? "pid " + m.group(1) : "a server that does not report its PID";
+        if (!answering.equals("pid " + process.pid())) {
+            throw new TargetFailedException(("ports %d/%d are served by another process (%s), not by the target this run "
+                    + "started (pid %d, which could not bind them; see %s): stop that process, or choose other ports")
+                    .formatted(port, managementPort(port), answering, process.pid(), log));
+        }
     }
 
     public String baseUrl() {
@@ -145,9 +171,15 @@ public final class TargetProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Ends every target JVM this runner started and has not stopped yet (a signal to the runner). */
+    public static void closeAll() {
+        LIVE.forEach(TargetProcess::close);
+    }
+
     /** Stops the JVM (SIGTERM, then SIGKILL after 20 s) and waits for it. */
     @Override
     public void close() {
+        LIVE.remove(this);
         if (!process.isAlive()) {
             return;
         }

@@ -20,11 +20,16 @@ public final class KoReason {
             return "HTTP " + status;
         }
         if (elapsedMs >= requestTimeoutMs) {
-            return "no response: request timeout (%d s)".formatted(requestTimeoutMs / 1000);
+            return "no response: request timeout (%s)".formatted(duration(requestTimeoutMs));
         }
         if (elapsedMs >= connectTimeoutMs) {
-            return "no response: connect timeout (%d s)".formatted(connectTimeoutMs / 1000);
+            return "no response: connect timeout (%s)".formatted(duration(connectTimeoutMs));
         }
         return "no response: connection failed";
+    }
+
+    /** "10 s", or "250 ms" below a second. */
+    private static String duration(long ms) {
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 }

@@ -16,8 +16,9 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import dev.latencylab.load.SimulationSettings.ConnectionMode;
 
 /**
- * Checks, before any load, that the run can work: the target answers, and this process may open enough files for
- * the connections it needs. Decides the connection mode and reads the target's thread pool for the model.
+ * Checks, before any load, that the run can work: the target answers the path under test with 200 (one request: a
+ * path it rejects would make a run of nothing but KO), and this process may open enough files for the connections it
+ * needs. Decides the connection mode and reads the target's thread pool for the model.
  *
  * @param connections      the mode the run uses
  * @param switched         true when auto had to give up one connection per user
@@ -43,7 +44,11 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     private static final Pattern FIRST_VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
 
     public static Preflight check(SimulationSettings s) {
+        if (s.targetPid().isPresent() && ProcessHandle.of(s.targetPid().getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
+            throw new PreflightException("sim.target.pid=%d is not a running process: the target has exited".formatted(s.targetPid().getAsLong()));
+        }
         requireAnswer(s.baseUrl());
+        requireOk(s);
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
         return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.metricsUrl(), URI.create(s.baseUrl()).getPort()));
@@ -93,6 +98,29 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PreflightException("interrupted while checking " + baseUrl);
+        }
+    }
+
+    /** One GET of the path under test, which must answer 200; its body says why when it does not. */
+    private static void requireOk(SimulationSettings s) {
+        String url = s.baseUrl() + s.path();
+        Duration timeout = Duration.ofMillis(s.latencyMs().orElse(60_000) + 15_000);
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
+                throw new PreflightException("the target answers GET %s with HTTP %d, not 200: every request of the run would fail. "
+                        .formatted(url, r.statusCode()) + "Fix test.path (or base.url). The answer: " + body.strip());
+            }
+        }
+        catch (IOException e) {
+            throw new PreflightException("GET %s got no answer within %d s (%s): check test.path and the target"
+                    .formatted(url, timeout.toSeconds(), e.getClass().getSimpleName()));
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PreflightException("interrupted while checking " + url);
         }
     }
 

@@ -111,6 +111,10 @@ public final class ResultFile {
         Map<String, Double> last = sampler.lastServerValues();
         server.put("sampled", settings.sampleServer());
         server.put("missedSamples", sampler.serverMisses());
+        server.put("refusedSamples", sampler.serverRefusals());
+        server.put("firstRefusedSecond", sampler.firstRefusalSecond());
+        server.put("pid", settings.targetPid().isPresent() ? settings.targetPid().getAsLong() : null);
+        server.put("exitedAtSecond", sampler.targetExitedSecond());
         server.put("poolThreads", preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null);
         server.put("peakLiveThreads", last.get("jvm_threads_peak_threads"));
         server.put("liveThreads", sampler.series(Sampler.Tick::serverLiveThreads).asMap());
@@ -125,7 +129,39 @@ public final class ResultFile {
 
         root.put("model", model(settings, preflight.targetThreads()).map(QueueingModel::asMap).orElse(null));
         root.put("timeline", timeline(sampler.ticks()));
+        root.put("problems", problems(settings, run, sampler));
         return root;
+    }
+
+    /**
+     * What makes this run's numbers not the server's: the target died or refused connections, or no request
+     * succeeded. Empty for a run that counts; ./lab fails a run (or sweep point) with any.
+     */
+    static List<String> problems(SimulationSettings settings, RunRecorder run, Sampler sampler) {
+        List<String> problems = new ArrayList<>();
+        if (sampler.targetExitedSecond() != null) {
+            problems.add("the target JVM (pid %d) exited %.0f s into the run".formatted(settings.targetPid().getAsLong(),
+                    sampler.targetExitedSecond()));
+        }
+        if (sampler.serverRefusals() > 0) {
+            problems.add("the target refused connections from %.0f s into the run on (%d of its samples): it was down"
+                    .formatted(sampler.firstRefusalSecond(), sampler.serverRefusals()));
+        }
+        long total = run.ok() + run.ko();
+        if (total == 0) {
+            problems.add("no request completed");
+        }
+        else if (run.ok() == 0) {
+            problems.add("every request failed (%,d KO: %s)".formatted(run.ko(), run.koByReason()));
+        }
+        return problems;
+    }
+
+    /** The problems a result file records (none for files written before they were). */
+    public static List<String> problems(Path file) {
+        List<String> problems = new ArrayList<>();
+        read(file).path("problems").forEach(p -> problems.add(p.asString()));
+        return problems;
     }
 
     /** The samples as columns and rows; NaN (no reading) becomes null. */

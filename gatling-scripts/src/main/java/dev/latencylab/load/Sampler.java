@@ -1,6 +1,7 @@
 package dev.latencylab.load;
 
 import java.lang.management.ManagementFactory;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,6 +37,9 @@ public final class Sampler implements AutoCloseable {
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final List<Tick> ticks = new ArrayList<>();
     private final AtomicLong serverMisses = new AtomicLong();
+    private final AtomicLong serverRefusals = new AtomicLong();
+    private volatile Double firstRefusalSecond;
+    private volatile Double targetExitedSecond;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -46,15 +50,18 @@ public final class Sampler implements AutoCloseable {
     private final String prometheusUrl;
     private final String tomcatConnector;
     private final RunRecorder run;
+    private final long targetPid;
     private volatile Map<String, Double> lastServer = Map.of();
 
     /**
      * @param metricsUrl the target's actuator, or null to sample this side only
      * @param serverPort the port of the connector under load (Tomcat's metrics are kept for it alone)
+     * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
      */
-    public Sampler(String metricsUrl, int serverPort, RunRecorder run) {
+    public Sampler(String metricsUrl, int serverPort, long targetPid, RunRecorder run) {
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
         this.tomcatConnector = "name=\"http-nio-" + serverPort + "\"";
+        this.targetPid = targetPid;
         this.run = run;
     }
 
@@ -66,11 +73,14 @@ public final class Sampler implements AutoCloseable {
 
     private void sample() {
         double second = run.secondsSinceStart();
+        if (targetPid > 0 && targetExitedSecond == null && !ProcessHandle.of(targetPid).map(ProcessHandle::isAlive).orElse(false)) {
+            targetExitedSecond = second;
+        }
         int active = run.activeUsers();
         double injectorCpu = os.getProcessCpuLoad();
         double machineCpu = os.getCpuLoad();
         double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
-        Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer();
+        Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer(second);
         double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
         Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles,
                 server.getOrDefault("process_cpu_usage", Double.NaN),
@@ -84,13 +94,20 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    private Map<String, Double> scrapeServer() {
+    private Map<String, Double> scrapeServer(double second) {
         try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() == 200) {
                 lastServer = parsePrometheus(r.body(), tomcatConnector);
                 return lastServer;
+            }
+        }
+        catch (ConnectException e) {
+            // refused: nothing listens on the actuator's port any more, the server is down
+            serverRefusals.incrementAndGet();
+            if (firstRefusalSecond == null) {
+                firstRefusalSecond = second;
             }
         }
         catch (Exception e) {
@@ -156,6 +173,21 @@ public final class Sampler implements AutoCloseable {
 
     public long serverMisses() {
         return serverMisses.get();
+    }
+
+    /** Samples whose connection the target's actuator refused (a subset of the misses). */
+    public long serverRefusals() {
+        return serverRefusals.get();
+    }
+
+    /** Seconds into the run of the first refused sample; null when none was. */
+    public Double firstRefusalSecond() {
+        return firstRefusalSecond;
+    }
+
+    /** Seconds into the run at which the watched target JVM was first seen gone; null when it lived (or none is watched). */
+    public Double targetExitedSecond() {
+        return targetExitedSecond;
     }
 
     public int cores() {

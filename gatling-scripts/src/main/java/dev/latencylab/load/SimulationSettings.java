@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.apache.commons.text.similarity.LevenshteinDistance;
+
 /**
  * Every parameter of the load simulation, read from system properties, each with a default and validated before
  * any load is sent. {@link #NAMES} lists them all with their defaults (README lists the same).
@@ -35,7 +37,8 @@ public record SimulationSettings(
         OptionalLong assertP95Ms,
         OptionalLong assertP99Ms,
         OptionalDouble assertKoPercent,
-        boolean sampleServer) {
+        boolean sampleServer,
+        OptionalLong targetPid) {
 
     public enum ConnectionMode {
         /** Shared pool when one connection per user would not fit under the open-files limit. */
@@ -76,10 +79,17 @@ public record SimulationSettings(
         n.put("sim.assert.p99.ms", "(none)");
         n.put("sim.assert.ko.percent", "(none)");
         n.put("sim.sample.server", "true");
+        n.put("sim.target.pid", "(none; ./lab sets it: the target JVM's PID, watched during the run)");
         return java.util.Collections.unmodifiableMap(n);
     }
 
+    /** Property names in these families are ours: one that is not in {@link #NAMES} is a typo, never ignored. */
+    private static final List<String> OWN_PREFIXES = List.of("sim.", "test.", "base.");
+
     private static final Pattern LATENCY_IN_PATH = Pattern.compile("^/(?:hello|block)/([0-9]+)(?:\\?.*)?$");
+    /** What test.path may hold: a path and an optional query of plain URL characters (RFC 3986), no fragment. */
+    private static final Pattern URL_PATH = Pattern.compile(
+            "/(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\\?(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?");
 
     /** Thrown with one line per bad property: which value, why, what is allowed. */
     public static class InvalidSettingsException extends IllegalArgumentException {
@@ -94,10 +104,11 @@ public record SimulationSettings(
 
     public static SimulationSettings from(Properties p) {
         Reader r = new Reader(p);
+        r.unknownNames();
         int users = r.integer("sim.users", 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
         String metricsUrl = r.has("sim.metrics.url") ? r.url("sim.metrics.url", p.getProperty("sim.metrics.url").trim()) : managementUrl(baseUrl);
-        String path = normalizePath(p.getProperty("test.path", NAMES.get("test.path")));
+        String path = r.path();
         int rampSeconds = r.integer("sim.ramp.seconds", 1, 86_400);
         int repeat = r.integer("sim.repeat", 1, 1_000_000);
         int thinkMin = r.integer("sim.think.min.ms", 0, 3_600_000);
@@ -113,12 +124,13 @@ public record SimulationSettings(
         OptionalLong p99 = r.has("sim.assert.p99.ms") ? OptionalLong.of(r.integer("sim.assert.p99.ms", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
         OptionalDouble ko = r.has("sim.assert.ko.percent") ? OptionalDouble.of(r.percent("sim.assert.ko.percent")) : OptionalDouble.empty();
         boolean sample = r.bool("sim.sample.server");
+        OptionalLong targetPid = r.has("sim.target.pid") ? OptionalLong.of(r.integer("sim.target.pid", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
         return new SimulationSettings(users, baseUrl, metricsUrl, path, Duration.ofSeconds(rampSeconds), repeat,
                 Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
-                p95, p99, ko, sample);
+                p95, p99, ko, sample, targetPid);
     }
 
     /** The targets' convention: actuator on the server port + 1000 (8091 -> 9091), same host. */
@@ -159,6 +171,7 @@ public record SimulationSettings(
         m.put("assertP99Ms", assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null);
         m.put("assertKoPercent", assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null);
         m.put("sampleServer", sampleServer);
+        m.put("targetPid", targetPid.isPresent() ? targetPid.getAsLong() : null);
         return m;
     }
 
@@ -169,6 +182,32 @@ public record SimulationSettings(
 
         Reader(Properties p) {
             this.p = p;
+        }
+
+        /** Every sim.*, test.* or base.* property that is not a known name, with the known name closest to it. */
+        void unknownNames() {
+            LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
+            for (String name : new java.util.TreeSet<>(p.stringPropertyNames())) {
+                if (OWN_PREFIXES.stream().anyMatch(name::startsWith) && !NAMES.containsKey(name)) {
+                    String closest = NAMES.keySet().stream().min(java.util.Comparator.comparingInt(known -> distance.apply(known, name))).orElseThrow();
+                    problems.add("%s is not a property of the simulation (a typo?); did you mean %s? Known: %s"
+                            .formatted(name, closest, String.join(", ", NAMES.keySet())));
+                }
+            }
+        }
+
+        /**
+         * test.path, taken literally: a URL path with an optional query, nothing Gatling or a URL would read otherwise
+         * (no '#', no spaces, no '#{...}' expression). Whether the target accepts it, the preflight asks the target.
+         */
+        String path() {
+            String raw = value("test.path");
+            String path = normalizePath(raw);
+            if (!URL_PATH.matcher(path).matches()) {
+                problems.add(("test.path=%s is not a URL path; allowed: a path with an optional query of plain URL "
+                        + "characters (no '#', spaces or '{}'; encode others as %%XX), e.g. hello/100").formatted(raw));
+            }
+            return path;
         }
 
         boolean has(String name) {

@@ -21,6 +21,7 @@ class RunArithmeticTest {
         assertThat(KoReason.classify(-1, 60_002, 10_000, 60_000)).isEqualTo("no response: request timeout (60 s)");
         assertThat(KoReason.classify(-1, 10_004, 10_000, 60_000)).isEqualTo("no response: connect timeout (10 s)");
         assertThat(KoReason.classify(-1, 3, 10_000, 60_000)).isEqualTo("no response: connection failed");
+        assertThat(KoReason.classify(-1, 60, 10_000, 50)).isEqualTo("no response: request timeout (50 ms)");
     }
 
     private static SimulationSettings settings(String users, String connections) {

@@ -80,4 +80,33 @@ class SimulationSettingsTest {
         assertThatThrownBy(() -> parse("sim.assert.ko.percent", "150")).hasMessageContaining("is not a percentage");
         assertThatThrownBy(() -> parse("sim.sample.server", "yes")).hasMessageContaining("allowed: true or false");
     }
+
+    @Test
+    void aMisspeltPropertyStopsTheRunNamingTheClosestKnownOne() {
+        assertThatThrownBy(() -> parse("sim.user", "5")).isInstanceOf(InvalidSettingsException.class)
+                .hasMessageContaining("sim.user is not a property of the simulation (a typo?); did you mean sim.users?");
+        assertThatThrownBy(() -> parse("test.paht", "hello/5")).hasMessageContaining("did you mean test.path?");
+        assertThatThrownBy(() -> parse("base.uri", "http://localhost:1")).hasMessageContaining("did you mean base.url?");
+        assertThatThrownBy(() -> parse("sim.think.max", "10")).hasMessageContaining("did you mean sim.think.max.ms?");
+        // other families (Gatling's own, Maven's, the JVM's) are not ours to judge
+        assertThat(parse("gatling.http.requestTimeout", "5000", "maven.repo.local", "/tmp").users()).isEqualTo(1000);
+    }
+
+    @Test
+    void testPathIsAPlainUrlPathTakenLiterally() {
+        assertThat(parse("test.path", "block/40?scheduler=bounded-elastic").path()).isEqualTo("/block/40?scheduler=bounded-elastic");
+        assertThat(parse("test.path", "/hello/%31%30").path()).isEqualTo("/hello/%31%30");
+        assertThat(parse("test.path", "/hello/-1").path()).as("the target judges a latency (preflight)").isEqualTo("/hello/-1");
+        for (String bad : new String[] {"/hello/#{x}", "/hello/100#top", "/hello/ 100", "/hello/%zz", "/hello/{latency}"}) {
+            assertThatThrownBy(() -> parse("test.path", bad)).as(bad)
+                    .hasMessageContaining("test.path=" + bad + " is not a URL path; allowed:");
+        }
+    }
+
+    @Test
+    void targetPidIsAPositiveWholeNumber() {
+        assertThat(parse("sim.target.pid", "4242").targetPid()).hasValue(4242);
+        assertThat(parse().targetPid()).isEmpty();
+        assertThatThrownBy(() -> parse("sim.target.pid", "0")).hasMessageContaining("sim.target.pid=0 is out of range");
+    }
 }

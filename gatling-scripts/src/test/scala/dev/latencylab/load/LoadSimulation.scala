@@ -16,7 +16,8 @@ class LoadSimulation extends Simulation {
   private val settings = LoadSimulation.orExit(SimulationSettings.fromSystemProperties())
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val run = new RunRecorder
-  private val sampler = new Sampler(if (settings.sampleServer) settings.metricsUrl else null, java.net.URI.create(settings.baseUrl).getPort, run)
+  private val sampler = new Sampler(if (settings.sampleServer) settings.metricsUrl else null, java.net.URI.create(settings.baseUrl).getPort,
+    settings.targetPid.orElse(-1L), run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
 
@@ -31,7 +32,7 @@ class LoadSimulation extends Simulation {
     exec(_.set("sentAt", System.nanoTime()))
       .exec(
         http("hello-with-latency")
-          .get(settings.path)
+          .get(LoadSimulation.literal(settings.path)) // a path, never a Gatling expression
           .check(responseTimeInMillis.saveAs("responseTime"), status.saveAs("status"), status.is(200))
       )
       .exec { session =>
@@ -66,22 +67,29 @@ class LoadSimulation extends Simulation {
     sampler.close()
     val file = settings.resultFile.toScala.getOrElse(
       ResultFile.defaultLocation(java.nio.file.Path.of("target", "gatling"), run.startedAt()))
-    ResultFile.write(ResultFile.build(settings, preflight, run, sampler, connectTimeoutMs, requestTimeoutMs), file)
+    val result = ResultFile.build(settings, preflight, run, sampler, connectTimeoutMs, requestTimeoutMs)
+    ResultFile.write(result, file)
     println(s"latency-lab: result file ${file.toAbsolutePath}")
+    result.get("problems").asInstanceOf[java.util.List[String]].forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
   }
 }
 
 object LoadSimulation {
+
+  /** The exit code of a run refused before any load. Not 2: gatling-maven-plugin reads 2 as "assertions failed". */
+  private val Refused = 3
 
   /** A bad parameter or a failed preflight stops the run before any request, with the reason and nothing else. */
   private def orExit[T](check: => T): T =
     try check
     catch {
       case e @ (_: SimulationSettings.InvalidSettingsException | _: Preflight.PreflightException) =>
-        System.err.println(s"\nlatency-lab: ${e.getMessage}\n")
+        System.err.println(s"\nlatency-lab: cannot run: ${e.getMessage}\n")
         System.err.flush()
-        sys.exit(2)
+        sys.exit(Refused)
     }
+
+  private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)
 
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
     println(
@@ -100,7 +108,9 @@ object LoadSimulation {
     }
   }
 
+  /** The user's assertions, and one always: a run in which no request succeeded fails. */
   private def assertionsOf(settings: SimulationSettings) =
+    Seq(global.successfulRequests.count.gt(0L)) ++
     settings.assertP95Ms.stream().toArray.map(ms => global.responseTime.percentile(95).lte(ms.toInt)).toSeq ++
       settings.assertP99Ms.stream().toArray.map(ms => global.responseTime.percentile(99).lte(ms.toInt)).toSeq ++
       settings.assertKoPercent.stream().toArray.map(pct => global.failedRequests.percent.lte(pct)).toSeq
