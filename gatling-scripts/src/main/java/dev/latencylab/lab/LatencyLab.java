@@ -134,7 +134,8 @@ public final class LatencyLab {
                     dir.resolve("target.log"), Duration.ofSeconds(90))) {
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + "/" + sim.get("test.path").replaceFirst("^/", ""),
                         Duration.ofSeconds(warmupSeconds), 50);
-                System.out.printf("latency-lab: warmed up for %d s (%d requests, not measured)%n", warmupSeconds, warm.ok() + warm.failed());
+                System.out.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
+                        warmupSeconds, warm.ok() + warm.failed());
                 sim.put("sim.target.pid", String.valueOf(server.pid()));
                 sim.put("sim.result.file", dir.resolve(ResultFile.NAME).toString());
                 GatlingLauncher.Outcome run = gatling.run(sim, dir.resolve("gatling.log"), System.out);

@@ -114,8 +114,8 @@ public final class TargetProcess implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new TargetFailedException("target exited with code %d before it was healthy; see %s"
-                        .formatted(process.exitValue(), log));
+                throw new TargetFailedException("target exited with code %d before it was healthy%s; see %s"
+                        .formatted(process.exitValue(), whyInLog(), log));
             }
             try {
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/health"))
@@ -135,6 +135,18 @@ public final class TargetProcess implements AutoCloseable {
             sleep(250);
         }
         throw new TargetFailedException("target not healthy after %d s; see %s".formatted(timeout.toSeconds(), log));
+    }
+
+    /** Spring Boot's "Description:" of a failed start (e.g. "Web server failed to start. Port 8092 was already in use."). */
+    private String whyInLog() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            int at = lines.indexOf("Description:");
+            return at >= 0 && at + 2 < lines.size() ? ": " + lines.get(at + 2).strip() : "";
+        }
+        catch (IOException e) {
+            return "";
+        }
     }
 
     /** The healthy server must be this JVM: another process may have taken the ports between our check and its bind. */

@@ -1,0 +1,105 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ./lab} as a user starts it: the script in the repository root, its own process, its console in a file.
+ * The build that ran these tests wrote the launch file, so the script starts the runner without building.
+ */
+final class LabCommand {
+
+    private final Process process;
+    private final Path console;
+
+    private LabCommand(Process process, Path console) {
+        this.process = process;
+        this.console = console;
+    }
+
+    /** Starts {@code ./lab args...}; stdout and stderr go together to {@code console}. */
+    static LabCommand start(Path console, String... args) {
+        return start(console, List.of(), args);
+    }
+
+    /** The same, behind a prefix command (e.g. setsid, for a process group of its own). */
+    static LabCommand start(Path console, List<String> prefix, String... args) {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(Lab.repo().resolve("lab").toString());
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+            return new LabCommand(p, console);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs {@code ./lab args...} to its end (at most 5 minutes) and returns its exit code. */
+    static Finished run(Path console, String... args) {
+        LabCommand lab = start(console, args);
+        return new Finished(lab.await(Duration.ofMinutes(5)), lab.output());
+    }
+
+    record Finished(int exitCode, String output) {
+    }
+
+    int await(Duration max) {
+        try {
+            if (!process.waitFor(max.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new IllegalStateException("./lab did not end within " + max + "; console: " + output());
+            }
+            return process.exitValue();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits until the console shows a line that matches, and returns its first group (or the whole match). */
+    String awaitLine(String regex, Duration max) {
+        Pattern pattern = Pattern.compile(regex, Pattern.MULTILINE);
+        long deadline = System.nanoTime() + max.toNanos();
+        while (true) {
+            boolean ended = !process.isAlive(); // read before the console: what it printed is all there then
+            Matcher m = pattern.matcher(output());
+            if (m.find()) {
+                return m.groupCount() > 0 ? m.group(1) : m.group();
+            }
+            if (ended || System.nanoTime() >= deadline) {
+                throw new IllegalStateException("no line /" + regex + "/ " + (ended ? "before ./lab ended" : "within " + max) + ": " + output());
+            }
+            TargetProcess.sleep(200);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** SIGTERM to this process alone, as `kill PID` does. */
+    void terminate() {
+        process.destroy();
+    }
+
+    String output() {
+        try {
+            return Files.readString(console);
+        }
+        catch (IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.ResultFile;
+
+/**
+ * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
+ * real Gatling runs): each must stop the run or mark its result, with the documented exit code.
+ */
+class LabCommandLineIT {
+
+    @TempDir
+    Path tmp;
+
+    private final int port = Lab.freePort();
+    private final int mvcPort = Lab.freePort();
+
+    /** A tiny run: 30 users, 2 requests each. */
+    private String[] run(String... more) {
+        List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(port), "--warmup-seconds", "1",
+                "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    /** A tiny sweep of one webflux point: 4 users, 2 requests each. */
+    private String[] sweep(String name, int repeat, int thinkMinMs) {
+        return new String[] {"sweep", "--targets", "webflux", "--users", "4", "--ramp-seconds", "1",
+                "--repeat", String.valueOf(repeat), "--think-min-ms", String.valueOf(thinkMinMs),
+                "--think-max-ms", String.valueOf(thinkMinMs + 1000), "--warmup-seconds", "1", "--drain-seconds", "10",
+                "--webflux-port", String.valueOf(port), "--mvc-port", String.valueOf(mvcPort),
+                "--results", tmp.resolve("results").toString(), "--name", name};
+    }
+
+    private Path console(String name) {
+        return tmp.resolve(name + ".console");
+    }
+
+    // 1. resume
+
+    @Test
+    void theSameSweepCommandAgainResumesAndChangedSettingsAreRefused() {
+        LabCommand.Finished first = LabCommand.run(console("first"), sweep("again", 2, 20));
+        assertThat(first.exitCode()).as(first.output()).isZero();
+
+        LabCommand.Finished second = LabCommand.run(console("second"), sweep("again", 2, 20));
+        assertThat(second.exitCode()).as(second.output()).isZero();
+        assertThat(second.output()).contains("resuming").contains("[1/1] webflux users=4  kept (done earlier)");
+
+        LabCommand.Finished third = LabCommand.run(console("third"), sweep("again", 3, 20));
+        assertThat(third.exitCode()).as(third.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(third.output()).contains("holds a sweep with other settings (repeat was 2, now 3)");
+        assertNoStackTrace(third.output());
+    }
+
+    // 2. two runs, one port
+
+    @Test
+    void twoRunsOnOnePortNeverMeasureOneServerTwice() {
+        LabCommand a = LabCommand.start(console("a"), run());
+        LabCommand b = LabCommand.start(console("b"), run());
+        int exitA = a.await(Duration.ofMinutes(4));
+        int exitB = b.await(Duration.ofMinutes(4));
+
+        assertThat(List.of(exitA, exitB)).as(a.output() + "\n----\n" + b.output()).containsExactlyInAnyOrder(0, 1);
+        LabCommand winner = exitA == 0 ? a : b;
+        LabCommand loser = exitA == 0 ? b : a;
+        // in use at its check, or bound by the other JVM first: either way named, and nothing measured
+        assertThat(loser.output()).containsAnyOf("port " + port + " is in use", "are served by another process",
+                "Port " + port + " was already in use");
+        assertThat(loser.output()).doesNotContain("Result file: /");
+
+        long targetPid = Long.parseLong(winner.awaitLine("target pid ([0-9]+) warmed up", Duration.ZERO));
+        JsonNode result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        assertThat(result.at("/server/pid").asLong()).as("the server measured is the one this run started").isEqualTo(targetPid);
+        assertThat(result.path("problems")).isEmpty();
+        assertThat(folder(a)).isNotEqualTo(folder(b));
+    }
+
+    private static String folder(LabCommand run) {
+        return run.awaitLine("\\(run folder: (.+)\\)", Duration.ZERO);
+    }
+
+    // 3. signals
+
+    @Test
+    void aSignalToTheFrontEndAloneEndsEverythingAndSaysHowToResume() throws Exception {
+        LabCommand lab = LabCommand.start(console("term"), sweep("signalled", 2, 3000));
+        awaitSimulation(lab, "signalled");
+        lab.terminate(); // SIGTERM to ./lab's process only, not its group
+
+        assertThat(lab.await(Duration.ofMinutes(2))).isEqualTo(128 + 15);
+        assertThat(lab.output()).contains("run the same command with --name signalled to resume");
+        assertNothingLeft();
+        assertThat(tmp.resolve("results/signalled/points/webflux-l100-u4/point.json")).as("the stopped point is not recorded").doesNotExist();
+
+        LabCommand.Finished resumed = LabCommand.run(console("resumed"), sweep("signalled", 2, 3000));
+        assertThat(resumed.exitCode()).as(resumed.output()).isZero();
+        assertThat(resumed.output()).contains("resuming");
+    }
+
+    @Test
+    void ctrlCToTheWholeGroupEndsEverythingAndSaysHowToResume() throws Exception {
+        // setsid: ./lab leads a process group of its own, as in a terminal, so the group can be signalled like Ctrl-C
+        LabCommand lab = LabCommand.start(console("int"), List.of("setsid"),
+                sweep("interrupted", 2, 3000));
+        awaitSimulation(lab, "interrupted");
+        Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + lab.pid()).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -INT to the group").isTrue();
+
+        assertThat(lab.await(Duration.ofMinutes(2))).isEqualTo(128 + 2);
+        assertThat(lab.output()).contains("run the same command with --name interrupted to resume");
+        assertNothingLeft();
+    }
+
+    /** Waits until the sweep's only point is inside its Gatling run: its users think 3-4 s between their 2 requests. */
+    private void awaitSimulation(LabCommand lab, String name) throws IOException {
+        lab.awaitLine("\\[1/1\\] webflux users=4 latency=100 ms  starting", Duration.ofMinutes(2));
+        Path log = tmp.resolve("results").resolve(name).resolve("points/webflux-l100-u4/gatling.log");
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (!(Files.isRegularFile(log) && Files.readString(log).contains("latency-lab: 4 users over"))) {
+            assertThat(System.nanoTime()).as("the simulation started").isLessThan(deadline);
+            TargetProcess.sleep(200);
+        }
+        TargetProcess.sleep(2000);
+    }
+
+    /** No target, Maven or Gatling JVM of this test is left, and the target's ports are free. */
+    private void assertNothingLeft() throws IOException {
+        assertThat(ProcessHandle.allProcesses().filter(p -> {
+            String cmd = p.info().commandLine().orElse("");
+            return cmd.contains("--server.port=" + port) || cmd.contains(tmp.toString());
+        }).map(p -> p.pid() + " " + p.info().commandLine().orElse(""))).as("processes left").isEmpty();
+        for (int p : new int[] {port, TargetProcess.managementPort(port)}) {
+            try (ServerSocket free = new ServerSocket(p, 1, InetAddress.getLoopbackAddress())) {
+                assertThat(free.getLocalPort()).isEqualTo(p);
+            }
+        }
+    }
+
+    // 4, 5. properties and paths
+
+    @Test
+    void aMisspeltPropertyStopsBeforeAnyTargetStarts() {
+        LabCommand.Finished run = LabCommand.run(console("typo"), run("-Dsim.user=5"));
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(run.output()).contains("sim.user is not a property of the simulation (a typo?); did you mean sim.users?")
+                .doesNotContain("starting webflux");
+        assertNoStackTrace(run.output());
+    }
+
+    @Test
+    void aPathThatIsNotAPlainPathStopsBeforeAnyTargetStarts() {
+        LabCommand.Finished run = LabCommand.run(console("expression"), run("-Dtest.path=/hello/#{x}"));
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(run.output()).contains("test.path=/hello/#{x} is not a URL path").doesNotContain("starting webflux");
+    }
+
+    @Test
+    void aPathTheTargetRejectsStopsBeforeAnyLoad() {
+        LabCommand.Finished run = LabCommand.run(console("rejected"), run("-Dtest.path=/hello/-1"));
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.output()).contains("the target answers GET http://localhost:" + port + "/hello/-1 with HTTP 400, not 200")
+                .contains("latency '-1' is out of range").doesNotContain("users over");
+    }
+
+    @Test
+    void aRunInWhichEveryRequestFailedFails() throws Exception {
+        // every request times out after 50 ms; the target itself answers (preflight) in 100 ms
+        LabCommand.Finished run = LabCommand.run(console("all-ko"), run("-Dgatling.http.requestTimeout=50"));
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.output()).contains("RUN FAILED: every request failed (60 KO: {no response: request timeout (50 ms)=60})");
+        Path result = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow().substring(13));
+        assertThat(ResultFile.problems(result)).containsExactly("every request failed (60 KO: {no response: request timeout (50 ms)=60})");
+    }
+
+    // 6. a target that dies
+
+    @Test
+    void aTargetThatDiesMidRunFailsTheRunAndIsRecorded() throws Exception {
+        LabCommand lab = LabCommand.start(console("killed"), run("-Dsim.users=40", "-Dsim.repeat=10",
+                "-Dsim.think.min.ms=1000", "-Dsim.think.max.ms=2000"));
+        long targetPid = Long.parseLong(lab.awaitLine("target pid ([0-9]+) warmed up", Duration.ofMinutes(2)));
+        lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
+        TargetProcess.sleep(4000);
+        ProcessHandle target = ProcessHandle.of(targetPid).orElseThrow();
+        assertThat(new ProcessBuilder("kill", "-9", String.valueOf(targetPid)).start().waitFor()).isZero();
+        target.onExit().get(10, TimeUnit.SECONDS);
+
+        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(lab.output()).contains("RUN FAILED: the target JVM (pid " + targetPid + ") exited");
+        JsonNode result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        assertThat(result.at("/server/exitedAtSecond").asDouble()).isBetween(1.0, 60.0);
+        assertThat(result.at("/server/refusedSamples").asLong()).isPositive();
+        assertThat(result.path("problems").toString()).contains("exited").contains("refused connections");
+    }
+
+    // 7. exit codes and messages
+
+    @Test
+    void badInputExitsTwoWithTheMessageAndAHintOnly() {
+        LabCommand.Finished users = LabCommand.run(console("users"), "sweep", "--users", "1k");
+        assertThat(users.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(users.output()).isEqualTo("latency-lab: Invalid value for option '--users' (<users>): '1k' is not an int\n"
+                + "Try './lab sweep --help'.\n");
+
+        LabCommand.Finished target = LabCommand.run(console("target"), "run", "--target", "tomcat");
+        assertThat(target.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(target.output()).startsWith("latency-lab: unknown target 'tomcat'; known: mvc (= mvc-t200)");
+        assertNoStackTrace(target.output());
+
+        LabCommand.Finished notASweep = LabCommand.run(console("report"), "report", tmp.resolve("no sweep here").toString());
+        assertThat(notASweep.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(notASweep.output()).contains("is not a sweep folder");
+        assertThat(tmp.resolve("no sweep here")).doesNotExist();
+    }
+
+    @Test
+    void argumentsWithSpacesReachTheRunnerWhole() throws Exception {
+        Path sweep = Files.createDirectories(tmp.resolve("my sweep"));
+        Files.copy(Lab.repo().resolve("docs/results/summary.csv"), sweep.resolve("summary.csv"));
+        LabCommand.Finished report = LabCommand.run(console("space"), "report", sweep.toString(), "--markdown");
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(report.output()).isEqualTo(ResultsTable.markdown(Summary.readCsv(sweep.resolve("summary.csv"))));
+    }
+
+    @Test
+    void versionNamesWhatItRunsWith() {
+        LabCommand.Finished version = LabCommand.run(console("version"), "--version");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.output()).containsPattern("latency-lab [0-9]").containsPattern("Gatling [0-9.]+")
+                .containsPattern("Spring Boot [0-9.]+").contains("JDK ");
+    }
+
+    private static void assertNoStackTrace(String output) {
+        assertThat(output).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("[ERROR]");
+    }
+}
