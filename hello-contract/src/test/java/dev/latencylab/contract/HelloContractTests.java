@@ -58,4 +58,35 @@ public abstract class HelloContractTests {
         // A rejected request never sleeps, not even a huge one.
         assertThat(target().metric("hello.waited")).as("requests that waited").isEqualTo(waitedBefore);
     }
+
+    /** Requests the server cannot read are problems too, not an HTML page or a 200 (RFC 9112, section 3.2). */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "GET /hello HTTP/1.1\r\nConnection: close\r\n\r\n",
+            "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+            "GET /hello/..%2f HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"})
+    void malformedRequestIsAProblem(String request) {
+        TargetClient.Response r = target().raw(request);
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.contentType()).startsWith("application/problem+json");
+        Map<String, Object> problem = JsonPath.read(r.body(), "$");
+        assertThat(problem).containsEntry("status", 400).containsKey("detail");
+    }
+
+    @Test
+    void http10WithoutHostIsServed() {
+        TargetClient.Response r = target().raw("GET /hello HTTP/1.0\r\n\r\n");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo(Hello.BODY);
+    }
+
+    @Test
+    void unknownPathAndMethodAreProblems() {
+        TargetClient.Response notFound = target().raw("GET /nope HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+        assertThat(notFound.status()).isEqualTo(404);
+        assertThat(notFound.contentType()).startsWith("application/problem+json");
+        TargetClient.Response post = target().raw("POST /hello/5 HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        assertThat(post.status()).isEqualTo(405);
+        assertThat(post.contentType()).startsWith("application/problem+json");
+    }
 }

@@ -35,12 +35,13 @@ public class HelloController {
         if (wait.isZero()) {
             return Hello.BODY;
         }
+        // The thread sleeps it out whether or not the client is still there: a servlet cannot notice it leaving.
         waiting.begin();
         try {
             Thread.sleep(wait);
         }
         finally {
-            waiting.end();
+            waiting.waited();
         }
         return Hello.BODY;
     }

@@ -9,6 +9,7 @@ import dev.latencylab.contract.InvalidParameterException;
 import dev.latencylab.contract.Latency;
 import dev.latencylab.contract.WaitingRequests;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -78,10 +79,18 @@ public class HelloController {
         if (wait.isZero()) {
             return hello();
         }
+        // A client that leaves cancels the timer: nothing is held for it after that.
         return Mono.just(Hello.BODY)
                 .delayElement(wait)
                 .doOnSubscribe(s -> waiting.begin())
-                .doFinally(s -> waiting.end());
+                .doFinally(signal -> {
+                    if (signal == SignalType.CANCEL) {
+                        waiting.cancelled();
+                    }
+                    else {
+                        waiting.waited();
+                    }
+                });
     }
 
     @GetMapping("/block/{latency}")
@@ -91,10 +100,10 @@ public class HelloController {
         return Mono.fromCallable(() -> {
             waiting.begin();
             try {
-                Thread.sleep(wait);
+                Thread.sleep(wait); // blocks a scheduler thread to the end, like MVC
             }
             finally {
-                waiting.end();
+                waiting.waited();
             }
             return Hello.BODY;
         }).subscribeOn(blockOn.scheduler());
