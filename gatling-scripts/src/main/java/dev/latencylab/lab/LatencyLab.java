@@ -203,7 +203,7 @@ public final class LatencyLab {
         @Option(names = "--webflux-port", defaultValue = "8092", description = "Port of every WebFlux target (default: ${DEFAULT-VALUE}; its actuator: this + 1000).")
         int webfluxPort;
 
-        @Option(names = "--results", defaultValue = "results", description = "Folder that holds the sweeps (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--results", description = "Folder that holds the sweeps (default: results/ in the repository).")
         Path results;
 
         @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
@@ -229,7 +229,7 @@ public final class LatencyLab {
             plan.points(); // unknown target ids stop here
             validate(plan);
             Path repo = lab.repo.toAbsolutePath().normalize();
-            Path dir = (results.isAbsolute() ? results : repo.resolve(results)).resolve(name != null ? name : stamp());
+            Path dir = (results == null ? repo.resolve("results") : results.toAbsolutePath()).resolve(name != null ? name : stamp());
             PrintStream out = System.out;
             Instant start = Instant.now();
             try {

@@ -121,9 +121,6 @@ public final class Summary {
                 && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
             flags.add("disagrees-with-model");
         }
-        if (point.path("targetExited").asBoolean(false)) {
-            flags.add("target-exited");
-        }
         Double heap = num(r.at("/server/heapUsedBytes/max"));
         return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
                 point.path("latencyMs").asLong(), "done", null,

@@ -76,13 +76,16 @@ class SimulationIT {
             p.put("sim.users", "lots");
             p.put("sim.think.min.ms", "500");
             p.put("sim.think.max.ms", "100");
+            p.put("sim.thinkmax.ms", "100");
             GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).isNotZero();
             assertThat(run.resultFile()).isNull();
+            assertThat(run.lastError()).isEqualTo("latency-lab: cannot run: invalid simulation parameters:");
             assertThat(Files.readString(dir.resolve("gatling.log")))
-                    .contains("latency-lab: invalid simulation parameters:")
-                    .contains("sim.users=lots is not a whole number; allowed: a whole number >= 1");
+                    .contains("sim.users=lots is not a whole number; allowed: a whole number >= 1")
+                    .contains("sim.thinkmax.ms is not a property of the simulation (a typo?); did you mean sim.think.max.ms?")
+                    .as("a refused run is not a failed assertion").doesNotContain("assertions failed");
             assertThat(Lab.metric(target, "hello.waited")).as("requests the target served").isZero();
         }
     }
