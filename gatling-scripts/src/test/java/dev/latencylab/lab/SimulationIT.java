@@ -109,7 +109,7 @@ class SimulationIT {
         GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
 
         assertThat(run.exitCode()).isNotZero();
-        assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: nothing answers at http://localhost:")
+        assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")
                 .contains("start it with");
     }
 }
