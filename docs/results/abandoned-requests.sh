@@ -7,7 +7,7 @@
 #   docs/results/abandoned-requests.sh | tee docs/results/abandoned-requests.txt
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-java=$(head -1 gatling-scripts/target/lab-launch.txt)
+java=$(head -1 lab-runner/target/lab-launch.txt)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 

@@ -1,4 +1,4 @@
-package dev.latencylab.lab;
+package dev.latencylab.lab.targets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.Target;
+import dev.latencylab.lab.TargetProcess;
 
 /**
  * Every way a user sets Tomcat's pool reaches the running server (its jar, as compose and the sweep start it), read

@@ -118,7 +118,7 @@ public final class LatencyLab {
             sim.remove("target"); // base.url points at the target started here
             SimulationSettings.from(asProperties(sim)); // bad values stop here, before a target starts
 
-            Path dir = newFolder(repo.resolve("gatling-scripts/target/lab"), "run-" + stamp());
+            Path dir = newFolder(repo.resolve("results/runs"), "run-" + stamp()); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
             CountDownLatch finished = new CountDownLatch(1);
             // Registered before the target starts: a signal at any moment ends everything this run started.

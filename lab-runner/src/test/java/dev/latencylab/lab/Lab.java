@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** What the integration tests share: the repository, free ports, real targets, plain HTTP. */
-final class Lab {
+public final class Lab {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
@@ -25,12 +25,12 @@ final class Lab {
     }
 
     /** The repository root (failsafe passes it; the jars of both targets were built before this module). */
-    static Path repo() {
+    public static Path repo() {
         return Path.of(System.getProperty("latency-lab.repo", "..")).toAbsolutePath().normalize();
     }
 
     /** A port that is free, and whose actuator port (+1000) is free too. */
-    static int freePort() {
+    public static int freePort() {
         for (int i = 0; i < 50; i++) {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = s.getLocalPort();
@@ -50,11 +50,11 @@ final class Lab {
         throw new IllegalStateException("no free pair of ports");
     }
 
-    static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {
+    public static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {
         return TargetProcess.start(repo(), module, port, properties, env, List.of(), log, Duration.ofSeconds(90));
     }
 
-    static HttpResponse<String> get(String url) {
+    public static HttpResponse<String> get(String url) {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -71,7 +71,7 @@ final class Lab {
     private static final Pattern VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
 
     /** A metric of the running target, read from its actuator; Tomcat's of the request connector. */
-    static double metric(TargetProcess target, String name) {
+    public static double metric(TargetProcess target, String name) {
         int port = URI.create(target.baseUrl()).getPort();
         String tag = name.startsWith("tomcat.") ? "?tag=name:http-nio-" + port : "";
         HttpResponse<String> r = get(target.metricsUrl() + "/actuator/metrics/" + name + tag);

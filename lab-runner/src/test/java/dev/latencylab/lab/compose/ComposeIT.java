@@ -1,4 +1,4 @@
-package dev.latencylab.lab;
+package dev.latencylab.lab.compose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.Target;
+import dev.latencylab.lab.TargetProcess;
 
 /**
  * docker-compose.yml, resolved by a real compose implementation (no Docker engine needed for that), gives each target

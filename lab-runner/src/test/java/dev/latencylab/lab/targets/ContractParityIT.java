@@ -1,4 +1,4 @@
-package dev.latencylab.lab;
+package dev.latencylab.lab.targets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.Target;
+import dev.latencylab.lab.TargetProcess;
 
 /** Both real jars answer the same bad input with the same status, content type and body. */
 class ContractParityIT {
