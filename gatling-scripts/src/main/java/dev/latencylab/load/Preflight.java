@@ -45,7 +45,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     public static Preflight check(SimulationSettings s) {
         if (s.targetPid().isPresent() && ProcessHandle.of(s.targetPid().getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
-            throw new PreflightException("sim.target.pid=%d is not a running process: the target has exited".formatted(s.targetPid().getAsLong()));
+            throw new PreflightException("%s=%d is not a running process: the target has exited".formatted(SimulationSettings.TARGET_PID, s.targetPid().getAsLong()));
         }
         requireAnswer(s.baseUrl());
         requireOk(s);

@@ -58,28 +58,47 @@ public record SimulationSettings(
             "mvc", "http://localhost:8091",
             "webflux", "http://localhost:8092");
 
+    /** The property names: this class owns them; the runner and tests build settings with these, never by spelling. */
+    public static final String USERS = "sim.users";
+    public static final String TARGET = "target";
+    public static final String BASE_URL = "base.url";
+    public static final String METRICS_URL = "sim.metrics.url";
+    public static final String PATH = "test.path";
+    public static final String RAMP_SECONDS = "sim.ramp.seconds";
+    public static final String REPEAT = "sim.repeat";
+    public static final String THINK_MIN_MS = "sim.think.min.ms";
+    public static final String THINK_MAX_MS = "sim.think.max.ms";
+    public static final String CONNECTIONS = "sim.connections";
+    public static final String MODEL_THREADS = "sim.model.threads";
+    public static final String RESULT_FILE = "sim.result.file";
+    public static final String ASSERT_P95_MS = "sim.assert.p95.ms";
+    public static final String ASSERT_P99_MS = "sim.assert.p99.ms";
+    public static final String ASSERT_KO_PERCENT = "sim.assert.ko.percent";
+    public static final String SAMPLE_SERVER = "sim.sample.server";
+    public static final String TARGET_PID = "sim.target.pid";
+
     /** Property name and default, in the order README lists them. */
     public static final Map<String, String> NAMES = names();
 
     private static Map<String, String> names() {
         Map<String, String> n = new LinkedHashMap<>();
-        n.put("sim.users", "1000");
-        n.put("target", "(none: mvc or webflux sets base.url)");
-        n.put("base.url", "http://localhost:8092");
-        n.put("sim.metrics.url", "(base.url with its port + 1000: the targets' actuator port)");
-        n.put("test.path", "hello/100");
-        n.put("sim.ramp.seconds", "30");
-        n.put("sim.repeat", "30");
-        n.put("sim.think.min.ms", "1000");
-        n.put("sim.think.max.ms", "2000");
-        n.put("sim.connections", "auto");
-        n.put("sim.model.threads", "(read from the target's tomcat.threads.config.max)");
-        n.put("sim.result.file", "(result.json in the run's report folder)");
-        n.put("sim.assert.p95.ms", "(none)");
-        n.put("sim.assert.p99.ms", "(none)");
-        n.put("sim.assert.ko.percent", "(none)");
-        n.put("sim.sample.server", "true");
-        n.put("sim.target.pid", "(none; ./lab sets it: the target JVM's PID, watched during the run)");
+        n.put(USERS, "1000");
+        n.put(TARGET, "(none: mvc or webflux sets base.url)");
+        n.put(BASE_URL, "http://localhost:8092");
+        n.put(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)");
+        n.put(PATH, "hello/100");
+        n.put(RAMP_SECONDS, "30");
+        n.put(REPEAT, "30");
+        n.put(THINK_MIN_MS, "1000");
+        n.put(THINK_MAX_MS, "2000");
+        n.put(CONNECTIONS, "auto");
+        n.put(MODEL_THREADS, "(read from the target's tomcat.threads.config.max)");
+        n.put(RESULT_FILE, "(result.json in the run's report folder)");
+        n.put(ASSERT_P95_MS, "(none)");
+        n.put(ASSERT_P99_MS, "(none)");
+        n.put(ASSERT_KO_PERCENT, "(none)");
+        n.put(SAMPLE_SERVER, "true");
+        n.put(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)");
         return java.util.Collections.unmodifiableMap(n);
     }
 
@@ -102,29 +121,76 @@ public record SimulationSettings(
         return from(System.getProperties());
     }
 
+    /** The same, from name-value pairs (a run's -D properties). */
+    public static SimulationSettings from(Map<String, String> properties) {
+        Properties p = new Properties();
+        p.putAll(properties);
+        return from(p);
+    }
+
+    /** The pairs that are not simulation properties (Gatling's own, e.g. gatling.http.requestTimeout): passed on as they are. */
+    public static Map<String, String> notOurs(Map<String, String> properties) {
+        Map<String, String> m = new LinkedHashMap<>();
+        properties.forEach((k, v) -> {
+            if (!NAMES.containsKey(k) && OWN_PREFIXES.stream().noneMatch(k::startsWith)) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
+    /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
+    public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
+        return new SimulationSettings(users, targetUrl, managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
+                connections, modelThreads, Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer,
+                OptionalLong.of(pid));
+    }
+
+    /** Every setting as the system property a Gatling run reads: from(toProperties()) gives the same settings. */
+    public Map<String, String> toProperties() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(USERS, String.valueOf(users));
+        m.put(BASE_URL, baseUrl);
+        m.put(METRICS_URL, metricsUrl);
+        m.put(PATH, path);
+        m.put(RAMP_SECONDS, String.valueOf(ramp.toSeconds()));
+        m.put(REPEAT, String.valueOf(repeat));
+        m.put(THINK_MIN_MS, String.valueOf(thinkMin.toMillis()));
+        m.put(THINK_MAX_MS, String.valueOf(thinkMax.toMillis()));
+        m.put(CONNECTIONS, connections.id());
+        modelThreads.ifPresent(t -> m.put(MODEL_THREADS, String.valueOf(t)));
+        resultFile.ifPresent(f -> m.put(RESULT_FILE, f.toString()));
+        assertP95Ms.ifPresent(ms -> m.put(ASSERT_P95_MS, String.valueOf(ms)));
+        assertP99Ms.ifPresent(ms -> m.put(ASSERT_P99_MS, String.valueOf(ms)));
+        assertKoPercent.ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
+        m.put(SAMPLE_SERVER, String.valueOf(sampleServer));
+        targetPid.ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
+        return m;
+    }
+
     public static SimulationSettings from(Properties p) {
         Reader r = new Reader(p);
         r.unknownNames();
-        int users = r.integer("sim.users", 1, Integer.MAX_VALUE);
+        int users = r.integer(USERS, 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
-        String metricsUrl = r.has("sim.metrics.url") ? r.url("sim.metrics.url", p.getProperty("sim.metrics.url").trim()) : managementUrl(baseUrl);
+        String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : managementUrl(baseUrl);
         String path = r.path();
-        int rampSeconds = r.integer("sim.ramp.seconds", 1, 86_400);
-        int repeat = r.integer("sim.repeat", 1, 1_000_000);
-        int thinkMin = r.integer("sim.think.min.ms", 0, 3_600_000);
-        int thinkMax = r.integer("sim.think.max.ms", 0, 3_600_000);
+        int rampSeconds = r.integer(RAMP_SECONDS, 1, 86_400);
+        int repeat = r.integer(REPEAT, 1, 1_000_000);
+        int thinkMin = r.integer(THINK_MIN_MS, 0, 3_600_000);
+        int thinkMax = r.integer(THINK_MAX_MS, 0, 3_600_000);
         if (thinkMin > thinkMax && r.problems.isEmpty()) {
             r.problems.add("sim.think.min.ms=%d is above sim.think.max.ms=%d; allowed: min <= max".formatted(thinkMin, thinkMax));
         }
         ConnectionMode connections = r.connectionMode();
-        OptionalInt modelThreads = r.has("sim.model.threads")
-                ? OptionalInt.of(r.integer("sim.model.threads", 1, 1_000_000)) : OptionalInt.empty();
-        Optional<Path> resultFile = Optional.ofNullable(p.getProperty("sim.result.file")).filter(s -> !s.isBlank()).map(Path::of);
-        OptionalLong p95 = r.has("sim.assert.p95.ms") ? OptionalLong.of(r.integer("sim.assert.p95.ms", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
-        OptionalLong p99 = r.has("sim.assert.p99.ms") ? OptionalLong.of(r.integer("sim.assert.p99.ms", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
-        OptionalDouble ko = r.has("sim.assert.ko.percent") ? OptionalDouble.of(r.percent("sim.assert.ko.percent")) : OptionalDouble.empty();
-        boolean sample = r.bool("sim.sample.server");
-        OptionalLong targetPid = r.has("sim.target.pid") ? OptionalLong.of(r.integer("sim.target.pid", 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalInt modelThreads = r.has(MODEL_THREADS)
+                ? OptionalInt.of(r.integer(MODEL_THREADS, 1, 1_000_000)) : OptionalInt.empty();
+        Optional<Path> resultFile = Optional.ofNullable(p.getProperty(RESULT_FILE)).filter(s -> !s.isBlank()).map(Path::of);
+        OptionalLong p95 = r.has(ASSERT_P95_MS) ? OptionalLong.of(r.integer(ASSERT_P95_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalLong p99 = r.has(ASSERT_P99_MS) ? OptionalLong.of(r.integer(ASSERT_P99_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalDouble ko = r.has(ASSERT_KO_PERCENT) ? OptionalDouble.of(r.percent(ASSERT_KO_PERCENT)) : OptionalDouble.empty();
+        boolean sample = r.bool(SAMPLE_SERVER);
+        OptionalLong targetPid = r.has(TARGET_PID) ? OptionalLong.of(r.integer(TARGET_PID, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
@@ -201,7 +267,7 @@ public record SimulationSettings(
          * (no '#', no spaces, no '#{...}' expression). Whether the target accepts it, the preflight asks the target.
          */
         String path() {
-            String raw = value("test.path");
+            String raw = value(PATH);
             String path = normalizePath(raw);
             if (!URL_PATH.matcher(path).matches()) {
                 problems.add(("test.path=%s is not a URL path; allowed: a path with an optional query of plain URL "
@@ -262,7 +328,7 @@ public record SimulationSettings(
         }
 
         ConnectionMode connectionMode() {
-            String v = value("sim.connections");
+            String v = value(CONNECTIONS);
             for (ConnectionMode m : ConnectionMode.values()) {
                 if (m.id().equals(v)) {
                     return m;
@@ -274,21 +340,21 @@ public record SimulationSettings(
 
         String baseUrl() {
             String url;
-            if (has("target")) {
-                String target = p.getProperty("target").trim();
+            if (has(TARGET)) {
+                String target = p.getProperty(TARGET).trim();
                 url = TARGETS.get(target);
                 if (url == null) {
                     problems.add("target=%s is unknown; allowed: mvc (%s) or webflux (%s), or set base.url instead"
                             .formatted(target, TARGETS.get("mvc"), TARGETS.get("webflux")));
-                    return NAMES.get("base.url");
+                    return NAMES.get(BASE_URL);
                 }
-                if (has("base.url") && !p.getProperty("base.url").trim().equals(url)) {
+                if (has(BASE_URL) && !p.getProperty(BASE_URL).trim().equals(url)) {
                     problems.add("target=%s and base.url=%s disagree; allowed: set one of them"
-                            .formatted(target, p.getProperty("base.url").trim()));
+                            .formatted(target, p.getProperty(BASE_URL).trim()));
                 }
                 return url;
             }
-            return url("base.url", value("base.url"));
+            return url(BASE_URL, value(BASE_URL));
         }
 
         String url(String name, String url) {

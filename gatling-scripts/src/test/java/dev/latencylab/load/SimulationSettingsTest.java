@@ -109,4 +109,24 @@ class SimulationSettingsTest {
         assertThat(parse().targetPid()).isEmpty();
         assertThatThrownBy(() -> parse("sim.target.pid", "0")).hasMessageContaining("sim.target.pid=0 is out of range");
     }
+
+    @Test
+    void settingsRenderThemselvesToTheSamePropertiesTheyWereReadFrom() {
+        SimulationSettings s = parse("sim.users", "5000", "test.path", "block/40?scheduler=parallel", "sim.ramp.seconds", "10",
+                "sim.repeat", "3", "sim.think.min.ms", "500", "sim.think.max.ms", "700", "sim.connections", "shared",
+                "sim.model.threads", "400", "sim.assert.p95.ms", "250", "sim.assert.ko.percent", "1.5", "sim.sample.server", "false");
+        assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
+
+        SimulationSettings started = s.forTarget("http://localhost:18092", 4242, java.nio.file.Path.of("/tmp/r.json"));
+        assertThat(started.toProperties()).containsEntry("base.url", "http://localhost:18092")
+                .containsEntry("sim.metrics.url", "http://localhost:19092").containsEntry("sim.target.pid", "4242")
+                .containsEntry("sim.result.file", "/tmp/r.json").containsEntry("sim.users", "5000");
+        assertThat(SimulationSettings.from(started.toProperties())).isEqualTo(started);
+    }
+
+    @Test
+    void propertiesThatAreNotOursPassThrough() {
+        assertThat(SimulationSettings.notOurs(java.util.Map.of("gatling.http.requestTimeout", "50", "sim.users", "3", "target", "mvc")))
+                .containsOnlyKeys("gatling.http.requestTimeout");
+    }
 }

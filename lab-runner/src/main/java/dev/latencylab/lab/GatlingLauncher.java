@@ -13,19 +13,20 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
 
 /**
  * Runs the simulation exactly as a user does by hand: {@code ./mvnw gatling:test -D...} from the repository root,
- * here limited to the gatling-scripts module. Keeps its console output in a log and finds the report and result file
- * it names.
+ * here limited to the gatling-scripts module. Keeps its console output in a log, finds the report Gatling names, and
+ * reads the result file at the path it gave the simulation.
  */
 public final class GatlingLauncher {
 
     private static final String REPORT_LINE = "Reports generated, please open the following file: file://";
-    private static final String RESULT_LINE = "latency-lab: result file ";
     /** Maven's advice after a failed goal (the log keeps it): the run's own lines say what went wrong. */
     private static final Pattern MAVEN_BOILERPLATE = Pattern.compile("^\\[ERROR\\] (\\s*$|To see the full stack trace|Re-run Maven"
             + "|For more information about the errors|\\[Help 1\\]|After correcting the problems|  mvn <args>)");
@@ -79,7 +80,8 @@ public final class GatlingLauncher {
         List<String> command = new ArrayList<>(List.of(repo.resolve("mvnw").toString(), "-B", "-q", "-pl", "gatling-scripts", "gatling:test"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         Path reportDir = null;
-        Path resultFile = null;
+        // the runner names the result file; the simulation writes it there or writes nothing
+        Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
         String lastError = null;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
@@ -97,17 +99,16 @@ public final class GatlingLauncher {
                     if (line.startsWith(REPORT_LINE)) {
                         reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
                     }
-                    else if (line.startsWith(RESULT_LINE)) {
-                        resultFile = Path.of(line.substring(RESULT_LINE.length()).trim());
-                    }
                     else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
                         lastError = lastError == null ? line : lastError;
                     }
                 }
             }
             int exit = process.waitFor();
-            List<String> problems = resultFile != null && Files.isRegularFile(resultFile) ? ResultFile.problems(resultFile) : List.of();
-            return new Outcome(exit, reportDir, resultFile, lastError, problems);
+            if (!Files.isRegularFile(resultFile)) {
+                return new Outcome(exit, reportDir, null, lastError, List.of());
+            }
+            return new Outcome(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

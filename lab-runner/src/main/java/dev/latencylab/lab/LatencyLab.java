@@ -105,18 +105,24 @@ public final class LatencyLab {
         @Override
         public Integer call() {
             // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
-            Target t = Target.parse(properties.getOrDefault("target", target));
+            Target t = Target.parse(properties.getOrDefault(SimulationSettings.TARGET, target));
             int p = port == null ? t.defaultPort() : port;
             Path repo = lab.repo.toAbsolutePath().normalize();
-            Map<String, String> sim = new LinkedHashMap<>();
-            sim.put("base.url", "http://localhost:" + p);
-            sim.put("test.path", t.path(latencyMs));
-            if (t.poolThreads() > 0) {
-                sim.put("sim.model.threads", String.valueOf(t.poolThreads()));
+            for (String owned : List.of(SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL, SimulationSettings.TARGET_PID,
+                    SimulationSettings.RESULT_FILE)) {
+                if (properties.containsKey(owned)) {
+                    throw new IllegalArgumentException(("-D%s: ./lab run sets it for the target it starts (use --target and --port; "
+                            + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
+                }
             }
-            sim.putAll(properties);
-            sim.remove("target"); // base.url points at the target started here
-            SimulationSettings.from(asProperties(sim)); // bad values stop here, before a target starts
+            Map<String, String> given = new LinkedHashMap<>();
+            given.put(SimulationSettings.PATH, t.path(latencyMs));
+            if (t.poolThreads() > 0) {
+                given.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
+            }
+            given.putAll(properties);
+            given.remove(SimulationSettings.TARGET); // the target is started here
+            SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
 
             Path dir = newFolder(repo.resolve("results/runs"), "run-" + stamp()); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
@@ -132,12 +138,11 @@ public final class LatencyLab {
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir);
             try (TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
                     dir.resolve("target.log"), Duration.ofSeconds(90))) {
-                Warmup.Outcome warm = Warmup.run(server.baseUrl() + "/" + sim.get("test.path").replaceFirst("^/", ""),
-                        Duration.ofSeconds(warmupSeconds), 50);
+                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), Duration.ofSeconds(warmupSeconds), 50);
                 System.out.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                         warmupSeconds, warm.ok() + warm.failed());
-                sim.put("sim.target.pid", String.valueOf(server.pid()));
-                sim.put("sim.result.file", dir.resolve(ResultFile.NAME).toString());
+                Map<String, String> sim = new LinkedHashMap<>(settings.forTarget(server.baseUrl(), server.pid(), dir.resolve(ResultFile.NAME)).toProperties());
+                sim.putAll(SimulationSettings.notOurs(given)); // e.g. gatling.http.requestTimeout
                 GatlingLauncher.Outcome run = gatling.run(sim, dir.resolve("gatling.log"), System.out);
                 System.out.println();
                 System.out.println("latency-lab: stopping " + t.id());
@@ -226,8 +231,7 @@ public final class LatencyLab {
                     connections,
                     warmupSeconds != null ? warmupSeconds : quick ? 2 : 5,
                     mvcPort, webfluxPort);
-            plan.points(); // unknown target ids stop here
-            validate(plan);
+            validate(plan); // unknown target ids and bad values stop here
             Path repo = lab.repo.toAbsolutePath().normalize();
             Path dir = (results == null ? repo.resolve("results") : results.toAbsolutePath()).resolve(name != null ? name : stamp());
             PrintStream out = System.out;
@@ -286,17 +290,10 @@ public final class LatencyLab {
         }
 
         private static void validate(Sweep.Plan plan) {
-            Map<String, String> p = new LinkedHashMap<>();
-            p.put("sim.users", String.valueOf(plan.users().stream().mapToInt(Integer::intValue).min().orElse(0)));
-            p.put("sim.ramp.seconds", String.valueOf(plan.rampSeconds()));
-            p.put("sim.repeat", String.valueOf(plan.repeat()));
-            p.put("sim.think.min.ms", String.valueOf(plan.thinkMinMs()));
-            p.put("sim.think.max.ms", String.valueOf(plan.thinkMaxMs()));
-            p.put("sim.connections", plan.connections());
-            SimulationSettings.from(asProperties(p));
             if (plan.latenciesMs().stream().anyMatch(l -> l < 0)) {
                 throw new IllegalArgumentException("--latencies-ms: a latency is negative; allowed: 0 or more milliseconds");
             }
+            plan.points().forEach(plan::settings); // each point's settings, checked as its run will check them
         }
     }
 
@@ -323,12 +320,6 @@ public final class LatencyLab {
             System.out.println("Comparison page: " + dir.resolve("index.html").toAbsolutePath());
             return 0;
         }
-    }
-
-    static java.util.Properties asProperties(Map<String, String> map) {
-        java.util.Properties p = new java.util.Properties();
-        p.putAll(map);
-        return p;
     }
 
     /** The command is done: a signal from now on has nothing to stop, and a hook already running may report. */

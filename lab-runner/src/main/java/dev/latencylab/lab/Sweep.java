@@ -17,6 +17,8 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.TargetProcess.TargetFailedException;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
 
 /**
  * Runs a matrix of points, each one on a fresh target JVM: start, wait until healthy, warm up, run the simulation
@@ -40,6 +42,22 @@ public final class Sweep {
                 }
             }
             return points;
+        }
+
+        /** The simulation's settings for one point (the target's URL and PID are added when it runs). */
+        public SimulationSettings settings(Point p) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(SimulationSettings.USERS, String.valueOf(p.users()));
+            m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
+            m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
+            m.put(SimulationSettings.REPEAT, String.valueOf(repeat));
+            m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(thinkMinMs));
+            m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(thinkMaxMs));
+            m.put(SimulationSettings.CONNECTIONS, connections);
+            if (p.target().poolThreads() > 0) {
+                m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
+            }
+            return SimulationSettings.from(m);
         }
 
         int port(Target t) {
@@ -120,7 +138,9 @@ public final class Sweep {
                 if (stopping) {
                     return "interrupted";
                 }
-                GatlingLauncher.Outcome run = gatling.run(simulationProperties(p, target, pointDir), pointDir.resolve("gatling.log"), null);
+                GatlingLauncher.Outcome run = gatling.run(plan.settings(p)
+                        .forTarget(target.baseUrl(), target.pid(), pointDir.resolve(ResultFile.NAME)).toProperties(),
+                        pointDir.resolve("gatling.log"), null);
                 if (stopping) {
                     return "interrupted";
                 }
@@ -158,24 +178,6 @@ public final class Sweep {
         }
         p.record(dir, Point.Status.FAILED, reason, details);
         return "FAILED: " + reason;
-    }
-
-    private Map<String, String> simulationProperties(Point p, TargetProcess target, Path pointDir) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("sim.users", String.valueOf(p.users()));
-        m.put("base.url", target.baseUrl());
-        m.put("sim.target.pid", String.valueOf(target.pid()));
-        m.put("test.path", p.target().path(p.latencyMs()));
-        m.put("sim.ramp.seconds", String.valueOf(plan.rampSeconds()));
-        m.put("sim.repeat", String.valueOf(plan.repeat()));
-        m.put("sim.think.min.ms", String.valueOf(plan.thinkMinMs()));
-        m.put("sim.think.max.ms", String.valueOf(plan.thinkMaxMs()));
-        m.put("sim.connections", plan.connections());
-        if (p.target().poolThreads() > 0) {
-            m.put("sim.model.threads", String.valueOf(p.target().poolThreads()));
-        }
-        m.put("sim.result.file", pointDir.resolve("result.json").toAbsolutePath().toString());
-        return m;
     }
 
     /** e.g. "1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
