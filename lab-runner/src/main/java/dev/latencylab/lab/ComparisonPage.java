@@ -50,13 +50,13 @@ public final class ComparisonPage {
     }
 
     /** Rebuilds summary.csv, charts/ and index.html from the point folders. */
-    public static void write(Path sweepDir) {
-        List<Summary.Row> rows = Summary.rows(sweepDir);
+    public static void write(SweepFolder sweep) {
+        List<Summary.Row> rows = Summary.rows(sweep);
         try {
-            Files.createDirectories(sweepDir.resolve("charts"));
-            Summary.writeCsv(rows, sweepDir.resolve("summary.csv"));
+            Files.createDirectories(sweep.charts());
+            Summary.writeCsv(rows, sweep.summaryCsv());
             List<String> charts = new ArrayList<>();
-            JsonNode plan = Files.isRegularFile(sweepDir.resolve("sweep.json")) ? Sweep.readPlan(sweepDir) : null;
+            JsonNode plan = sweep.hasPlan() ? sweep.readPlan() : null;
             for (long latency : rows.stream().map(Summary.Row::latencyMs).collect(Collectors.toCollection(TreeSet::new))) {
                 List<Summary.Row> done = rows.stream().filter(r -> r.latencyMs() == latency && "done".equals(r.status())).toList();
                 if (done.isEmpty()) {
@@ -65,13 +65,13 @@ public final class ComparisonPage {
                 for (Chart c : CHARTS) {
                     String name = "%s-l%d".formatted(c.file(), latency);
                     XYChart chart = chart(c, latency, done, plan);
-                    VectorGraphicsEncoder.saveVectorGraphic(chart, sweepDir.resolve("charts").resolve(name).toString(),
+                    VectorGraphicsEncoder.saveVectorGraphic(chart, sweep.charts().resolve(name).toString(),
                             VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    BitmapEncoder.saveBitmap(chart, sweepDir.resolve("charts").resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+                    BitmapEncoder.saveBitmap(chart, sweep.charts().resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
                     charts.add(name);
                 }
             }
-            Files.writeString(sweepDir.resolve("index.html"), html(sweepDir, rows, charts, plan));
+            Files.writeString(sweep.page(), html(sweep.dir(), rows, charts, plan));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -51,13 +51,13 @@ public final class GatlingLauncher {
             return why;
         }
 
-        /** Moves Gatling's report into the run's own folder, as report/; returns where it is now (null: none). */
-        public Path keepReport(Path dir) {
+        /** Moves Gatling's report into the run's own folder; returns where it is now (null: none). */
+        public Path keepReport(RunFolder folder) {
             if (reportDir == null || !Files.isDirectory(reportDir)) {
                 return null;
             }
             try {
-                return Files.move(reportDir, dir.resolve("report"), StandardCopyOption.REPLACE_EXISTING);
+                return Files.move(reportDir, folder.report(), StandardCopyOption.REPLACE_EXISTING);
             }
             catch (IOException e) {
                 throw new UncheckedIOException(e);

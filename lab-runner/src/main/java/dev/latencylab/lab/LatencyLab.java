@@ -124,7 +124,7 @@ public final class LatencyLab {
             given.remove(SimulationSettings.TARGET); // the target is started here
             SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
 
-            Path dir = newFolder(repo.resolve("results/runs"), "run-" + stamp()); // outside target/: mvn clean keeps it
+            RunFolder dir = new RunFolder(newFolder(repo.resolve("results/runs"), "run-" + stamp())); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
             CountDownLatch finished = new CountDownLatch(1);
             // Registered before the target starts: a signal at any moment ends everything this run started.
@@ -132,18 +132,18 @@ public final class LatencyLab {
                 gatling.stop();
                 TargetProcess.closeAll();
                 await(finished);
-                System.err.printf("%nlatency-lab: stopped; the target and the simulation were ended (folder: %s)%n", dir);
+                System.err.printf("%nlatency-lab: stopped; the target and the simulation were ended (folder: %s)%n", dir.dir());
             });
             Runtime.getRuntime().addShutdownHook(hook);
-            System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir);
+            System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
             try (TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
-                    dir.resolve("target.log"), Duration.ofSeconds(90))) {
+                    dir.targetLog(), Duration.ofSeconds(90))) {
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), Duration.ofSeconds(warmupSeconds), 50);
                 System.out.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                         warmupSeconds, warm.ok() + warm.failed());
-                Map<String, String> sim = new LinkedHashMap<>(settings.forTarget(server.baseUrl(), server.pid(), dir.resolve(ResultFile.NAME)).toProperties());
+                Map<String, String> sim = new LinkedHashMap<>(settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile()).toProperties());
                 sim.putAll(SimulationSettings.notOurs(given)); // e.g. gatling.http.requestTimeout
-                GatlingLauncher.Outcome run = gatling.run(sim, dir.resolve("gatling.log"), System.out);
+                GatlingLauncher.Outcome run = gatling.run(sim, dir.gatlingLog(), System.out);
                 System.out.println();
                 System.out.println("latency-lab: stopping " + t.id());
                 Path report = run.keepReport(dir);
@@ -151,7 +151,7 @@ public final class LatencyLab {
                     System.out.println("HTML report: " + report.resolve("index.html"));
                 }
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-                run.failures(dir.resolve("gatling.log")).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+                run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
                 return run.succeeded() ? OK : FAILED;
             }
             finally {
@@ -167,10 +167,8 @@ public final class LatencyLab {
         @CommandLine.ParentCommand
         LatencyLab lab;
 
-        enum Preset { DEFAULT, QUICK }
-
         @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: a few users, short ramp, under 5 minutes.")
-        Preset preset;
+        Sweep.Preset preset;
 
         @Option(names = "--targets", split = ",", description = "Target ids (default: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
         List<String> targets;
@@ -219,49 +217,42 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
-            boolean quick = preset == Preset.QUICK;
             Sweep.Plan plan = new Sweep.Plan(
-                    targets != null ? targets : List.of("mvc-t200", "mvc-t400", "mvc-virtual", "webflux"),
-                    users != null ? users : quick ? List.of(100, 500) : List.of(1000, 2000, 3000, 5000, 10000, 20000),
-                    latencies != null ? latencies : List.of(100L),
-                    ramp != null ? ramp : quick ? 5 : 30,
-                    repeat != null ? repeat : quick ? 5 : 30,
-                    thinkMin != null ? thinkMin : 1000,
-                    thinkMax != null ? thinkMax : 2000,
+                    targets != null ? targets : Sweep.Preset.TARGETS,
+                    users != null ? users : preset.users,
+                    latencies != null ? latencies : Sweep.Preset.LATENCIES_MS,
+                    ramp != null ? ramp : preset.rampSeconds,
+                    repeat != null ? repeat : preset.repeat,
+                    thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS,
+                    thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
                     connections,
-                    warmupSeconds != null ? warmupSeconds : quick ? 2 : 5,
+                    warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
                     mvcPort, webfluxPort);
             validate(plan); // unknown target ids and bad values stop here
             Path repo = lab.repo.toAbsolutePath().normalize();
-            Path dir = (results == null ? repo.resolve("results") : results.toAbsolutePath()).resolve(name != null ? name : stamp());
+            SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
+                    .resolve(name != null ? name : stamp()));
             PrintStream out = System.out;
             Instant start = Instant.now();
-            try {
-                Files.createDirectories(dir);
-                Path sweepJson = dir.resolve("sweep.json");
-                if (Files.isRegularFile(sweepJson)) {
-                    String change = Sweep.changeFrom(Sweep.readPlan(dir), plan);
-                    if (change != null) {
-                        System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
-                                + "give another --name, or the same settings to resume it%n", dir, change);
-                        return BAD_INPUT;
-                    }
-                    out.println("latency-lab: resuming " + dir);
+            if (dir.hasPlan()) {
+                String change = Sweep.changeFrom(dir.readPlan(), plan);
+                if (change != null) {
+                    System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
+                            + "give another --name, or the same settings to resume it%n", dir.dir(), change);
+                    return BAD_INPUT;
                 }
-                else {
-                    Map<String, Object> json = new LinkedHashMap<>(Point.JSON.convertValue(plan, Map.class));
-                    json.put("machine", Machine.describe());
-                    json.put("versions", Machine.versions());
-                    json.put("created", Instant.now().toString());
-                    Point.JSON.writeValue(sweepJson.toFile(), json);
-                }
+                out.println("latency-lab: resuming " + dir.dir());
             }
-            catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            else {
+                Map<String, Object> json = new LinkedHashMap<>(Point.JSON.convertValue(plan, Map.class));
+                json.put("machine", Machine.describe());
+                json.put("versions", Machine.versions());
+                json.put("created", Instant.now().toString());
+                dir.writePlan(json);
             }
             Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds));
             CountDownLatch finished = new CountDownLatch(1);
-            String resume = "run the same command with --name " + dir.getFileName() + " to resume";
+            String resume = "run the same command with --name " + dir.dir().getFileName() + " to resume";
             Thread hook = new Thread(() -> {
                 sweep.stop();
                 await(finished);
@@ -269,7 +260,7 @@ public final class LatencyLab {
             });
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                sweep.run(retryFailed);
+                sweep.run(retryFailed, () -> ComparisonPage.write(dir));
                 if (sweep.stopped()) {
                     return FAILED;
                 }
@@ -277,10 +268,10 @@ public final class LatencyLab {
                 long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
                 out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
                         minutes(Duration.between(start, Instant.now())), failed,
-                        plan.points().size(), dir.resolve("index.html"));
+                        plan.points().size(), dir.page());
                 if (failed > 0) {
                     System.err.printf("latency-lab: %d point(s) failed (see the page); --retry-failed with --name %s runs them again%n",
-                            failed, dir.getFileName());
+                            failed, dir.dir().getFileName());
                 }
                 return failed == 0 ? OK : FAILED;
             }
@@ -308,16 +299,17 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
-            if (!Files.isDirectory(dir.resolve("points")) && !Files.isRegularFile(dir.resolve("summary.csv"))) {
+            SweepFolder sweep = new SweepFolder(dir);
+            if (!sweep.exists()) {
                 throw new IllegalArgumentException(dir + " is not a sweep folder (it has no points/ and no summary.csv); "
                         + "give one that ./lab sweep made, e.g. results/<name>");
             }
             if (markdown) {
-                System.out.print(ResultsTable.markdown(Summary.readCsv(dir.resolve("summary.csv"))));
+                System.out.print(ResultsTable.markdown(Summary.readCsv(sweep.summaryCsv())));
                 return 0;
             }
-            ComparisonPage.write(dir);
-            System.out.println("Comparison page: " + dir.resolve("index.html").toAbsolutePath());
+            ComparisonPage.write(sweep);
+            System.out.println("Comparison page: " + sweep.page().toAbsolutePath());
             return 0;
         }
     }

@@ -15,7 +15,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public record Point(Target target, int users, long latencyMs) {
 
-    public static final String FILE = "point.json";
     static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public enum Status { DONE, FAILED }
@@ -24,20 +23,20 @@ public record Point(Target target, int users, long latencyMs) {
         return "%s-l%d-u%d".formatted(target.id(), latencyMs, users);
     }
 
-    public Path dir(Path sweepDir) {
-        return sweepDir.resolve("points").resolve(id());
+    public RunFolder folder(SweepFolder sweep) {
+        return sweep.point(id());
     }
 
     /** The recorded status, or null when the point has not finished (never run, or interrupted). */
-    public Status status(Path sweepDir) {
-        Path file = dir(sweepDir).resolve(FILE);
+    public Status status(SweepFolder sweep) {
+        Path file = folder(sweep).pointRecord();
         if (!Files.isRegularFile(file)) {
             return null;
         }
         return Status.valueOf(JSON.readTree(file.toFile()).path("status").asString().toUpperCase());
     }
 
-    public void record(Path sweepDir, Status status, String reason, Map<String, Object> details) {
+    public void record(SweepFolder sweep, Status status, String reason, Map<String, Object> details) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id());
         m.put("target", target.id());
@@ -50,10 +49,10 @@ public record Point(Target target, int users, long latencyMs) {
         m.put("status", status.name().toLowerCase());
         m.put("reason", reason);
         m.putAll(details);
-        JSON.writeValue(dir(sweepDir).resolve(FILE).toFile(), m);
+        JSON.writeValue(folder(sweep).pointRecord().toFile(), m);
     }
 
-    public static JsonNode read(Path pointDir) {
-        return JSON.readTree(pointDir.resolve(FILE).toFile());
+    public static JsonNode read(RunFolder point) {
+        return JSON.readTree(point.pointRecord().toFile());
     }
 }

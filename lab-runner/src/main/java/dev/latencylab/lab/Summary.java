@@ -49,14 +49,13 @@ public final class Summary {
     }
 
     /** The rows of every point folder under the sweep, sorted by latency, target, users. */
-    public static List<Row> rows(Path sweepDir) {
-        Path points = sweepDir.resolve("points");
-        if (!Files.isDirectory(points)) {
+    public static List<Row> rows(SweepFolder sweep) {
+        if (!Files.isDirectory(sweep.points())) {
             return List.of();
         }
-        try (Stream<Path> dirs = Files.list(points)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve(Point.FILE)))
-                    .map(d -> row(sweepDir, d))
+        try (Stream<Path> dirs = Files.list(sweep.points())) {
+            return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
+                    .map(d -> row(sweep, d))
                     .sorted(Comparator.comparingLong(Row::latencyMs).thenComparing(Row::target).thenComparingInt(Row::users))
                     .toList();
         }
@@ -65,10 +64,9 @@ public final class Summary {
         }
     }
 
-    static Row row(Path sweepDir, Path pointDir) {
+    static Row row(SweepFolder sweep, RunFolder pointDir) {
         JsonNode point = Point.read(pointDir);
-        String report = Files.isRegularFile(pointDir.resolve("report/index.html"))
-                ? sweepDir.relativize(pointDir.resolve("report/index.html")).toString() : null;
+        String report = Files.isRegularFile(pointDir.reportPage()) ? sweep.dir().relativize(pointDir.reportPage()).toString() : null;
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
         if (!"done".equals(point.path("status").asString())) {
             return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
@@ -77,7 +75,7 @@ public final class Summary {
                     null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     null, null, "failed", report, wall);
         }
-        JsonNode r = dev.latencylab.load.ResultFile.read(pointDir.resolve("result.json"));
+        JsonNode r = dev.latencylab.load.ResultFile.read(pointDir.resultFile());
         JsonNode model = r.path("model");
         JsonNode plateau = r.path("plateau");
         boolean onPlateau = !r.path("throughput").path("plateauPerSecond").isNull()

@@ -17,7 +17,6 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.TargetProcess.TargetFailedException;
-import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 
 /**
@@ -26,6 +25,31 @@ import dev.latencylab.load.SimulationSettings;
  * running the same sweep again skips them. A failing point is recorded with its reason and the sweep goes on.
  */
 public final class Sweep {
+
+    /** What a sweep runs when no option says otherwise: data, one row per preset. */
+    public enum Preset {
+        /** The classic scenario: 1,000 to 20,000 users, 30 s ramp, 30 requests each. */
+        DEFAULT(List.of(1000, 2000, 3000, 5000, 10000, 20000), 30, 30, 5),
+        /** A few users and a short ramp: a first look in a few minutes. */
+        QUICK(List.of(100, 500), 5, 5, 2);
+
+        public static final List<String> TARGETS = List.of("mvc-t200", "mvc-t400", "mvc-virtual", "webflux");
+        public static final List<Long> LATENCIES_MS = List.of(100L);
+        public static final int THINK_MIN_MS = 1000;
+        public static final int THINK_MAX_MS = 2000;
+
+        public final List<Integer> users;
+        public final int rampSeconds;
+        public final int repeat;
+        public final int warmupSeconds;
+
+        Preset(List<Integer> users, int rampSeconds, int repeat, int warmupSeconds) {
+            this.users = users;
+            this.rampSeconds = rampSeconds;
+            this.repeat = repeat;
+            this.warmupSeconds = warmupSeconds;
+        }
+    }
 
     /** Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
@@ -66,24 +90,28 @@ public final class Sweep {
     }
 
     private final Path repo;
-    private final Path dir;
+    private final SweepFolder folder;
     private final Plan plan;
     private final PrintStream out;
     private final GatlingLauncher gatling;
     private final Duration drainMax;
     private volatile boolean stopping;
 
-    public Sweep(Path repo, Path dir, Plan plan, PrintStream out, Duration drainMax) {
+    public Sweep(Path repo, SweepFolder folder, Plan plan, PrintStream out, Duration drainMax) {
         this.repo = repo;
-        this.dir = dir;
+        this.folder = folder;
         this.plan = plan;
         this.out = out;
         this.gatling = new GatlingLauncher(repo);
         this.drainMax = drainMax;
     }
 
-    /** Runs every point not done yet (and failed ones again when asked); rebuilds the page after each. */
-    public void run(boolean retryFailed) {
+    /**
+     * Runs every point not done yet (and failed ones again when asked).
+     *
+     * @param afterEachPoint what to do once a point has its record (the command rebuilds the page)
+     */
+    public void run(boolean retryFailed, Runnable afterEachPoint) {
         List<Point> points = plan.points();
         int i = 0;
         for (Point p : points) {
@@ -91,7 +119,7 @@ public final class Sweep {
             if (stopping) {
                 return;
             }
-            Point.Status status = p.status(dir);
+            Point.Status status = p.status(folder);
             if (status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed)) {
                 out.printf("[%d/%d] %s users=%d  kept (%s earlier)%n", i, points.size(), p.target().id(), p.users(),
                         status.name().toLowerCase());
@@ -103,7 +131,7 @@ public final class Sweep {
                 return;
             }
             out.printf("[%d/%d] %s users=%d  %s%n", i, points.size(), p.target().id(), p.users(), line);
-            ComparisonPage.write(dir);
+            afterEachPoint.run();
         }
     }
 
@@ -120,17 +148,17 @@ public final class Sweep {
     }
 
     private String runPoint(Point p) {
-        Path pointDir = p.dir(dir);
+        RunFolder pointDir = p.folder(folder);
         Instant started = Instant.now();
         Map<String, Object> details = new LinkedHashMap<>();
         int port = plan.port(p.target());
         try {
-            deleteRecursively(pointDir);
-            Files.createDirectories(pointDir);
+            deleteRecursively(pointDir.dir());
+            Files.createDirectories(pointDir.dir());
             details.put("port", port);
             details.put("startedAt", started.toString());
             try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
-                    List.of(), pointDir.resolve("target.log"), Duration.ofSeconds(90))) {
+                    List.of(), pointDir.targetLog(), Duration.ofSeconds(90))) {
                 details.put("targetPid", target.pid());
                 String url = target.baseUrl() + "/" + p.target().path(p.latencyMs());
                 Warmup.Outcome warm = Warmup.run(url, Duration.ofSeconds(plan.warmupSeconds()), 50);
@@ -139,22 +167,22 @@ public final class Sweep {
                     return "interrupted";
                 }
                 GatlingLauncher.Outcome run = gatling.run(plan.settings(p)
-                        .forTarget(target.baseUrl(), target.pid(), pointDir.resolve(ResultFile.NAME)).toProperties(),
-                        pointDir.resolve("gatling.log"), null);
+                        .forTarget(target.baseUrl(), target.pid(), pointDir.resultFile()).toProperties(),
+                        pointDir.gatlingLog(), null);
                 if (stopping) {
                     return "interrupted";
                 }
                 run.keepReport(pointDir);
                 if (!run.succeeded()) {
-                    return fail(p, String.join("; ", run.failures(pointDir.resolve("gatling.log"))), details, started);
+                    return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
                 }
             }
             int open = SocketDrain.await(port, drainMax);
             details.put("socketsLeftAfterDrain", open);
             details.put("endedAt", Instant.now().toString());
             details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
-            p.record(dir, Point.Status.DONE, null, details);
-            return headline(Summary.row(dir, pointDir));
+            p.record(folder, Point.Status.DONE, null, details);
+            return headline(Summary.row(folder, pointDir));
         }
         catch (TargetFailedException e) {
             return fail(p, e.getMessage(), details, started);
@@ -171,12 +199,12 @@ public final class Sweep {
         details.put("endedAt", Instant.now().toString());
         details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
         try {
-            Files.createDirectories(p.dir(dir));
+            Files.createDirectories(p.folder(folder).dir());
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        p.record(dir, Point.Status.FAILED, reason, details);
+        p.record(folder, Point.Status.FAILED, reason, details);
         return "FAILED: " + reason;
     }
 
@@ -222,7 +250,4 @@ public final class Sweep {
         return null;
     }
 
-    public static JsonNode readPlan(Path sweepDir) {
-        return Point.JSON.readTree(sweepDir.resolve("sweep.json").toFile());
-    }
 }

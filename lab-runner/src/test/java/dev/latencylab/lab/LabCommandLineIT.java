@@ -239,6 +239,35 @@ class LabCommandLineIT {
         assertThat(report.output()).isEqualTo(ResultsTable.markdown(Summary.readCsv(sweep.resolve("summary.csv"))));
     }
 
+    /** The published sweep's summary, page and charts are what its committed result files give, byte for byte. */
+    @Test
+    void reportRebuildsThePublishedSweepFromItsResultFiles() throws Exception {
+        Path published = Lab.repo().resolve("docs/results");
+        Path copy = tmp.resolve("copy/results"); // the same folder name: the page's title names it
+        try (var files = Files.walk(published)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(published.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                }
+                else if (!f.startsWith(published.resolve("charts")) && !f.getFileName().toString().matches("summary.csv|index.html")) {
+                    Files.copy(f, to); // only what the report reads: sweep.json and the points
+                }
+            }
+        }
+        LabCommand.Finished report = LabCommand.run(console("published"), "report", copy.toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+
+        SweepFolder rebuilt = new SweepFolder(copy);
+        assertThat(rebuilt.summaryCsv()).hasSameBinaryContentAs(published.resolve("summary.csv"));
+        assertThat(rebuilt.page()).hasSameBinaryContentAs(published.resolve("index.html"));
+        try (var charts = Files.list(published.resolve("charts"))) {
+            for (Path chart : charts.filter(c -> c.toString().endsWith(".svg")).toList()) {
+                assertThat(rebuilt.charts().resolve(chart.getFileName().toString())).hasSameBinaryContentAs(chart);
+            }
+        }
+    }
+
     @Test
     void versionNamesWhatItRunsWith() {
         LabCommand.Finished version = LabCommand.run(console("version"), "--version");

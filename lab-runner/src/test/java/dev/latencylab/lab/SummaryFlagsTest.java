@@ -14,14 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 class SummaryFlagsTest {
 
     @TempDir
-    Path sweep;
+    Path dir;
 
     private Summary.Row row(String result) throws Exception {
+        SweepFolder sweep = new SweepFolder(dir);
         Point p = new Point(Target.parse("mvc-t200"), 5000, 100);
-        Files.createDirectories(p.dir(sweep));
-        Files.writeString(p.dir(sweep).resolve("result.json"), result);
+        Files.createDirectories(p.folder(sweep).dir());
+        Files.writeString(p.folder(sweep).resultFile(), result);
         p.record(sweep, Point.Status.DONE, null, Map.of("wallSeconds", 90));
-        return Summary.row(sweep, p.dir(sweep));
+        return Summary.row(sweep, p.folder(sweep));
     }
 
     private static String result(double throughput, double model, boolean saturated, double machineCpu, double injectorCpu,

@@ -2,13 +2,10 @@ package dev.latencylab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.load.ResultFile;
 
-/** Tiny real sweeps: the page and CSV from real result files, a failing point, an interruption and its resume. */
+/** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
 
     @TempDir
@@ -38,14 +35,14 @@ class SweepIT {
     @Test
     void pageAndCsvAreBuiltFromTheRealResultFiles() throws Exception {
         assertThat(sweep("tiny", "mvc-t200,webflux", "3,6")).isZero();
-        Path dir = results.resolve("tiny");
+        SweepFolder dir = new SweepFolder(results.resolve("tiny"));
 
-        List<Map<String, String>> csv = Summary.readCsv(dir.resolve("summary.csv"));
+        List<Map<String, String>> csv = Summary.readCsv(dir.summaryCsv());
         assertThat(csv).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
                 "mvc-t200-l100-u3", "mvc-t200-l100-u6", "webflux-l100-u3", "webflux-l100-u6");
-        String page = Files.readString(dir.resolve("index.html"));
+        String page = Files.readString(dir.page());
         for (Map<String, String> row : csv) {
-            JsonNode result = ResultFile.read(dir.resolve("points").resolve(row.get("point")).resolve("result.json"));
+            JsonNode result = ResultFile.read(dir.point(row.get("point")).resultFile());
             assertThat(row.get("status")).isEqualTo("done");
             assertThat(Long.parseLong(row.get("requests"))).isEqualTo(result.at("/requests/total").asLong())
                     .isEqualTo(Long.parseLong(row.get("users")) * 2);
@@ -53,16 +50,16 @@ class SweepIT {
             assertThat(Long.parseLong(row.get("p95Ms"))).isEqualTo(result.at("/responseTimeMs/p95").asLong());
             assertThat(Long.parseLong(row.get("p50Ms"))).isGreaterThanOrEqualTo(100);
             assertThat(Double.parseDouble(row.get("modelOfferedLoad"))).isEqualTo(result.at("/model/offeredLoadPerSecond").asDouble());
-            assertThat(dir.resolve(row.get("report"))).isRegularFile();
+            assertThat(dir.dir().resolve(row.get("report"))).isRegularFile();
             assertThat(page).contains("href=\"" + row.get("report") + "\"");
         }
         for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu")) {
-            assertThat(dir.resolve("charts/" + chart + "-l100.svg")).isNotEmptyFile();
-            assertThat(dir.resolve("charts/" + chart + "-l100.png")).isNotEmptyFile();
+            assertThat(dir.charts().resolve(chart + "-l100.svg")).isNotEmptyFile();
+            assertThat(dir.charts().resolve(chart + "-l100.png")).isNotEmptyFile();
             assertThat(page).contains("charts/" + chart + "-l100.svg");
         }
         assertThat(page).as("the page loads nothing from the network").doesNotContain("http://", "https://");
-        JsonNode sweep = Sweep.readPlan(dir);
+        JsonNode sweep = dir.readPlan();
         assertThat(sweep.at("/machine/cores").asInt()).isPositive();
         assertThat(sweep.at("/versions/spring-boot").asString()).matches("[0-9.]+");
         assertThat(sweep.at("/versions/gatling").asString()).matches("[0-9.]+");
@@ -73,46 +70,11 @@ class SweepIT {
         try (ServerSocket squatter = new ServerSocket(webfluxPort, 1, InetAddress.getLoopbackAddress())) {
             assertThat(sweep("failing", "webflux,mvc-t200", "3")).as("exit code with a failed point").isEqualTo(1);
         }
-        Path dir = results.resolve("failing");
-        JsonNode failed = Point.read(dir.resolve("points/webflux-l100-u3"));
+        SweepFolder dir = new SweepFolder(results.resolve("failing"));
+        JsonNode failed = Point.read(dir.point("webflux-l100-u3"));
         assertThat(failed.path("status").asString()).isEqualTo("failed");
         assertThat(failed.path("reason").asString()).contains("port " + webfluxPort + " is in use");
-        assertThat(Point.read(dir.resolve("points/mvc-t200-l100-u3")).path("status").asString()).isEqualTo("done");
-        assertThat(Files.readString(dir.resolve("index.html"))).contains("FAILED: port " + webfluxPort + " is in use");
-    }
-
-    @Test
-    void anInterruptedSweepKeepsFinishedPointsLeavesNoJvmAndResumes() throws Exception {
-        Path dir = results.resolve("interrupted");
-        Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(3), List.of(100L), 1, 2, 2000, 3000,
-                "auto", 1, mvcPort, webfluxPort);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        Sweep first = new Sweep(Lab.repo(), dir, plan, new PrintStream(console, true), Duration.ofSeconds(10));
-        Thread running = new Thread(() -> first.run(false));
-        running.start();
-
-        Path second = plan.points().get(1).dir(dir);
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (!(Files.isRegularFile(second.resolve("gatling.log"))
-                && Files.readString(second.resolve("gatling.log")).contains("latency-lab: 3 users"))) {
-            assertThat(System.nanoTime()).as("second point's simulation started").isLessThan(deadline);
-            Thread.sleep(200);
-        }
-        first.stop(); // what Ctrl-C does, through the shutdown hook
-        running.join(Duration.ofSeconds(60).toMillis());
-        assertThat(running.isAlive()).isFalse();
-
-        assertThat(plan.points().get(0).status(dir)).isEqualTo(Point.Status.DONE);
-        assertThat(plan.points().get(1).status(dir)).as("the interrupted point is not recorded").isNull();
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("--server.port=" + webfluxPort)))
-                .as("no target JVM left").isEmpty();
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(second.toString())))
-                .as("no simulation left").isEmpty();
-
-        String firstRecord = Files.readString(plan.points().get(0).dir(dir).resolve(Point.FILE));
-        new Sweep(Lab.repo(), dir, plan, new PrintStream(console, true), Duration.ofSeconds(10)).run(false);
-        assertThat(console.toString()).contains("[1/2] mvc-t200 users=3  kept (done earlier)");
-        assertThat(Files.readString(plan.points().get(0).dir(dir).resolve(Point.FILE))).isEqualTo(firstRecord);
-        assertThat(plan.points().get(1).status(dir)).isEqualTo(Point.Status.DONE);
+        assertThat(Point.read(dir.point("mvc-t200-l100-u3")).path("status").asString()).isEqualTo("done");
+        assertThat(Files.readString(dir.page())).contains("FAILED: port " + webfluxPort + " is in use");
     }
 }

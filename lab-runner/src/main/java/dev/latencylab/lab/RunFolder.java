@@ -1,0 +1,38 @@
+package dev.latencylab.lab;
+
+import java.nio.file.Path;
+
+import dev.latencylab.load.ResultFile;
+
+/**
+ * The files of one simulation run against a target this runner started: {@code ./lab run}'s folder, and each sweep
+ * point's. The one place that names them.
+ */
+public record RunFolder(Path dir) {
+
+    public Path targetLog() {
+        return dir.resolve("target.log");
+    }
+
+    public Path gatlingLog() {
+        return dir.resolve("gatling.log");
+    }
+
+    public Path resultFile() {
+        return dir.resolve(ResultFile.NAME);
+    }
+
+    /** Gatling's HTML report, moved here from gatling-scripts/target/gatling after the run. */
+    public Path report() {
+        return dir.resolve("report");
+    }
+
+    public Path reportPage() {
+        return report().resolve("index.html");
+    }
+
+    /** A sweep point's record: status, settings, why it failed (see {@link Point}). */
+    public Path pointRecord() {
+        return dir.resolve("point.json");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The layout of a sweep folder, its one owner: sweep.json (plan, machine, versions), points/&lt;point id&gt;/ (a
+ * {@link RunFolder} each), summary.csv, charts/ and index.html.
+ */
+public record SweepFolder(Path dir) {
+
+    public Path planFile() {
+        return dir.resolve("sweep.json");
+    }
+
+    public Path points() {
+        return dir.resolve("points");
+    }
+
+    public RunFolder point(String id) {
+        return new RunFolder(points().resolve(id));
+    }
+
+    public Path summaryCsv() {
+        return dir.resolve("summary.csv");
+    }
+
+    public Path charts() {
+        return dir.resolve("charts");
+    }
+
+    public Path page() {
+        return dir.resolve("index.html");
+    }
+
+    /** Whether this is a sweep folder at all (points, or at least a summary). */
+    public boolean exists() {
+        return Files.isDirectory(points()) || Files.isRegularFile(summaryCsv());
+    }
+
+    public boolean hasPlan() {
+        return Files.isRegularFile(planFile());
+    }
+
+    /** sweep.json as written: the plan's fields, then machine, versions, created. */
+    public JsonNode readPlan() {
+        return Point.JSON.readTree(planFile().toFile());
+    }
+
+    public void writePlan(Map<String, Object> json) {
+        try {
+            Files.createDirectories(dir);
+            Point.JSON.writeValue(planFile().toFile(), json);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
