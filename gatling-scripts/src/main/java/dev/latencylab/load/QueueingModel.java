@@ -1,7 +1,5 @@
 package dev.latencylab.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -62,19 +60,10 @@ public record QueueingModel(int users, double latencyMs, double thinkMs, Optiona
         return kneeUsers().isPresent() && users > kneeUsers().getAsDouble();
     }
 
-    public Map<String, Object> asMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("latencyMs", latencyMs);
-        m.put("thinkMeanMs", thinkMs);
-        m.put("threads", threads.isPresent() ? threads.getAsInt() : null);
-        m.put("offeredLoadPerSecond", offeredLoad());
-        m.put("poolBoundPerSecond", poolBound().isPresent() ? poolBound().getAsDouble() : null);
-        m.put("throughputAtFullPopulationPerSecond", throughputAtFullPopulation());
-        m.put("meanThroughputBoundPerSecond", meanThroughputBound());
-        m.put("kneeUsers", kneeUsers().isPresent() ? kneeUsers().getAsDouble() : null);
-        m.put("responseTimeMsAtFullPopulation", responseTimeMsAtFullPopulation());
-        m.put("saturated", saturated());
-        return m;
+    public Result.Model result() {
+        return new Result.Model(latencyMs, thinkMs, threads.isPresent() ? threads.getAsInt() : null, offeredLoad(),
+                poolBound().isPresent() ? poolBound().getAsDouble() : null, throughputAtFullPopulation(), meanThroughputBound(),
+                kneeUsers().isPresent() ? kneeUsers().getAsDouble() : null, responseTimeMsAtFullPopulation(), saturated());
     }
 
     private static double seconds(double ms) {

@@ -20,7 +20,7 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,105 +32,99 @@ public final class ResultFile {
 
     public static final String SCHEMA = "latency-lab/result/1";
     public static final String NAME = "result.json";
-    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-    /** Percentiles reported, as (name, percentile). */
+    /** Fields in the order the records declare them (the schema's order), not alphabetically. */
+    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY).build();
     /** Samples with at least this share of the peak of active users make up the plateau (full population). */
     static final double PLATEAU_SHARE = 0.95;
-    private static final Object[][] PERCENTILES = {{"p50", 50.0}, {"p75", 75.0}, {"p95", 95.0}, {"p99", 99.0}, {"p999", 99.9}};
 
     private ResultFile() {
     }
 
     /** Everything the run learned, in the result file's layout. */
-    public static Map<String, Object> build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+    public static Result build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
             long connectTimeoutMs, long requestTimeoutMs) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", SCHEMA);
-        root.put("simulation", "dev.latencylab.load.LoadSimulation");
-        root.put("parameters", settings.asMap());
-        root.put("start", run.startedAt().toString());
-        root.put("end", run.endedAt().toString());
         double seconds = run.duration().toMillis() / 1000.0;
-        root.put("durationSeconds", seconds);
-
-        Map<String, Object> requests = new LinkedHashMap<>();
-        requests.put("total", run.ok() + run.ko());
-        requests.put("ok", run.ok());
-        requests.put("ko", run.ko());
-        requests.put("koPercent", run.ok() + run.ko() == 0 ? 0.0 : 100.0 * run.ko() / (run.ok() + run.ko()));
-        requests.put("koByReason", run.koByReason());
-        requests.put("timeoutsMs", Map.of("connect", connectTimeoutMs, "request", requestTimeoutMs));
-        root.put("requests", requests);
+        long total = run.ok() + run.ko();
+        Result.Requests requests = new Result.Requests(total, run.ok(), run.ko(), total == 0 ? 0.0 : 100.0 * run.ko() / total,
+                run.koByReason(), new Result.Timeouts(connectTimeoutMs, requestTimeoutMs));
 
         long[] perSecond = run.completedPerSecond();
         Predicate<Sampler.Tick> onPlateau = t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
         List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         Double plateauThroughput = null;
-        Map<String, Object> plateau = null;
+        Result.Plateau plateau = null;
         if (!plateauTicks.isEmpty()) {
             int from = (int) Math.floor(plateauTicks.get(0).second());
             int to = Math.min((int) Math.floor(plateauTicks.get(plateauTicks.size() - 1).second()), perSecond.length);
             if (to > from) {
                 plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
             }
-            plateau = new LinkedHashMap<>();
-            plateau.put("fromSecond", from);
-            plateau.put("toSecond", to);
-            plateau.put("minActiveUsers", plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0));
-            plateau.put("throughputPerSecond", plateauThroughput);
-            plateau.put("injectorCpu", sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean());
-            plateau.put("machineCpu", sampler.series(Sampler.Tick::machineCpu, onPlateau).mean());
-            plateau.put("serverCpu", sampler.series(Sampler.Tick::serverCpu, onPlateau).mean());
+            plateau = new Result.Plateau(from, to, plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0),
+                    plateauThroughput, sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(),
+                    sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(), sampler.series(Sampler.Tick::serverCpu, onPlateau).mean());
         }
-        Map<String, Object> throughput = new LinkedHashMap<>();
-        throughput.put("meanPerSecond", seconds == 0 ? 0.0 : (run.ok() + run.ko()) / seconds);
-        throughput.put("peakPerSecond", Arrays.stream(perSecond).max().orElse(0));
-        throughput.put("plateauPerSecond", plateauThroughput);
-        throughput.put("completedPerSecond", perSecond);
-        root.put("throughput", throughput);
-        root.put("plateau", plateau);
+        Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
+                Arrays.stream(perSecond).max().orElse(0), plateauThroughput, perSecond);
 
         Histogram h = run.responseTimes();
-        root.put("responseTimeMs", percentiles(h));
-        root.put("histogram", Map.of("unit", "ms", "encoding", "HdrHistogram compressed, base64", "data", encode(h)));
-
-        Map<String, Object> injector = new LinkedHashMap<>();
-        injector.put("cores", sampler.cores());
-        injector.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        injector.put("peakActiveUsers", run.peakActiveUsers());
-        injector.put("connections", preflight.connections().id());
-        injector.put("connectionsSwitched", preflight.switched());
-        injector.put("openFilesNeeded", preflight.openFilesNeeded());
-        injector.put("openFilesLimit", preflight.openFilesLimit());
-        injector.put("openFiles", sampler.series(Sampler.Tick::injectorOpenFiles).asMap());
-        injector.put("cpu", sampler.series(Sampler.Tick::injectorCpu).asMap());
-        injector.put("machineCpu", sampler.series(Sampler.Tick::machineCpu).asMap());
-        root.put("injector", injector);
-
-        Map<String, Object> server = new LinkedHashMap<>();
+        Result.Injector injector = new Result.Injector(sampler.cores(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), run.peakActiveUsers(),
+                preflight.connections().id(), preflight.switched(), preflight.openFilesNeeded(), preflight.openFilesLimit(),
+                sampler.series(Sampler.Tick::injectorOpenFiles).stat(), sampler.series(Sampler.Tick::injectorCpu).stat(),
+                sampler.series(Sampler.Tick::machineCpu).stat());
         Map<String, Double> last = sampler.lastServerValues();
-        server.put("sampled", settings.sampleServer());
-        server.put("missedSamples", sampler.serverMisses());
-        server.put("refusedSamples", sampler.serverRefusals());
-        server.put("firstRefusedSecond", sampler.firstRefusalSecond());
-        server.put("pid", settings.targetPid().isPresent() ? settings.targetPid().getAsLong() : null);
-        server.put("exitedAtSecond", sampler.targetExitedSecond());
-        server.put("poolThreads", preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null);
-        server.put("peakLiveThreads", last.get("jvm_threads_peak_threads"));
-        server.put("liveThreads", sampler.series(Sampler.Tick::serverLiveThreads).asMap());
-        server.put("busyThreads", sampler.series(Sampler.Tick::serverBusyThreads).asMap());
-        server.put("heapUsedBytes", sampler.series(Sampler.Tick::serverHeapUsedBytes).asMap());
-        server.put("cpu", sampler.series(Sampler.Tick::serverCpu).asMap());
-        server.put("openFiles", sampler.series(Sampler.Tick::serverOpenFiles).asMap());
-        server.put("openFilesLimit", last.get("process_files_max_files"));
-        server.put("waitingRequests", sampler.series(Sampler.Tick::serverWaitingRequests).asMap());
-        server.put("peakWaitingRequests", last.get("hello_waiting_peak"));
-        root.put("server", server);
+        Result.Server server = new Result.Server(settings.sampleServer(), sampler.serverMisses(), sampler.serverRefusals(),
+                sampler.firstRefusalSecond(), settings.targetPid().isPresent() ? settings.targetPid().getAsLong() : null,
+                sampler.targetExitedSecond(), preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
+                last.get("jvm_threads_peak_threads"), sampler.series(Sampler.Tick::serverLiveThreads).stat(),
+                sampler.series(Sampler.Tick::serverBusyThreads).stat(), sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(),
+                sampler.series(Sampler.Tick::serverCpu).stat(), sampler.series(Sampler.Tick::serverOpenFiles).stat(),
+                last.get("process_files_max_files"), sampler.series(Sampler.Tick::serverWaitingRequests).stat(),
+                last.get("hello_waiting_peak"));
 
-        root.put("model", model(settings, preflight.targetThreads()).map(QueueingModel::asMap).orElse(null));
-        root.put("timeline", timeline(sampler.ticks()));
-        root.put("problems", problems(settings, run, sampler));
-        return root;
+        return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", settings.result(), run.startedAt().toString(),
+                run.endedAt().toString(), seconds, requests, throughput, plateau, percentiles(h),
+                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h)), injector, server,
+                model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null), timeline(sampler.ticks()),
+                problems(settings, run, sampler));
+    }
+
+    /** The samples as columns and rows; NaN (no reading) becomes null. */
+    private static Result.Timeline timeline(List<Sampler.Tick> ticks) {
+        List<String> columns = Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(RecordComponent::getName).toList();
+        List<List<Object>> rows = new ArrayList<>();
+        for (Sampler.Tick t : ticks) {
+            List<Object> row = new ArrayList<>();
+            for (RecordComponent c : Sampler.Tick.class.getRecordComponents()) {
+                try {
+                    Object v = c.getAccessor().invoke(t);
+                    row.add(v instanceof Double d ? (d.isNaN() ? null : Math.round(d * 1000) / 1000.0) : v);
+                }
+                catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            rows.add(row);
+        }
+        return new Result.Timeline(columns, rows);
+    }
+
+    /** The model for these settings, when the path names a latency. */
+    public static Optional<QueueingModel> model(SimulationSettings s, OptionalInt threads) {
+        if (s.latencyMs().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new QueueingModel(s.users(), s.latencyMs().getAsLong(), s.thinkMean().toMillis(), threads,
+                s.ramp().toSeconds(), s.repeat()));
+    }
+
+    static Result.ResponseTimes percentiles(Histogram h) {
+        boolean none = h.getTotalCount() == 0;
+        return new Result.ResponseTimes(h.getTotalCount(), none ? null : h.getValueAtPercentile(50),
+                none ? null : h.getValueAtPercentile(75), none ? null : h.getValueAtPercentile(95),
+                none ? null : h.getValueAtPercentile(99), none ? null : h.getValueAtPercentile(99.9),
+                none ? null : h.getMaxValue(), none ? null : h.getMean());
     }
 
     /**
@@ -159,49 +153,7 @@ public final class ResultFile {
 
     /** The problems a result file records (none for files written before they were). */
     public static List<String> problems(Path file) {
-        List<String> problems = new ArrayList<>();
-        read(file).path("problems").forEach(p -> problems.add(p.asString()));
-        return problems;
-    }
-
-    /** The samples as columns and rows; NaN (no reading) becomes null. */
-    private static Map<String, Object> timeline(List<Sampler.Tick> ticks) {
-        List<String> columns = Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(RecordComponent::getName).toList();
-        List<List<Object>> rows = new ArrayList<>();
-        for (Sampler.Tick t : ticks) {
-            List<Object> row = new ArrayList<>();
-            for (RecordComponent c : Sampler.Tick.class.getRecordComponents()) {
-                try {
-                    Object v = c.getAccessor().invoke(t);
-                    row.add(v instanceof Double d ? (d.isNaN() ? null : Math.round(d * 1000) / 1000.0) : v);
-                }
-                catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            rows.add(row);
-        }
-        return Map.of("columns", columns, "rows", rows);
-    }
-
-    /** The model for these settings, when the path names a latency. */
-    public static Optional<QueueingModel> model(SimulationSettings s, OptionalInt threads) {
-        if (s.latencyMs().isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new QueueingModel(s.users(), s.latencyMs().getAsLong(), s.thinkMean().toMillis(), threads,
-                s.ramp().toSeconds(), s.repeat()));
-    }
-
-    static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", h.getTotalCount());
-        for (Object[] p : PERCENTILES) {
-            m.put((String) p[0], h.getTotalCount() == 0 ? null : h.getValueAtPercentile((Double) p[1]));
-        }
-        m.put("max", h.getTotalCount() == 0 ? null : h.getMaxValue());
-        m.put("mean", h.getTotalCount() == 0 ? null : h.getMean());
-        return m;
+        return read(file).problems();
     }
 
     public static String encode(Histogram h) {
@@ -219,7 +171,7 @@ public final class ResultFile {
         }
     }
 
-    public static void write(Map<String, Object> result, Path file) {
+    public static void write(Result result, Path file) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             JSON.writeValue(file.toFile(), result);
@@ -229,8 +181,9 @@ public final class ResultFile {
         }
     }
 
-    public static JsonNode read(Path file) {
-        return JSON.readTree(file.toFile());
+    /** A result file of this schema or an earlier one of the same major version; unknown fields are refused. */
+    public static Result read(Path file) {
+        return JSON.readValue(file.toFile(), Result.class);
     }
 
     /**

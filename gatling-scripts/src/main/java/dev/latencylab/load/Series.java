@@ -1,8 +1,5 @@
 package dev.latencylab.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /** Mean and max of a sampled value. Thread-safe. */
 public final class Series {
 
@@ -31,11 +28,7 @@ public final class Series {
         return count == 0 ? null : max;
     }
 
-    public Map<String, Object> asMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mean", mean());
-        m.put("max", max());
-        m.put("samples", count());
-        return m;
+    public Result.Stat stat() {
+        return new Result.Stat(mean(), max(), count());
     }
 }

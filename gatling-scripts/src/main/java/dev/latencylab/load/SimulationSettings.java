@@ -221,24 +221,12 @@ public record SimulationSettings(
     }
 
     /** Every parameter as the result file records it. */
-    public Map<String, Object> asMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("users", users);
-        m.put("baseUrl", baseUrl);
-        m.put("metricsUrl", metricsUrl);
-        m.put("path", path);
-        m.put("rampSeconds", ramp.toSeconds());
-        m.put("repeat", repeat);
-        m.put("thinkMinMs", thinkMin.toMillis());
-        m.put("thinkMaxMs", thinkMax.toMillis());
-        m.put("connections", connections.id());
-        m.put("modelThreads", modelThreads.isPresent() ? modelThreads.getAsInt() : null);
-        m.put("assertP95Ms", assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null);
-        m.put("assertP99Ms", assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null);
-        m.put("assertKoPercent", assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null);
-        m.put("sampleServer", sampleServer);
-        m.put("targetPid", targetPid.isPresent() ? targetPid.getAsLong() : null);
-        return m;
+    public Result.Parameters result() {
+        return new Result.Parameters(users, baseUrl, metricsUrl, path, ramp.toSeconds(), repeat, thinkMin.toMillis(),
+                thinkMax.toMillis(), connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
+                assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null, assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null,
+                assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null, sampleServer,
+                targetPid.isPresent() ? targetPid.getAsLong() : null);
     }
 
     /** Reads and checks properties, collecting every problem instead of stopping at the first. */

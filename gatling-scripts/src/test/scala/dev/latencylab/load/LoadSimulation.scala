@@ -70,7 +70,7 @@ class LoadSimulation extends Simulation {
     val result = ResultFile.build(settings, preflight, run, sampler, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
     println(s"latency-lab: result file ${file.toAbsolutePath}")
-    result.get("problems").asInstanceOf[java.util.List[String]].forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
+    result.problems.forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
   }
 }
 

@@ -18,6 +18,9 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
 /**
  * One row per sweep point, every headline number taken from the point's result.json, plus the flags that say how far
  * to trust it. Written as summary.csv; the page is drawn from the same rows.
@@ -75,27 +78,26 @@ public final class Summary {
                     null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     null, null, "failed", report, wall);
         }
-        JsonNode r = dev.latencylab.load.ResultFile.read(pointDir.resultFile());
-        JsonNode model = r.path("model");
-        JsonNode plateau = r.path("plateau");
-        boolean onPlateau = !r.path("throughput").path("plateauPerSecond").isNull()
-                && !r.path("throughput").path("plateauPerSecond").isMissingNode();
-        Double throughput = onPlateau ? num(r.at("/throughput/plateauPerSecond")) : num(r.at("/throughput/meanPerSecond"));
-        Double modelThroughput = model.isNull() || model.isMissingNode() ? null
-                : num(model.path(onPlateau ? "throughputAtFullPopulationPerSecond" : "meanThroughputBoundPerSecond"));
-        Double machineCpu = onPlateau ? num(plateau.path("machineCpu")) : num(r.at("/injector/machineCpu/mean"));
-        Double injectorCpu = onPlateau ? num(plateau.path("injectorCpu")) : num(r.at("/injector/cpu/mean"));
-        Double serverCpu = onPlateau ? num(plateau.path("serverCpu")) : num(r.at("/server/cpu/mean"));
-        long ko = r.at("/requests/ko").asLong();
+        Result r = ResultFile.read(pointDir.resultFile());
+        Result.Model model = r.model();
+        Result.Plateau plateau = r.plateau();
+        boolean onPlateau = r.throughput().plateauPerSecond() != null;
+        Double throughput = onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
+        Double modelThroughput = model == null ? null
+                : onPlateau ? model.throughputAtFullPopulationPerSecond() : model.meanThroughputBoundPerSecond();
+        Double machineCpu = onPlateau ? plateau.machineCpu() : r.injector().machineCpu().mean();
+        Double injectorCpu = onPlateau ? plateau.injectorCpu() : r.injector().cpu().mean();
+        Double serverCpu = onPlateau ? plateau.serverCpu() : r.server().cpu().mean();
+        long ko = r.requests().ko();
         String topReason = null;
         long topCount = 0;
-        for (Map.Entry<String, JsonNode> e : r.at("/requests/koByReason").properties()) {
-            if (e.getValue().asLong() > topCount) {
-                topCount = e.getValue().asLong();
+        for (Map.Entry<String, Long> e : r.requests().koByReason().entrySet()) {
+            if (e.getValue() > topCount) {
+                topCount = e.getValue();
                 topReason = e.getKey();
             }
         }
-        Boolean saturated = model.isObject() ? model.path("saturated").asBoolean() : null;
+        Boolean saturated = model == null ? null : model.saturated();
 
         List<String> flags = new ArrayList<>();
         boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
@@ -105,48 +107,39 @@ public final class Summary {
                 flags.add("injector-cpu-bound");
             }
         }
-        if (r.at("/injector/connectionsSwitched").asBoolean()) {
+        if (r.injector().connectionsSwitched()) {
             flags.add("connections-switched");
         }
-        if (near(num(r.at("/injector/openFiles/max")), num(r.at("/injector/openFilesLimit")))
-                || near(num(r.at("/server/openFiles/max")), num(r.at("/server/openFilesLimit")))) {
+        if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
+                || near(r.server().openFiles().max(), r.server().openFilesLimit())) {
             flags.add("descriptors-near-limit");
         }
         if (ko > 0) {
-            flags.add("ko %.1f%% (%s)".formatted(r.at("/requests/koPercent").asDouble(), topReason));
+            flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
         }
         if (throughput != null && modelThroughput != null && modelThroughput > 0 && !Boolean.TRUE.equals(saturated)
                 && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
             flags.add("disagrees-with-model");
         }
-        Double heap = num(r.at("/server/heapUsedBytes/max"));
+        Double heap = r.server().heapUsedBytes().max();
+        Result.ResponseTimes ms = r.responseTimeMs();
         return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
-                point.path("latencyMs").asLong(), "done", null,
-                model.isObject() && !model.path("threads").isNull() ? model.path("threads").asInt() : null,
-                point.path("connectionSettings").asString(), r.at("/injector/connections").asString(),
-                throughput, num(r.at("/throughput/meanPerSecond")), r.at("/throughput/peakPerSecond").asLong(),
-                lng(r.at("/responseTimeMs/p50")), lng(r.at("/responseTimeMs/p75")), lng(r.at("/responseTimeMs/p95")),
-                lng(r.at("/responseTimeMs/p99")), lng(r.at("/responseTimeMs/p999")), lng(r.at("/responseTimeMs/max")),
-                r.at("/requests/total").asLong(), ko, r.at("/requests/koPercent").asDouble(), topReason,
-                num(r.at("/server/peakLiveThreads")), num(r.at("/server/busyThreads/max")), serverCpu, injectorCpu,
-                machineCpu, heap == null ? null : heap / 1024 / 1024, num(r.at("/injector/openFiles/max")),
-                num(r.at("/server/openFiles/max")), model.isObject() ? num(model.path("offeredLoadPerSecond")) : null,
-                model.isObject() ? num(model.path("poolBoundPerSecond")) : null, modelThroughput,
-                model.isObject() ? num(model.path("kneeUsers")) : null,
-                model.isObject() ? num(model.path("responseTimeMsAtFullPopulation")) : null, saturated,
+                point.path("latencyMs").asLong(), "done", null, model == null ? null : model.threads(),
+                point.path("connectionSettings").asString(), r.injector().connections(),
+                throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
+                ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
+                r.requests().total(), ko, r.requests().koPercent(), topReason,
+                r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,
+                machineCpu, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
+                r.server().openFiles().max(), model == null ? null : model.offeredLoadPerSecond(),
+                model == null ? null : model.poolBoundPerSecond(), modelThroughput,
+                model == null ? null : model.kneeUsers(),
+                model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
                 String.join("; ", flags), report, wall);
     }
 
     private static boolean near(Double value, Double limit) {
         return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
-    }
-
-    private static Double num(JsonNode n) {
-        return n == null || n.isNull() || n.isMissingNode() ? null : n.asDouble();
-    }
-
-    private static Long lng(JsonNode n) {
-        return n == null || n.isNull() || n.isMissingNode() ? null : n.asLong();
     }
 
     /** One column per Row component, in declaration order; empty cells for missing values. */

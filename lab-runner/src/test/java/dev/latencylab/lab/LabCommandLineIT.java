@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
 /**
@@ -86,9 +86,9 @@ class LabCommandLineIT {
         assertThat(loser.output()).doesNotContain("Result file: /");
 
         long targetPid = Long.parseLong(winner.awaitLine("target pid ([0-9]+) warmed up", Duration.ZERO));
-        JsonNode result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
-        assertThat(result.at("/server/pid").asLong()).as("the server measured is the one this run started").isEqualTo(targetPid);
-        assertThat(result.path("problems")).isEmpty();
+        Result result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        assertThat(result.server().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
+        assertThat(result.problems()).isEmpty();
         assertThat(folder(a)).isNotEqualTo(folder(b));
     }
 
@@ -204,10 +204,10 @@ class LabCommandLineIT {
 
         assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(lab.output()).contains("RUN FAILED: the target JVM (pid " + targetPid + ") exited");
-        JsonNode result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
-        assertThat(result.at("/server/exitedAtSecond").asDouble()).isBetween(1.0, 60.0);
-        assertThat(result.at("/server/refusedSamples").asLong()).isPositive();
-        assertThat(result.path("problems").toString()).contains("exited").contains("refused connections");
+        Result result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        assertThat(result.server().exitedAtSecond()).isBetween(1.0, 60.0);
+        assertThat(result.server().refusedSamples()).isPositive();
+        assertThat(String.join("; ", result.problems())).contains("exited").contains("refused connections");
     }
 
     // 7. exit codes and messages

@@ -13,8 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
 /** The simulation as a user runs it (./mvnw gatling:test -D...), against each real target. */
@@ -53,19 +53,20 @@ class SimulationIT {
             assertThat(gatling.find()).as("Gatling's request count in its console summary").isTrue();
             long gatlingCount = Long.parseLong(gatling.group(1).replace(",", ""));
 
-            JsonNode r = ResultFile.read(result);
-            assertThat(r.path("schema").asString()).isEqualTo(ResultFile.SCHEMA);
-            assertThat(r.at("/requests/total").asLong()).isEqualTo(gatlingCount).isEqualTo(6 * 4);
-            assertThat(r.at("/requests/ko").asLong()).isZero();
-            assertThat(r.at("/responseTimeMs/p50").asLong()).isGreaterThanOrEqualTo(100);
-            assertThat(r.at("/responseTimeMs/p99").asLong()).isGreaterThanOrEqualTo(100);
-            assertThat(r.at("/histogram/data").asString()).isNotEmpty();
-            assertThat(ResultFile.decode(r.at("/histogram/data").asString()).getTotalCount()).isEqualTo(gatlingCount);
-            assertThat(r.at("/parameters/users").asInt()).isEqualTo(6);
-            assertThat(r.at("/injector/peakActiveUsers").asInt()).isBetween(1, 6);
-            assertThat(r.at("/model/offeredLoadPerSecond").asDouble()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
-            assertThat(r.at("/server/liveThreads/samples").asInt()).isPositive();
-            assertThat(r.at("/injector/cpu/samples").asInt()).isPositive();
+            Result r = ResultFile.read(result);
+            assertThat(r.schema()).isEqualTo(ResultFile.SCHEMA);
+            assertThat(r.requests().total()).isEqualTo(gatlingCount).isEqualTo(6 * 4);
+            assertThat(r.requests().ko()).isZero();
+            assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+            assertThat(r.responseTimeMs().p99()).isGreaterThanOrEqualTo(100);
+            assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(gatlingCount);
+            assertThat(r.parameters().users()).isEqualTo(6);
+            assertThat(r.injector().peakActiveUsers()).isBetween(1, 6);
+            assertThat(r.model().offeredLoadPerSecond()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(r.server().liveThreads().samples()).isPositive();
+            assertThat(r.injector().cpu().samples()).isPositive();
+            assertThat(r.problems()).isEmpty();
+            assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
         }
     }
 
@@ -98,7 +99,7 @@ class SimulationIT {
             GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).isNotZero();
-            assertThat(ResultFile.read(dir.resolve("result.json")).at("/parameters/assertP95Ms").asLong()).isEqualTo(50);
+            assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
             assertThat(Files.readString(dir.resolve("gatling.log"))).contains("95th percentile of response time").contains("false");
         }
     }

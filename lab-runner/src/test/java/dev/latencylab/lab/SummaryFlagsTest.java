@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */
 class SummaryFlagsTest {
@@ -25,22 +27,27 @@ class SummaryFlagsTest {
         return Summary.row(sweep, p.folder(sweep));
     }
 
+    /** A real result file (mvc-t200 at 5,000 users, published) with the numbers a case chooses. */
     private static String result(double throughput, double model, boolean saturated, double machineCpu, double injectorCpu,
             double serverCpu, long ko, boolean switched, double injectorFiles) {
-        return """
-                {"requests":{"total":1000,"ok":%d,"ko":%d,"koPercent":%s,"koByReason":{"HTTP 503":%d}},
-                 "throughput":{"meanPerSecond":%s,"peakPerSecond":2100,"plateauPerSecond":%s},
-                 "plateau":{"machineCpu":%s,"injectorCpu":%s,"serverCpu":%s},
-                 "responseTimeMs":{"p50":101,"p75":102,"p95":150,"p99":300,"p999":400,"max":500},
-                 "injector":{"connections":"%s","connectionsSwitched":%s,"openFiles":{"max":%s},"openFilesLimit":20000},
-                 "server":{"peakLiveThreads":216,"busyThreads":{"max":200},"heapUsedBytes":{"max":104857600},
-                           "openFiles":{"max":5000},"openFilesLimit":20000},
-                 "model":{"threads":200,"offeredLoadPerSecond":3125,"poolBoundPerSecond":2000,
-                          "throughputAtFullPopulationPerSecond":%s,"meanThroughputBoundPerSecond":1500,
-                          "kneeUsers":3200,"responseTimeMsAtFullPopulation":1000,"saturated":%s}}
-                """.formatted(1000 - ko, ko, ko / 10.0, ko, throughput, throughput, machineCpu, injectorCpu, serverCpu,
-                switched ? "shared" : "per-user", switched, injectorFiles, model, saturated);
+        ObjectNode r = (ObjectNode) JSON.readTree(Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000/result.json").toFile());
+        ((ObjectNode) r.get("requests")).put("total", 1000).put("ok", 1000 - ko).put("ko", ko).put("koPercent", ko / 10.0)
+                .set("koByReason", JSON.createObjectNode().put("HTTP 503", ko));
+        ((ObjectNode) r.get("throughput")).put("meanPerSecond", throughput).put("plateauPerSecond", throughput);
+        ((ObjectNode) r.get("plateau")).put("machineCpu", machineCpu).put("injectorCpu", injectorCpu).put("serverCpu", serverCpu);
+        ((ObjectNode) r.get("responseTimeMs")).put("p95", 150);
+        ObjectNode injector = (ObjectNode) r.get("injector");
+        injector.put("connections", switched ? "shared" : "per-user").put("connectionsSwitched", switched).put("openFilesLimit", 20000);
+        ((ObjectNode) injector.get("openFiles")).put("max", injectorFiles);
+        ObjectNode server = (ObjectNode) r.get("server");
+        server.put("openFilesLimit", 20000.0);
+        ((ObjectNode) server.get("heapUsedBytes")).put("max", 104857600.0);
+        ((ObjectNode) server.get("openFiles")).put("max", 5000.0);
+        ((ObjectNode) r.get("model")).put("throughputAtFullPopulationPerSecond", model).put("saturated", saturated);
+        return JSON.writeValueAsString(r);
     }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
     void aCleanPointHasNoFlagsAndItsNumbers() throws Exception {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
@@ -42,14 +43,14 @@ class SweepIT {
                 "mvc-t200-l100-u3", "mvc-t200-l100-u6", "webflux-l100-u3", "webflux-l100-u6");
         String page = Files.readString(dir.page());
         for (Map<String, String> row : csv) {
-            JsonNode result = ResultFile.read(dir.point(row.get("point")).resultFile());
+            Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
             assertThat(row.get("status")).isEqualTo("done");
-            assertThat(Long.parseLong(row.get("requests"))).isEqualTo(result.at("/requests/total").asLong())
+            assertThat(Long.parseLong(row.get("requests"))).isEqualTo(result.requests().total())
                     .isEqualTo(Long.parseLong(row.get("users")) * 2);
-            assertThat(Long.parseLong(row.get("ko"))).isEqualTo(result.at("/requests/ko").asLong()).isZero();
-            assertThat(Long.parseLong(row.get("p95Ms"))).isEqualTo(result.at("/responseTimeMs/p95").asLong());
+            assertThat(Long.parseLong(row.get("ko"))).isEqualTo(result.requests().ko()).isZero();
+            assertThat(Long.parseLong(row.get("p95Ms"))).isEqualTo(result.responseTimeMs().p95());
             assertThat(Long.parseLong(row.get("p50Ms"))).isGreaterThanOrEqualTo(100);
-            assertThat(Double.parseDouble(row.get("modelOfferedLoad"))).isEqualTo(result.at("/model/offeredLoadPerSecond").asDouble());
+            assertThat(Double.parseDouble(row.get("modelOfferedLoad"))).isEqualTo(result.model().offeredLoadPerSecond());
             assertThat(dir.dir().resolve(row.get("report"))).isRegularFile();
             assertThat(page).contains("href=\"" + row.get("report") + "\"");
         }

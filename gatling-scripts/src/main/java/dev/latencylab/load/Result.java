@@ -1,0 +1,72 @@
+package dev.latencylab.load;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * result.json as types: written by the simulation ({@link ResultFile#build}), read by the runner (summary, page,
+ * report). docs/result.schema.json describes the same layout for other readers; units are in the names (Ms, Seconds,
+ * PerSecond, Bytes) or, for CPU, stated there: a share of all the machine's cores, 0 to 1. Fields marked "since"
+ * are absent from files written before them.
+ */
+public record Result(String schema, String simulation, Parameters parameters, String start, String end,
+        double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
+        EncodedHistogram histogram, Injector injector, Server server, Model model, Timeline timeline, List<String> problems) {
+
+    /** Files written before problems were recorded have none. */
+    public Result {
+        problems = problems == null ? List.of() : List.copyOf(problems);
+    }
+
+    /** The run's settings (see SimulationSettings); targetPid since problems. */
+    public record Parameters(int users, String baseUrl, String metricsUrl, String path, long rampSeconds, int repeat,
+            long thinkMinMs, long thinkMaxMs, String connections, Integer modelThreads, Long assertP95Ms, Long assertP99Ms,
+            Double assertKoPercent, boolean sampleServer, Long targetPid) {
+    }
+
+    public record Requests(long total, long ok, long ko, double koPercent, Map<String, Long> koByReason, Timeouts timeoutsMs) {
+    }
+
+    public record Timeouts(long connect, long request) {
+    }
+
+    /** plateauPerSecond: null when the run never had all its users active at once. */
+    public record Throughput(double meanPerSecond, long peakPerSecond, Double plateauPerSecond, long[] completedPerSecond) {
+    }
+
+    /** The seconds in which at least 95% of the peak of active users were active. */
+    public record Plateau(int fromSecond, int toSecond, int minActiveUsers, Double throughputPerSecond, Double injectorCpu,
+            Double machineCpu, Double serverCpu) {
+    }
+
+    /** Percentiles in ms; null when no request completed. */
+    public record ResponseTimes(long count, Long p50, Long p75, Long p95, Long p99, Long p999, Long max, Double mean) {
+    }
+
+    public record EncodedHistogram(String unit, String encoding, String data) {
+    }
+
+    /** Mean and max of a value sampled about once a second; null when no sample had it. */
+    public record Stat(Double mean, Double max, long samples) {
+    }
+
+    public record Injector(int cores, String jvm, int peakActiveUsers, String connections, boolean connectionsSwitched,
+            long openFilesNeeded, long openFilesLimit, Stat openFiles, Stat cpu, Stat machineCpu) {
+    }
+
+    /** refusedSamples, firstRefusedSecond, pid, exitedAtSecond: since problems. */
+    public record Server(boolean sampled, long missedSamples, Long refusedSamples, Double firstRefusedSecond, Long pid,
+            Double exitedAtSecond, Integer poolThreads, Double peakLiveThreads, Stat liveThreads, Stat busyThreads,
+            Stat heapUsedBytes, Stat cpu, Stat openFiles, Double openFilesLimit, Stat waitingRequests, Double peakWaitingRequests) {
+    }
+
+    /** The queueing model's numbers for this run (see QueueingModel). */
+    public record Model(double latencyMs, double thinkMeanMs, Integer threads, double offeredLoadPerSecond,
+            Double poolBoundPerSecond, double throughputAtFullPopulationPerSecond, double meanThroughputBoundPerSecond,
+            Double kneeUsers, double responseTimeMsAtFullPopulation, boolean saturated) {
+    }
+
+    /** One row per sample; columns as named (see Sampler.Tick); null where a value was not read. */
+    public record Timeline(List<String> columns, List<List<Object>> rows) {
+    }
+}

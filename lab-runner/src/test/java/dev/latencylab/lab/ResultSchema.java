@@ -1,0 +1,32 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+
+/** docs/result.schema.json, the published description of result.json, applied to a file. */
+public final class ResultSchema {
+
+    private static final JsonSchema SCHEMA = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+            .getSchema(Lab.repo().resolve("docs/result.schema.json").toUri());
+
+    private ResultSchema() {
+    }
+
+    /** What in the file the schema does not accept, one line each; empty when it validates. */
+    public static List<String> problems(Path resultFile) {
+        try {
+            return SCHEMA.validate(new ObjectMapper().readTree(resultFile.toFile())).stream().map(ValidationMessage::toString).toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
