@@ -55,8 +55,8 @@ public record SimulationSettings(
 
     /** Known targets for -Dtarget=..., the services of this repository on their default ports. */
     public static final Map<String, String> TARGETS = Map.of(
-            "mvc", "http://localhost:8091",
-            "webflux", "http://localhost:8092");
+            "mvc", TargetPorts.localUrl(TargetPorts.MVC),
+            "webflux", TargetPorts.localUrl(TargetPorts.WEBFLUX));
 
     /** The property names: this class owns them; the runner and tests build settings with these, never by spelling. */
     public static final String USERS = "sim.users";
@@ -84,7 +84,7 @@ public record SimulationSettings(
         Map<String, String> n = new LinkedHashMap<>();
         n.put(USERS, "1000");
         n.put(TARGET, "(none: mvc or webflux sets base.url)");
-        n.put(BASE_URL, "http://localhost:8092");
+        n.put(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX));
         n.put(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)");
         n.put(PATH, "hello/100");
         n.put(RAMP_SECONDS, "30");
@@ -141,7 +141,7 @@ public record SimulationSettings(
 
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
-        return new SimulationSettings(users, targetUrl, managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
+        return new SimulationSettings(users, targetUrl, TargetPorts.managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
                 connections, modelThreads, Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer,
                 OptionalLong.of(pid));
     }
@@ -173,7 +173,7 @@ public record SimulationSettings(
         r.unknownNames();
         int users = r.integer(USERS, 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
-        String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : managementUrl(baseUrl);
+        String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : TargetPorts.managementUrl(baseUrl);
         String path = r.path();
         int rampSeconds = r.integer(RAMP_SECONDS, 1, 86_400);
         int repeat = r.integer(REPEAT, 1, 1_000_000);
@@ -199,12 +199,6 @@ public record SimulationSettings(
                 p95, p99, ko, sample, targetPid);
     }
 
-    /** The targets' convention: actuator on the server port + 1000 (8091 -> 9091), same host. */
-    static String managementUrl(String baseUrl) {
-        URI uri = URI.create(baseUrl);
-        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-        return uri.getScheme() + "://" + uri.getHost() + ":" + (port + 1000);
-    }
 
     static String normalizePath(String path) {
         return path.startsWith("/") ? path : "/" + path;
@@ -358,7 +352,7 @@ public record SimulationSettings(
             }
             problems.add("%s=%s is not a URL of a server; allowed: http(s)://host[:port], e.g. http://localhost:8092 (a path goes in test.path)"
                     .formatted(name, url));
-            return "http://localhost:8092";
+            return NAMES.get(BASE_URL);
         }
     }
 }

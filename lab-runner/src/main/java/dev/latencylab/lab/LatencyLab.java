@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.TargetPorts;
 
 /**
  * The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. Exit codes: 0 ok,
@@ -93,7 +94,8 @@ public final class LatencyLab {
         @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request, in ms (default: ${DEFAULT-VALUE}); -Dtest.path overrides the whole path.")
         long latencyMs;
 
-        @Option(names = "--port", description = "Port of the target (default: 8091 for MVC, 8092 for WebFlux).")
+        @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
+                + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
         Integer port;
 
         @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load before the run, not measured (default: ${DEFAULT-VALUE}).")
@@ -200,10 +202,12 @@ public final class LatencyLab {
         @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")
         int drainSeconds;
 
-        @Option(names = "--mvc-port", defaultValue = "8091", description = "Port of every MVC target (default: ${DEFAULT-VALUE}; its actuator: this + 1000).")
+        @Option(names = "--mvc-port", defaultValue = "" + TargetPorts.MVC,
+                description = "Port of every MVC target (default: ${DEFAULT-VALUE}; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
         int mvcPort;
 
-        @Option(names = "--webflux-port", defaultValue = "8092", description = "Port of every WebFlux target (default: ${DEFAULT-VALUE}; its actuator: this + 1000).")
+        @Option(names = "--webflux-port", defaultValue = "" + TargetPorts.WEBFLUX,
+                description = "Port of every WebFlux target (default: ${DEFAULT-VALUE}; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
         int webfluxPort;
 
         @Option(names = "--results", description = "Folder that holds the sweeps (default: results/ in the repository).")

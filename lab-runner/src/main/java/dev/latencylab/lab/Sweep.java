@@ -85,7 +85,7 @@ public final class Sweep {
         }
 
         int port(Target t) {
-            return t.module().equals(Target.MVC) ? mvcPort : webfluxPort;
+            return t.isMvc() ? mvcPort : webfluxPort;
         }
     }
 

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.load.TargetPorts;
+
 /**
  * A target of a run or sweep point: which service, started with which settings, loaded on which path. The id is
  * used everywhere: command line, folder names, legends.
@@ -19,8 +21,9 @@ import java.util.regex.Pattern;
  */
 public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
 
-    public static final String MVC = "mvc-with-latency";
-    public static final String WEBFLUX = "webflux-with-latency";
+    /** The Maven modules (and jar names) of the two services. */
+    public static final String MVC_MODULE = "mvc-with-latency";
+    public static final String WEBFLUX_MODULE = "webflux-with-latency";
     /**
      * Tomcat's connection cap, lifted for the -uncapped targets: far above what the open-files limit (20,000) lets a
      * process hold. (Spring Boot ignores -1 here and keeps Tomcat's 8192.)
@@ -44,19 +47,19 @@ public record Target(String id, String module, Map<String, String> properties, S
             if (pool.group(2) != null) {
                 p.putAll(UNCAPPED);
             }
-            return new Target(id, MVC, p, "hello/{latency}", threads);
+            return new Target(id, MVC_MODULE, p, "hello/{latency}", threads);
         }
         return switch (id) {
-            case "mvc" -> new Target("mvc-t200", MVC, Map.of("server.tomcat.threads.max", "200"), "hello/{latency}", 200);
-            case "mvc-virtual" -> new Target(id, MVC, Map.of("spring.threads.virtual.enabled", "true"), "hello/{latency}", 0);
+            case "mvc" -> new Target("mvc-t200", MVC_MODULE, Map.of("server.tomcat.threads.max", "200"), "hello/{latency}", 200);
+            case "mvc-virtual" -> new Target(id, MVC_MODULE, Map.of("spring.threads.virtual.enabled", "true"), "hello/{latency}", 0);
             case "mvc-virtual-uncapped" -> {
                 Map<String, String> p = new LinkedHashMap<>(UNCAPPED);
                 p.put("spring.threads.virtual.enabled", "true");
-                yield new Target(id, MVC, p, "hello/{latency}", 0);
+                yield new Target(id, MVC_MODULE, p, "hello/{latency}", 0);
             }
-            case "webflux" -> new Target(id, WEBFLUX, Map.of(), "hello/{latency}", 0);
-            case "webflux-block-parallel" -> new Target(id, WEBFLUX, Map.of(), "block/{latency}?scheduler=parallel", 0);
-            case "webflux-block-elastic" -> new Target(id, WEBFLUX, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
+            case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), "hello/{latency}", 0);
+            case "webflux-block-parallel" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=parallel", 0);
+            case "webflux-block-elastic" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
             default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + KNOWN);
         };
     }
@@ -74,12 +77,16 @@ public record Target(String id, String module, Map<String, String> properties, S
     }
 
     public int defaultPort() {
-        return module.equals(MVC) ? 8091 : 8092;
+        return isMvc() ? TargetPorts.MVC : TargetPorts.WEBFLUX;
+    }
+
+    public boolean isMvc() {
+        return module.equals(MVC_MODULE);
     }
 
     /** Tomcat's settings that bound connections, as the page and CSV record them ("" for WebFlux). */
     public String connectionSettings() {
-        if (!module.equals(MVC)) {
+        if (!isMvc()) {
             return "";
         }
         return "max-connections=%s accept-count=%s".formatted(

@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.latencylab.load.TargetPorts;
 import java.util.stream.Stream;
 
 /**
@@ -84,11 +86,11 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     /** The java of the JDK this runner runs on: the one the build selected (>= 21). */
-    static String javaExecutable() {
+    public static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    static Path jar(Path repo, String module) {
+    public static Path jar(Path repo, String module) {
         Path targetDir = repo.resolve(module).resolve("target");
         try (Stream<Path> files = Files.list(targetDir)) {
             return files.filter(p -> p.getFileName().toString().matches(module + "-.*\\.jar"))
@@ -163,16 +165,16 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     public String baseUrl() {
-        return "http://localhost:" + port;
+        return TargetPorts.localUrl(port);
     }
 
-    /** The actuator's own port: the targets' convention is the server port + 1000. */
+    /** The actuator's own port (the targets' convention; passed explicitly, so that it never depends on their defaults). */
     public static int managementPort(int port) {
-        return port + 1000;
+        return TargetPorts.managementPort(port);
     }
 
     public String metricsUrl() {
-        return "http://localhost:" + managementPort(port);
+        return TargetPorts.localUrl(managementPort(port));
     }
 
     public long pid() {

@@ -34,8 +34,8 @@ public final class Lab {
         for (int i = 0; i < 50; i++) {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = s.getLocalPort();
-                if (port + 1000 < 65536) {
-                    try (ServerSocket m = new ServerSocket(port + 1000, 1, InetAddress.getLoopbackAddress())) {
+                if (TargetProcess.managementPort(port) < 65536) {
+                    try (ServerSocket m = new ServerSocket(TargetProcess.managementPort(port), 1, InetAddress.getLoopbackAddress())) {
                         return port;
                     }
                     catch (IOException taken) {
@@ -52,6 +52,34 @@ public final class Lab {
 
     public static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {
         return TargetProcess.start(repo(), module, port, properties, env, List.of(), log, Duration.ofSeconds(90));
+    }
+
+    /** The java that starts targets (this JVM's) and a module's jar, as TargetProcess finds them. */
+    public static String java() {
+        return TargetProcess.javaExecutable();
+    }
+
+    public static Path jar(String module) {
+        return TargetProcess.jar(repo(), module);
+    }
+
+    /** Polls url/actuator/health for at most 90 s; returns the body of the first 200. */
+    public static String awaitHealth(String managementUrl) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return r.body();
+                }
+            }
+            catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("no health at " + managementUrl + " within 90 s");
     }
 
     public static HttpResponse<String> get(String url) {

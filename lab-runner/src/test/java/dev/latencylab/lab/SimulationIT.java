@@ -39,7 +39,7 @@ class SimulationIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {Target.MVC, Target.WEBFLUX})
+    @ValueSource(strings = {Target.MVC_MODULE, Target.WEBFLUX_MODULE})
     void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling(String module) throws Exception {
         Path result = dir.resolve("result.json");
         try (TargetProcess target = Lab.start(module, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
@@ -72,7 +72,7 @@ class SimulationIT {
 
     @Test
     void badPropertiesStopBeforeAnyRequestWithTheReason() throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
             Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
             p.put("sim.users", "lots");
             p.put("sim.think.min.ms", "500");
@@ -93,7 +93,7 @@ class SimulationIT {
 
     @Test
     void aBreachedAssertionFailsTheRun() throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
             Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
             p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
             GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);

@@ -58,7 +58,7 @@ class ComposeIT {
 
     private double mvcPool(Map<String, String> environment) {
         // Ports on the command line, so that the test does not clash with a target already running here.
-        try (TargetProcess mvc = Lab.start(Target.MVC, Lab.freePort(), Map.of(), environment, logs.resolve("mvc.log"))) {
+        try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), environment, logs.resolve("mvc.log"))) {
             return Lab.metric(mvc, "tomcat.threads.config.max");
         }
     }

@@ -23,7 +23,7 @@ class PoolSettingsIT {
     Path logs;
 
     private double poolOf(Map<String, String> properties, Map<String, String> env) {
-        try (TargetProcess mvc = Lab.start(Target.MVC, Lab.freePort(), properties, env, logs.resolve("mvc.log"))) {
+        try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), properties, env, logs.resolve("mvc.log"))) {
             return Lab.metric(mvc, "tomcat.threads.config.max");
         }
     }
