@@ -31,6 +31,8 @@ public final class Summary {
     static final double CPU_BOUND = 0.90;
     /** Open files at or above this share of the limit count as near it. */
     static final double FILES_NEAR_LIMIT = 0.90;
+    /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
+    static final double ELSEWHERE = 0.10;
     /** Throughput further than this from the model, with nothing saturated, is a disagreement to explain. */
     static final double MODEL_TOLERANCE = 0.10;
 
@@ -103,9 +105,12 @@ public final class Summary {
         boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
         if (machineBound) {
             flags.add("machine-cpu-bound");
-            if (injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
-                flags.add("injector-cpu-bound");
-            }
+        }
+        if (busyElsewhere(machineCpu, injectorCpu, serverCpu)) {
+            flags.add("machine-busy-elsewhere"); // the injector is not to blame then
+        }
+        else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
+            flags.add("injector-cpu-bound");
         }
         if (r.injector().connectionsSwitched()) {
             flags.add("connections-switched");
@@ -136,6 +141,16 @@ public final class Summary {
                 model == null ? null : model.kneeUsers(),
                 model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
                 String.join("; ", flags), report, wall);
+    }
+
+    /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
+    static boolean busyElsewhere(Double machineCpu, Double injectorCpu, Double serverCpu) {
+        if (machineCpu == null || injectorCpu == null || serverCpu == null) {
+            return false;
+        }
+        double ours = injectorCpu + serverCpu;
+        double elsewhere = machineCpu - ours;
+        return elsewhere >= ELSEWHERE && elsewhere > ours;
     }
 
     private static boolean near(Double value, Double limit) {

@@ -69,6 +69,16 @@ class SummaryFlagsTest {
     }
 
     @Test
+    void aMachineBusyWithAnotherProcessIsNotTheInjectorsFault() throws Exception {
+        // 98% busy, injector and server 15% together: something else ate the CPU
+        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).flags())
+                .isEqualTo("machine-cpu-bound; machine-busy-elsewhere");
+        // not CPU-bound, but 14% of the machine went elsewhere, more than injector and server used (the published mvc-t400 point at 1,000 users)
+        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).flags()).isEqualTo("machine-busy-elsewhere");
+        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).flags()).as("3% elsewhere: noise").isEmpty();
+    }
+
+    @Test
     void disagreementIsFlaggedOnlyWhenNothingSaturates() throws Exception {
         assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).isEqualTo("disagrees-with-model");
         assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).as("pool saturated").isEmpty();
