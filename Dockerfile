@@ -14,13 +14,14 @@ ARG MODULE
 RUN useradd --system --uid 10001 app
 COPY --from=build /src/${MODULE}/target/${MODULE}-*.jar /app/app.jar
 USER app
-# 8091/8092: requests; 9091/9092: actuator (its own port, readable while the request pool is saturated)
-EXPOSE 8091 8092 9091 9092
+# Requests on server.port (compose sets 8080), the actuator on server.port + 1000 (readable while the pool is saturated)
+EXPOSE 8080 9080 8091 8092 9091 9092
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
 # ---- gatling: the load, from the same build
 FROM build AS gatling
-RUN useradd --system --uid 10001 --home-dir /src load && cp -r /root/.m2 /src/.m2 && chown -R load /src
+# Any uid may run it (compose's LOAD_USER gives the host user's, so that reports on a bind mount are theirs).
+RUN useradd --system --uid 10001 --home-dir /src load && cp -r /root/.m2 /src/.m2 && chown -R load /src && chmod -R a+rwX /src
 USER load
-ENV MAVEN_OPTS="-Dmaven.repo.local=/src/.m2/repository"
+ENV HOME=/src MAVEN_OPTS="-Dmaven.repo.local=/src/.m2/repository"
 ENTRYPOINT ["./mvnw", "-B", "-pl", "gatling-scripts", "gatling:test"]

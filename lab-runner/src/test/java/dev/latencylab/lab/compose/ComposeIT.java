@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
@@ -80,6 +82,28 @@ class ComposeIT {
     void virtualThreadsReachTheRunningServer() throws Exception {
         Map<String, String> env = environmentOf(resolved(Map.of("VIRTUAL_THREADS", "true", "TOMCAT_MAX_THREADS", "37")), "mvc-with-latency");
         assertThat(mvcPool(env)).as("no bounded pool").isEqualTo(-1);
+    }
+
+    /** TARGET alone picks the service the load hits, on the port that service listens on; its actuator by the rule. */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-with-latency", "webflux-with-latency"})
+    @SuppressWarnings("unchecked")
+    void theLoadFollowsTargetToTheRightPort(String target) throws Exception {
+        Map<String, Object> services = (Map<String, Object>) resolved(Map.of("TARGET", target)).get("services");
+        List<String> command = (List<String>) ((Map<String, Object>) services.get("gatling")).get("command");
+        int port = Integer.parseInt(environmentOf(Map.of("services", services), target).get("SERVER_PORT"));
+        assertThat(command).contains("-Dbase.url=http://" + target + ":" + port);
+        List<Map<String, Object>> ports = (List<Map<String, Object>>) ((Map<String, Object>) services.get(target)).get("ports");
+        assertThat(ports).extracting(p -> Integer.parseInt(String.valueOf(p.get("target"))))
+                .containsExactlyInAnyOrder(port, TargetProcess.managementPort(port));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theLoadRunsAsTheUserGiven() throws Exception {
+        Map<String, Object> gatling = (Map<String, Object>) ((Map<String, Object>) resolved(Map.of("LOAD_USER", "1234:567"))
+                .get("services")).get("gatling");
+        assertThat(gatling.get("user")).isEqualTo("1234:567");
     }
 
     @Test
