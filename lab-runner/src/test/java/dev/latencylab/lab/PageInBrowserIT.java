@@ -1,0 +1,122 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The comparison page as a reader sees it: rebuilt from the published sweep's result files and opened in headless
+ * Chromium, every chart image must load and have a chart's size, and the page must render to a screenshot.
+ */
+class PageInBrowserIT {
+
+    /** Loads the page in a frame and writes, once every image has decoded or failed, what each one did. */
+    private static final String PROBE = """
+            <!DOCTYPE html><html><body><pre id="out">pending</pre>
+            <iframe id="page" src="results/index.html" width="1400" height="900"></iframe>
+            <script>
+            document.getElementById('page').addEventListener('load', () => {
+              const images = Array.from(document.getElementById('page').contentDocument.images);
+              Promise.all(images.map(i => i.decode().then(() => 'ok', () => 'failed'))).then(states => {
+                document.getElementById('out').textContent = JSON.stringify(images.map((i, k) =>
+                  ({src: i.getAttribute('src'), state: states[k], width: i.naturalWidth, height: i.naturalHeight})));
+              });
+            });
+            </script></body></html>
+            """;
+    private static final Pattern OUT = Pattern.compile("<pre id=\"out\">([^<]*)</pre>");
+
+    @TempDir
+    Path tmp;
+
+    private SweepFolder publishedCopy() throws IOException {
+        Path published = Lab.repo().resolve("docs/results");
+        Path copy = tmp.resolve("results");
+        try (var files = Files.walk(published.resolve("points"))) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(published.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                }
+                else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.copy(published.resolve("sweep.json"), copy.resolve("sweep.json"));
+        SweepFolder sweep = new SweepFolder(copy);
+        ComparisonPage.write(sweep);
+        return sweep;
+    }
+
+    private static String chromium() {
+        for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+            for (String dir : System.getenv("PATH").split(":")) {
+                if (Files.isExecutable(Path.of(dir, name))) {
+                    return Path.of(dir, name).toString();
+                }
+            }
+        }
+        throw new IllegalStateException("no Chromium: apt-get install chromium (.ci/run does)");
+    }
+
+    private String browser(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--hide-scrollbars", "--allow-file-access-from-files"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectError(tmp.resolve("chromium.err").toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium ended").isTrue();
+        return out;
+    }
+
+    /** What each image of the page did, as the probe page reports it. */
+    private JsonNode images() throws Exception {
+        Files.writeString(tmp.resolve("probe.html"), PROBE);
+        String dom = browser("--virtual-time-budget=20000", "--dump-dom", tmp.resolve("probe.html").toUri().toString());
+        Matcher m = OUT.matcher(dom);
+        assertThat(m.find()).as(dom).isTrue();
+        assertThat(m.group(1)).as("the probe finished").isNotEqualTo("pending");
+        return JsonMapper.builder().build().readTree(m.group(1).replace("&quot;", "\""));
+    }
+
+    @Test
+    void everyChartLoadsWithAChartsSize() throws Exception {
+        SweepFolder sweep = publishedCopy();
+        JsonNode images = images();
+
+        assertThat(images).hasSize(8);
+        for (JsonNode image : images) {
+            assertThat(image.path("state").asString()).as(image.toString()).isEqualTo("ok");
+            assertThat(image.path("width").asInt()).as(image.toString()).isGreaterThanOrEqualTo(1000);
+            assertThat(image.path("height").asInt()).as(image.toString()).isGreaterThanOrEqualTo(400);
+        }
+
+        Path screenshot = tmp.resolve("page.png");
+        browser("--window-size=1450,2200", "--screenshot=" + screenshot, sweep.page().toUri().toString());
+        assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(100_000);
+    }
+
+    @Test
+    void aMissingChartIsSeen() throws Exception {
+        SweepFolder sweep = publishedCopy();
+        Files.delete(sweep.charts().resolve("p95-l100.svg"));
+
+        JsonNode images = images();
+        assertThat(images).filteredOn(i -> i.path("src").asString().equals("charts/p95-l100.svg"))
+                .singleElement().satisfies(i -> assertThat(i.path("state").asString()).isEqualTo("failed"));
+    }
+}
