@@ -13,7 +13,6 @@ import java.util.function.Predicate;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;

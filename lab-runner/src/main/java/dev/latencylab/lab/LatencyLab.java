@@ -17,7 +17,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 
