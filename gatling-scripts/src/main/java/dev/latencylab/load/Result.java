@@ -34,9 +34,12 @@ public record Result(String schema, String simulation, Parameters parameters, St
     public record Throughput(double meanPerSecond, long peakPerSecond, Double plateauPerSecond, long[] completedPerSecond) {
     }
 
-    /** The seconds in which at least 95% of the peak of active users were active. */
+    /**
+     * The seconds in which at least 95% of the peak of active users were active. machineSteal (share of CPU time the
+     * hypervisor gave to other guests) and loadAverage (1 minute): since the machine fingerprint.
+     */
     public record Plateau(int fromSecond, int toSecond, int minActiveUsers, Double throughputPerSecond, Double injectorCpu,
-            Double machineCpu, Double serverCpu) {
+            Double machineCpu, Double serverCpu, Double machineSteal, Double loadAverage) {
     }
 
     /** Percentiles in ms; null when no request completed. */

@@ -61,7 +61,8 @@ public final class ResultFile {
             }
             plateau = new Result.Plateau(from, to, plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0),
                     plateauThroughput, sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(),
-                    sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(), sampler.series(Sampler.Tick::serverCpu, onPlateau).mean());
+                    sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(), sampler.series(Sampler.Tick::serverCpu, onPlateau).mean(),
+                    sampler.series(Sampler.Tick::machineSteal, onPlateau).mean(), sampler.series(Sampler.Tick::loadAverage, onPlateau).mean());
         }
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
                 Arrays.stream(perSecond).max().orElse(0), plateauThroughput, perSecond);

@@ -2,10 +2,13 @@ package dev.latencylab.load;
 
 import java.lang.management.ManagementFactory;
 import java.net.ConnectException;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,7 +34,7 @@ public final class Sampler implements AutoCloseable {
     /** One sample; server values are NaN when the target did not answer in time or has no such metric. */
     public record Tick(double second, int activeUsers, double injectorCpu, double machineCpu, double injectorOpenFiles,
             double serverCpu, double serverLiveThreads, double serverBusyThreads, double serverHeapUsedBytes,
-            double serverOpenFiles, double serverWaitingRequests) {
+            double serverOpenFiles, double serverWaitingRequests, double machineSteal, double loadAverage) {
     }
 
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -52,6 +55,7 @@ public final class Sampler implements AutoCloseable {
     private final RunRecorder run;
     private final long targetPid;
     private volatile Map<String, Double> lastServer = Map.of();
+    private long[] lastCpuTimes = cpuTimes();
 
     /**
      * @param metricsUrl the target's actuator, or null to sample this side only
@@ -82,13 +86,16 @@ public final class Sampler implements AutoCloseable {
         double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
         Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer(second);
         double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
+        long[] cpuTimes = cpuTimes();
+        double steal = stealShare(lastCpuTimes, cpuTimes);
+        lastCpuTimes = cpuTimes;
         Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles,
                 server.getOrDefault("process_cpu_usage", Double.NaN),
                 server.getOrDefault("jvm_threads_live_threads", Double.NaN),
                 busy < 0 ? Double.NaN : busy, // -1: no bounded pool (virtual threads)
                 server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
                 server.getOrDefault("process_files_open_files", Double.NaN),
-                server.getOrDefault("hello_waiting", Double.NaN));
+                server.getOrDefault("hello_waiting", Double.NaN), steal, loadAverage());
         synchronized (ticks) {
             ticks.add(tick);
         }
@@ -147,6 +154,49 @@ public final class Sampler implements AutoCloseable {
             values.merge(name, value, Double::sum);
         }
         return values;
+    }
+
+    /**
+     * The machine's CPU times since boot, in jiffies: the "cpu" line of /proc/stat (user nice system idle iowait irq
+     * softirq steal; the guest columns are already in user and nice). Null where there is no /proc/stat.
+     */
+    static long[] cpuTimes() {
+        try {
+            return parseCpuTimes(Files.readAllLines(Path.of("/proc/stat")).get(0));
+        }
+        catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static long[] parseCpuTimes(String cpuLine) {
+        String[] f = cpuLine.trim().split("\\s+");
+        long[] times = new long[8];
+        for (int i = 0; i < 8 && i + 1 < f.length; i++) {
+            times[i] = Long.parseLong(f[i + 1]);
+        }
+        return times;
+    }
+
+    /**
+     * Steal: the share of the machine's CPU time that its hypervisor gave to other guests between two readings
+     * (0 to 1; a busy neighbour shows here, not in this machine's own CPU use). NaN without two readings.
+     */
+    static double stealShare(long[] before, long[] now) {
+        if (before == null || now == null) {
+            return Double.NaN;
+        }
+        long total = 0;
+        for (int i = 0; i < 8; i++) {
+            total += now[i] - before[i];
+        }
+        return total <= 0 ? Double.NaN : (double) (now[7] - before[7]) / total;
+    }
+
+    /** The 1-minute load average (runnable and waiting tasks, all cores together); NaN where there is none. */
+    double loadAverage() {
+        double load = os.getSystemLoadAverage();
+        return load < 0 ? Double.NaN : load;
     }
 
     public List<Tick> ticks() {

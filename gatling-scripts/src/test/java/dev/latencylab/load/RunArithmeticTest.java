@@ -24,6 +24,16 @@ class RunArithmeticTest {
         assertThat(KoReason.classify(-1, 60, 10_000, 50)).isEqualTo("no response: request timeout (50 ms)");
     }
 
+    @Test
+    void stealIsTheShareOfAllCpuTimeTheHypervisorTookBetweenTwoReadings() {
+        long[] before = Sampler.parseCpuTimes("cpu  484497 469 37623 716414 4719 0 1733 891 0 0");
+        long[] after = Sampler.parseCpuTimes("cpu  484597 469 37643 716474 4719 0 1733 911 5 0");
+        // 100 user + 20 system + 60 idle + 20 steal = 200 jiffies, 20 of them stolen
+        assertThat(Sampler.stealShare(before, after)).isEqualTo(0.1);
+        assertThat(Sampler.stealShare(null, after)).isNaN();
+        assertThat(Sampler.stealShare(after, after)).as("no time passed").isNaN();
+    }
+
     private static SimulationSettings settings(String users, String connections) {
         Properties p = new Properties();
         p.setProperty("sim.users", users);

@@ -66,6 +66,7 @@ class SimulationIT {
             assertThat(r.server().liveThreads().samples()).isPositive();
             assertThat(r.injector().cpu().samples()).isPositive();
             assertThat(r.problems()).isEmpty();
+            assertThat(r.timeline().columns()).as("the machine's steal and load are sampled").contains("machineSteal", "loadAverage");
             assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
         }
     }

@@ -62,6 +62,7 @@ class SweepIT {
         assertThat(page).as("the page loads nothing from the network").doesNotContain("http://", "https://");
         JsonNode sweep = dir.readPlan();
         assertThat(sweep.at("/machine/cores").asInt()).isPositive();
+        assertThat(sweep.at("/machine/cpuProbe/mibPerSecond").asDouble()).as("the machine's fingerprint").isPositive();
         assertThat(sweep.at("/versions/spring-boot").asString()).matches("[0-9.]+");
         assertThat(sweep.at("/versions/gatling").asString()).matches("[0-9.]+");
     }
