@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -127,18 +126,14 @@ public final class LatencyLab {
 
             RunFolder dir = new RunFolder(newFolder(repo.resolve("results/runs"), "run-" + stamp())); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
-            CountDownLatch finished = new CountDownLatch(1);
-            // Registered before the target starts: a signal at any moment ends everything this run started.
-            Thread hook = new Thread(() -> {
-                gatling.stop();
-                TargetProcess.closeAll();
-                await(finished);
-                System.err.printf("%nlatency-lab: stopped; the target and the simulation were ended (folder: %s)%n", dir.dir());
-            });
-            Runtime.getRuntime().addShutdownHook(hook);
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
-            try (TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
-                    dir.targetLog(), Duration.ofSeconds(90))) {
+            // installed before the target starts: a signal at any moment ends everything this run started
+            try (StopOnSignal signal = StopOnSignal.install(() -> {
+                        gatling.stop();
+                        TargetProcess.closeAll();
+                    }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")");
+                    TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
+                            dir.targetLog(), Duration.ofSeconds(90))) {
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), Duration.ofSeconds(warmupSeconds), 50);
                 System.out.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                         warmupSeconds, warm.ok() + warm.failed());
@@ -154,9 +149,6 @@ public final class LatencyLab {
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
                 run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
                 return run.succeeded() ? OK : FAILED;
-            }
-            finally {
-                release(hook, finished);
             }
         }
     }
@@ -254,15 +246,8 @@ public final class LatencyLab {
                 dir.writePlan(json);
             }
             Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds));
-            CountDownLatch finished = new CountDownLatch(1);
-            String resume = "run the same command with --name " + dir.dir().getFileName() + " to resume";
-            Thread hook = new Thread(() -> {
-                sweep.stop();
-                await(finished);
-                System.err.println("\nlatency-lab: stopped; the point under way was ended and finished points are kept: " + resume);
-            });
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
+            try (StopOnSignal signal = StopOnSignal.install(sweep::stop, "stopped; the point under way was ended and finished "
+                    + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
                 sweep.run(retryFailed, () -> ComparisonPage.write(dir));
                 if (sweep.stopped()) {
                     return FAILED;
@@ -277,9 +262,6 @@ public final class LatencyLab {
                             failed, dir.dir().getFileName());
                 }
                 return failed == 0 ? OK : FAILED;
-            }
-            finally {
-                release(hook, finished);
             }
         }
 
@@ -317,17 +299,6 @@ public final class LatencyLab {
         }
     }
 
-    /** The command is done: a signal from now on has nothing to stop, and a hook already running may report. */
-    private static void release(Thread hook, CountDownLatch finished) {
-        finished.countDown();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        }
-        catch (IllegalStateException shuttingDown) {
-            // the hook runs now: it waited for this
-        }
-    }
-
     /** A folder of its own for one run: a second run started in the same second gets another. */
     static Path newFolder(Path parent, String name) {
         try {
@@ -344,16 +315,6 @@ public final class LatencyLab {
         }
         catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** A shutdown hook waits for the command's own cleanup (page, records) before it says what was kept. */
-    private static void await(CountDownLatch finished) {
-        try {
-            finished.await(60, java.util.concurrent.TimeUnit.SECONDS);
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

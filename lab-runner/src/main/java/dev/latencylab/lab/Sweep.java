@@ -149,6 +149,7 @@ public final class Sweep {
 
     private String runPoint(Point p) {
         RunFolder pointDir = p.folder(folder);
+        SimulationSettings settings = plan.settings(p);
         Instant started = Instant.now();
         Map<String, Object> details = new LinkedHashMap<>();
         int port = plan.port(p.target());
@@ -160,15 +161,13 @@ public final class Sweep {
             try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
                     List.of(), pointDir.targetLog(), Duration.ofSeconds(90))) {
                 details.put("targetPid", target.pid());
-                String url = target.baseUrl() + "/" + p.target().path(p.latencyMs());
-                Warmup.Outcome warm = Warmup.run(url, Duration.ofSeconds(plan.warmupSeconds()), 50);
+                Warmup.Outcome warm = Warmup.run(target.baseUrl() + settings.path(), Duration.ofSeconds(plan.warmupSeconds()), 50);
                 details.put("warmup", Map.of("seconds", plan.warmupSeconds(), "ok", warm.ok(), "failed", warm.failed()));
                 if (stopping) {
                     return "interrupted";
                 }
-                GatlingLauncher.Outcome run = gatling.run(plan.settings(p)
-                        .forTarget(target.baseUrl(), target.pid(), pointDir.resultFile()).toProperties(),
-                        pointDir.gatlingLog(), null);
+                GatlingLauncher.Outcome run = gatling.run(settings.forTarget(target.baseUrl(), target.pid(), pointDir.resultFile())
+                        .toProperties(), pointDir.gatlingLog(), null);
                 if (stopping) {
                     return "interrupted";
                 }
