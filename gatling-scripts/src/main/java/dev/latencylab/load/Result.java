@@ -30,8 +30,12 @@ public record Result(String schema, String simulation, Parameters parameters, St
     public record Timeouts(long connect, long request) {
     }
 
-    /** plateauPerSecond: null when the run never had all its users active at once. */
-    public record Throughput(double meanPerSecond, long peakPerSecond, Double plateauPerSecond, long[] completedPerSecond) {
+    /**
+     * Completions (OK and KO) and goodput (OK only). plateau...: null when the run never had all its users active at
+     * once. The goodput fields are absent from files written before goodput (null here).
+     */
+    public record Throughput(double meanPerSecond, long peakPerSecond, Double plateauPerSecond, long[] completedPerSecond,
+            Double goodputMeanPerSecond, Double goodputPlateauPerSecond, long[] okPerSecond) {
     }
 
     /**

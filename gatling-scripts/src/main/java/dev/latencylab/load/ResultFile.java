@@ -49,15 +49,18 @@ public final class ResultFile {
                 run.koByReason(), new Result.Timeouts(connectTimeoutMs, requestTimeoutMs));
 
         long[] perSecond = run.completedPerSecond();
+        long[] okPerSecond = run.okPerSecond();
         Predicate<Sampler.Tick> onPlateau = t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
         List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         Double plateauThroughput = null;
+        Double plateauGoodput = null;
         Result.Plateau plateau = null;
         if (!plateauTicks.isEmpty()) {
             int from = (int) Math.floor(plateauTicks.get(0).second());
             int to = Math.min((int) Math.floor(plateauTicks.get(plateauTicks.size() - 1).second()), perSecond.length);
             if (to > from) {
                 plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
+                plateauGoodput = Arrays.stream(okPerSecond, from, to).average().orElse(0);
             }
             plateau = new Result.Plateau(from, to, plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0),
                     plateauThroughput, sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(),
@@ -65,7 +68,8 @@ public final class ResultFile {
                     sampler.series(Sampler.Tick::machineSteal, onPlateau).mean(), sampler.series(Sampler.Tick::loadAverage, onPlateau).mean());
         }
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
-                Arrays.stream(perSecond).max().orElse(0), plateauThroughput, perSecond);
+                Arrays.stream(perSecond).max().orElse(0), plateauThroughput, perSecond,
+                seconds == 0 ? 0.0 : run.ok() / seconds, plateauGoodput, okPerSecond);
 
         Histogram h = run.responseTimes();
         Result.Injector injector = new Result.Injector(sampler.cores(),

@@ -24,6 +24,7 @@ public final class RunRecorder {
     private final LongAdder ko = new LongAdder();
     private final Map<String, LongAdder> koByReason = new ConcurrentHashMap<>();
     private final Map<Long, LongAdder> completedPerSecond = new ConcurrentHashMap<>();
+    private final Map<Long, LongAdder> okPerSecond = new ConcurrentHashMap<>();
     private final AtomicInteger activeUsers = new AtomicInteger();
     private final AtomicInteger peakActiveUsers = new AtomicInteger();
     private volatile long startNanos;
@@ -63,6 +64,9 @@ public final class RunRecorder {
         }
         long second = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos);
         completedPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();
+        if (koReason == null) {
+            okPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();
+        }
     }
 
     /** Seconds since start, for aligning samples with completions. */
@@ -96,11 +100,27 @@ public final class RunRecorder {
         return sorted;
     }
 
-    /** Completions in each whole second since start, zeros included. */
+    /** Completions (OK and KO) in each whole second since start, zeros included. */
     public long[] completedPerSecond() {
-        long last = completedPerSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+        return perSecond(completedPerSecond, lastSecond());
+    }
+
+    /** OK responses in each whole second since start, as long as {@link #completedPerSecond()}. */
+    public long[] okPerSecond() {
+        return perSecond(okPerSecond, lastSecond());
+    }
+
+    private long lastSecond() {
+        return completedPerSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+    }
+
+    private static long[] perSecond(Map<Long, LongAdder> counts, long last) {
         long[] series = new long[(int) (last + 1)];
-        completedPerSecond.forEach((second, n) -> series[second.intValue()] = n.sum());
+        counts.forEach((second, n) -> {
+            if (second <= last) {
+                series[second.intValue()] = n.sum();
+            }
+        });
         return series;
     }
 

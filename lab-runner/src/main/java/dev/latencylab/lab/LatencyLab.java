@@ -210,8 +210,20 @@ public final class LatencyLab {
         @Option(names = "--retry-failed", description = "Run failed points of a resumed sweep again.")
         boolean retryFailed;
 
+        @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole round of the matrix "
+                + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
+        Integer repeats;
+
         @Override
         public Integer call() {
+            Path repo = lab.repo.toAbsolutePath().normalize();
+            SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
+                    .resolve(name != null ? name : stamp()));
+            int stored = dir.hasPlan() ? dir.readPlan().path(Sweep.Plan.REPEATS).asInt(1) : 1;
+            if (repeats != null && repeats < stored) {
+                throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
+                        .formatted(repeats, dir.dir(), stored, stored));
+            }
             Sweep.Plan plan = new Sweep.Plan(
                     targets != null ? targets : Sweep.Preset.TARGETS,
                     users != null ? users : preset.users,
@@ -222,11 +234,9 @@ public final class LatencyLab {
                     thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
                     connections,
                     warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
-                    mvcPort, webfluxPort);
+                    mvcPort, webfluxPort,
+                    repeats != null ? repeats : stored);
             validate(plan); // unknown target ids and bad values stop here
-            Path repo = lab.repo.toAbsolutePath().normalize();
-            SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
-                    .resolve(name != null ? name : stamp()));
             PrintStream out = System.out;
             Instant start = Instant.now();
             if (dir.hasPlan()) {
@@ -237,6 +247,17 @@ public final class LatencyLab {
                     return BAD_INPUT;
                 }
                 out.println("latency-lab: resuming " + dir.dir());
+                if (plan.repeats() > stored) {
+                    out.printf("latency-lab: extending it from %d to %d runs of each point%n", stored, plan.repeats());
+                    Map<String, Object> json = Point.JSON.convertValue(dir.readPlan(), LinkedHashMap.class);
+                    json.put(Sweep.Plan.REPEATS, plan.repeats());
+                    dir.writePlan(json);
+                }
+                String boot = dir.readPlan().path("machine").path("bootId").asString(null);
+                if (boot != null && !boot.equals(Machine.bootId())) {
+                    System.err.println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
+                            + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");
+                }
             }
             else {
                 Map<String, Object> json = new LinkedHashMap<>(Point.JSON.convertValue(plan, Map.class));

@@ -30,9 +30,35 @@ final class Machine {
                 + " (" + System.getProperty("java.home") + ")");
         m.put("openFilesLimit", os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : null);
         m.put("loadAverageAtStart", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
+        m.put("bootId", bootId());
         m.put("cpuProbe", cpuProbe());
         m.put("note", "injector (Gatling) and server share this machine");
         return m;
+    }
+
+    /**
+     * What a run records of the machine it ran on: its boot (another machine, or a reboot, has another), CPU model and
+     * the CPU probe now, so that the runs of a sweep resumed elsewhere can be told apart and compared.
+     */
+    static Map<String, Object> fingerprint() {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bootId", bootId());
+        m.put("cpu", cpuModel());
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("loadAverage", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
+        m.put("cpuProbeMibPerSecond", cpuProbe().get("mibPerSecond"));
+        return m;
+    }
+
+    /** Linux's id of this boot; null elsewhere. */
+    static String bootId() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        }
+        catch (IOException e) {
+            return null;
+        }
     }
 
     static Map<String, String> versions() {

@@ -10,17 +10,29 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One point of a sweep: a target at a user count and latency. Its folder holds point.json (status, settings, why it
- * failed), the simulation's result.json and Gatling report, and the logs of the target and of the run.
+ * One run of a sweep's point: a target at a user count and latency, the run-th time (1 first). Its folder holds
+ * point.json (status, settings, machine, why it failed), the simulation's result.json and Gatling report, and the
+ * logs of the target and of the run.
  */
-public record Point(Target target, int users, long latencyMs) {
+public record Point(Target target, int users, long latencyMs, int run) {
 
     static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public enum Status { DONE, FAILED }
 
+    /** The folder's name, e.g. webflux-l100-u5000-r2. */
     public String id() {
-        return "%s-l%d-u%d".formatted(target.id(), latencyMs, users);
+        return "%s-r%d".formatted(pointId(target.id(), latencyMs, users), run);
+    }
+
+    /** What the runs of one point share, e.g. webflux-l100-u5000: the row of summary.csv. */
+    public static String pointId(String target, long latencyMs, int users) {
+        return "%s-l%d-u%d".formatted(target, latencyMs, users);
+    }
+
+    /** For the console: "webflux users=5000 run 2". */
+    public String label() {
+        return "%s users=%d run %d".formatted(target.id(), users, run);
     }
 
     public RunFolder folder(SweepFolder sweep) {
@@ -43,6 +55,7 @@ public record Point(Target target, int users, long latencyMs) {
         m.put("module", target.module());
         m.put("users", users);
         m.put("latencyMs", latencyMs);
+        m.put("run", run);
         m.put("path", target.path(latencyMs));
         m.put("targetProperties", target.properties());
         m.put("connectionSettings", target.connectionSettings());

@@ -37,11 +37,13 @@ public final class Summary {
     static final double MODEL_TOLERANCE = 0.10;
 
     /**
-     * @param throughput      req/s on the plateau (all users active), or the run's mean when it never had one
+     * @param goodput         OK responses per second on the plateau (all users active), or the run's mean when it never
+     *                        had one; null for a file written before goodput
+     * @param throughput      completions (OK and KO) per second, the same way
      * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
      */
-    public record Row(String point, String target, int users, long latencyMs, String status, String reason,
-            Integer poolThreads, String connectionSettings, String connections, Double throughput, Double throughputMean,
+    public record Row(String point, String target, int users, long latencyMs, int run, String status, String reason,
+            Integer poolThreads, String connectionSettings, String connections, Double goodput, Double throughput, Double throughputMean,
             Long throughputPeak, Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs, Long requests,
             Long ko, Double koPercent, String topKoReason, Double serverPeakThreads, Double serverPeakBusyThreads,
             Double serverCpu, Double injectorCpu, Double machineCpu, Double serverPeakHeapMb, Double injectorPeakOpenFiles,
@@ -75,8 +77,9 @@ public final class Summary {
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
         if (!"done".equals(point.path("status").asString())) {
             return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
-                    point.path("latencyMs").asLong(), point.path("status").asString(), point.path("reason").asString(),
-                    null, point.path("connectionSettings").asString(), null, null, null, null, null, null, null, null, null,
+                    point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("status").asString(),
+                    point.path("reason").asString(), null, point.path("connectionSettings").asString(), null, null, null, null, null,
+                    null, null, null, null, null,
                     null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     null, null, "failed", report, wall);
         }
@@ -85,6 +88,7 @@ public final class Summary {
         Result.Plateau plateau = r.plateau();
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
         Double throughput = onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
+        Double goodput = onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
         Double modelThroughput = model == null ? null
                 : onPlateau ? model.throughputAtFullPopulationPerSecond() : model.meanThroughputBoundPerSecond();
         Double machineCpu = onPlateau ? plateau.machineCpu() : r.injector().machineCpu().mean();
@@ -129,9 +133,9 @@ public final class Summary {
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = r.responseTimeMs();
         return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
-                point.path("latencyMs").asLong(), "done", null, model == null ? null : model.threads(),
+                point.path("latencyMs").asLong(), point.path("run").asInt(1), "done", null, model == null ? null : model.threads(),
                 point.path("connectionSettings").asString(), r.injector().connections(),
-                throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
+                goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
                 ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
                 r.requests().total(), ko, r.requests().koPercent(), topReason,
                 r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,

@@ -51,17 +51,36 @@ public final class Sweep {
         }
     }
 
-    /** Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. */
+    /**
+     * Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. repeats: runs
+     * of each point (each on a fresh target JVM); the one setting a resume may raise.
+     */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
-            int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort) {
+            int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
+            int repeats) {
 
+        /** What a resume may change. */
+        static final String REPEATS = "repeats";
+
+        public Plan {
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats: " + repeats + " runs of each point; give 1 or more");
+            }
+        }
+
+        /**
+         * Every run of every point, a whole round of the matrix before the next: a slow spell of the machine hits
+         * every target, and a sweep stopped early has compared them all at least once.
+         */
         public List<Point> points() {
             List<Point> points = new ArrayList<>();
-            // users outermost: at any moment the finished points compare every target at the lower counts
-            for (long latency : latenciesMs) {
-                for (int n : users) {
-                    for (Target t : Target.parseAll(targets)) {
-                        points.add(new Point(t, n, latency));
+            for (int run = 1; run <= repeats; run++) {
+                // users outermost: at any moment the finished points compare every target at the lower counts
+                for (long latency : latenciesMs) {
+                    for (int n : users) {
+                        for (Target t : Target.parseAll(targets)) {
+                            points.add(new Point(t, n, latency, run));
+                        }
                     }
                 }
             }
@@ -121,16 +140,15 @@ public final class Sweep {
             }
             Point.Status status = p.status(folder);
             if (status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed)) {
-                out.printf("[%d/%d] %s users=%d  kept (%s earlier)%n", i, points.size(), p.target().id(), p.users(),
-                        status.name().toLowerCase());
+                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), status.name().toLowerCase());
                 continue;
             }
-            out.printf("[%d/%d] %s users=%d latency=%d ms  starting%n", i, points.size(), p.target().id(), p.users(), p.latencyMs());
+            out.printf("[%d/%d] %s latency=%d ms  starting%n", i, points.size(), p.label(), p.latencyMs());
             String line = runPoint(p);
             if (stopping) {
                 return;
             }
-            out.printf("[%d/%d] %s users=%d  %s%n", i, points.size(), p.target().id(), p.users(), line);
+            out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
             afterEachPoint.run();
         }
     }
@@ -158,6 +176,7 @@ public final class Sweep {
             Files.createDirectories(pointDir.dir());
             details.put("port", port);
             details.put("startedAt", started.toString());
+            details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
             try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
                     List.of(), pointDir.targetLog(), Duration.ofSeconds(90))) {
                 details.put("targetPid", target.pid());
@@ -207,9 +226,9 @@ public final class Sweep {
         return "FAILED: " + reason;
     }
 
-    /** e.g. "1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
+    /** e.g. "goodput 1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
     static String headline(Summary.Row r) {
-        return "%,.0f req/s  p95 %s ms  %,d KO  (model %s)%s".formatted(r.throughput(), r.p95Ms(), r.ko(),
+        return "goodput %,.0f req/s  p95 %s ms  %,d KO  (model %s)%s".formatted(r.goodput(), r.p95Ms(), r.ko(),
                 r.modelThroughput() == null ? "n/a" : "%,.0f".formatted(r.modelThroughput()),
                 r.flags().isEmpty() ? "" : "  flags: " + r.flags());
     }
@@ -241,6 +260,9 @@ public final class Sweep {
         }
         JsonNode now = Point.JSON.valueToTree(plan);
         for (Map.Entry<String, JsonNode> field : now.properties()) {
+            if (field.getKey().equals(Plan.REPEATS)) {
+                continue; // more runs of the same points extend the sweep (see the command)
+            }
             JsonNode was = before.path(field.getKey());
             if (!was.equals(field.getValue())) {
                 return "%s was %s, now %s".formatted(field.getKey(), earlier.path(field.getKey()), field.getValue());

@@ -107,7 +107,7 @@ class LabCommandLineIT {
         assertThat(lab.await(Duration.ofMinutes(2))).isEqualTo(128 + 15);
         assertThat(lab.output()).contains("run the same command with --name signalled to resume");
         assertNothingLeft();
-        assertThat(tmp.resolve("results/signalled/points/webflux-l100-u4/point.json")).as("the stopped point is not recorded").doesNotExist();
+        assertThat(tmp.resolve("results/signalled/points/webflux-l100-u4-r1/point.json")).as("the stopped point is not recorded").doesNotExist();
 
         LabCommand.Finished resumed = LabCommand.run(console("resumed"), sweep("signalled", 2, 3000));
         assertThat(resumed.exitCode()).as(resumed.output()).isZero();
@@ -131,7 +131,7 @@ class LabCommandLineIT {
     /** Waits until the sweep's only point is inside its Gatling run: its users think 3-4 s between their 2 requests. */
     private void awaitSimulation(LabCommand lab, String name) throws IOException {
         lab.awaitLine("\\[1/1\\] webflux users=4 latency=100 ms  starting", Duration.ofMinutes(2));
-        Path log = tmp.resolve("results").resolve(name).resolve("points/webflux-l100-u4/gatling.log");
+        Path log = tmp.resolve("results").resolve(name).resolve("points/webflux-l100-u4-r1/gatling.log");
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         while (!(Files.isRegularFile(log) && Files.readString(log).contains("latency-lab: 4 users over"))) {
             assertThat(System.nanoTime()).as("the simulation started").isLessThan(deadline);

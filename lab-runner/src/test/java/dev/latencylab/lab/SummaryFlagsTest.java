@@ -20,7 +20,7 @@ class SummaryFlagsTest {
 
     private Summary.Row row(String result) throws Exception {
         SweepFolder sweep = new SweepFolder(dir);
-        Point p = new Point(Target.parse("mvc-t200"), 5000, 100);
+        Point p = new Point(Target.parse("mvc-t200"), 5000, 100, 1);
         Files.createDirectories(p.folder(sweep).dir());
         Files.writeString(p.folder(sweep).resultFile(), result);
         p.record(sweep, Point.Status.DONE, null, Map.of("wallSeconds", 90));

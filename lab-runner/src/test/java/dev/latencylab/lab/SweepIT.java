@@ -40,7 +40,7 @@ class SweepIT {
 
         List<Map<String, String>> csv = Summary.readCsv(dir.summaryCsv());
         assertThat(csv).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3", "mvc-t200-l100-u6", "webflux-l100-u3", "webflux-l100-u6");
+                "mvc-t200-l100-u3-r1", "mvc-t200-l100-u6-r1", "webflux-l100-u3-r1", "webflux-l100-u6-r1");
         String page = Files.readString(dir.page());
         for (Map<String, String> row : csv) {
             Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
@@ -73,10 +73,10 @@ class SweepIT {
             assertThat(sweep("failing", "webflux,mvc-t200", "3")).as("exit code with a failed point").isEqualTo(1);
         }
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
-        JsonNode failed = Point.read(dir.point("webflux-l100-u3"));
+        JsonNode failed = Point.read(dir.point("webflux-l100-u3-r1"));
         assertThat(failed.path("status").asString()).isEqualTo("failed");
         assertThat(failed.path("reason").asString()).contains("port " + webfluxPort + " is in use");
-        assertThat(Point.read(dir.point("mvc-t200-l100-u3")).path("status").asString()).isEqualTo("done");
+        assertThat(Point.read(dir.point("mvc-t200-l100-u3-r1")).path("status").asString()).isEqualTo("done");
         assertThat(Files.readString(dir.page())).contains("FAILED: port " + webfluxPort + " is in use");
     }
 }
