@@ -25,6 +25,21 @@ class RunArithmeticTest {
     }
 
     @Test
+    void goodputCountsOkResponsesOnlyCompletionsCountBoth() {
+        RunRecorder run = new RunRecorder();
+        run.start();
+        run.record(100, null);
+        run.record(100, null);
+        run.record(10_000, "no response: connect timeout (10 s)");
+        run.record(100, null);
+        run.finish();
+        assertThat(run.completedPerSecond()).containsExactly(4);
+        assertThat(run.okPerSecond()).as("as long as the completions, OK only").containsExactly(3);
+        assertThat(run.ok()).isEqualTo(3);
+        assertThat(run.ko()).isEqualTo(1);
+    }
+
+    @Test
     void stealIsTheShareOfAllCpuTimeTheHypervisorTookBetweenTwoReadings() {
         long[] before = Sampler.parseCpuTimes("cpu  484497 469 37623 716414 4719 0 1733 891 0 0");
         long[] after = Sampler.parseCpuTimes("cpu  484597 469 37643 716474 4719 0 1733 911 5 0");

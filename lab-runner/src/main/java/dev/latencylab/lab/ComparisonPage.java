@@ -30,24 +30,50 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
 /**
- * The comparison page of a sweep: summary.csv, charts (XChart, written as SVG for the page and PNG for README) and
- * index.html, which needs nothing but the files beside it (no CDN, works offline).
+ * The comparison page of a sweep, or of several side by side (./lab report A B --out C): summary.csv and runs.csv,
+ * charts (XChart, written as SVG for the page and PNG for README) and index.html, which needs nothing but the files
+ * beside it (no CDN, works offline). Every measure is the median of a point's runs with its range drawn as a bar.
  */
 public final class ComparisonPage {
 
-    /** The charts, by file name: title, y axis, value of a row, log scale. */
-    private record Chart(String file, String title, String yAxis, Function<Summary.Row, Double> value, boolean log) {
+    /** The charts, by file name: title, y axis, a point's value (median and range), log scale. */
+    private record Chart(String file, String title, String yAxis, Function<Summary.PointRow, Spread> value, boolean log) {
     }
 
     private static final List<Chart> CHARTS = List.of(
-            new Chart("throughput", "Throughput on the plateau (all users active)", "requests / s", Summary.Row::throughput, false),
-            new Chart("p50", "Median response time", "ms (log scale)", r -> d(r.p50Ms()), true),
-            new Chart("p95", "95th percentile response time", "ms (log scale)", r -> d(r.p95Ms()), true),
-            new Chart("p99", "99th percentile response time", "ms (log scale)", r -> d(r.p99Ms()), true),
-            new Chart("ko", "Failed requests (KO)", "% of requests", Summary.Row::koPercent, false),
-            new Chart("server-threads", "Peak live JVM threads of the server", "threads", Summary.Row::serverPeakThreads, false),
-            new Chart("server-cpu", "Server CPU on the plateau", "% of all cores", r -> percent(r.serverCpu()), false),
-            new Chart("injector-cpu", "Injector (Gatling) CPU on the plateau", "% of all cores", r -> percent(r.injectorCpu()), false));
+            new Chart("throughput", "Goodput on the plateau (OK responses, all users active)", "OK responses / s",
+                    Summary.PointRow::goodput, false),
+            new Chart("p50", "Median response time", "ms (log scale)", Summary.PointRow::p50Ms, true),
+            new Chart("p95", "95th percentile response time", "ms (log scale)", Summary.PointRow::p95Ms, true),
+            new Chart("p99", "99th percentile response time", "ms (log scale)", Summary.PointRow::p99Ms, true),
+            new Chart("ko", "Failed requests (KO), median of the runs", "% of requests", r -> one(r.koPercent()), false),
+            new Chart("server-threads", "Peak live JVM threads of the server, median of the runs", "threads",
+                    r -> one(r.serverPeakThreads()), false),
+            new Chart("server-cpu", "Server CPU on the plateau", "% of all cores", r -> r.serverCpu().times(100), false),
+            new Chart("injector-cpu", "Injector (Gatling) CPU on the plateau", "% of all cores", r -> r.injectorCpu().times(100), false),
+            new Chart("machine-cpu", "Machine CPU on the plateau (everything on it)", "% of all cores",
+                    r -> r.machineCpu().times(100), false));
+
+    /** The line of a sweep's series: the first solid, others dashed or dotted, so that two sweeps' targets differ. */
+    private static final float[][] SOURCE_DASHES = {null, {10f, 5f}, {2f, 4f}, {10f, 4f, 2f, 4f}};
+
+    /**
+     * One sweep on the page: its folder, its label (its name when the page shows several, else null), runs, points,
+     * each target's machine ceiling, its plan (sweep.json; null for a folder without one).
+     */
+    private record Source(SweepFolder sweep, String label, List<Summary.RunRow> runs, List<Summary.PointRow> points,
+            Map<String, MachineCeiling> ceilings, JsonNode plan, int index) {
+
+        static Source read(SweepFolder sweep, String label, int index) {
+            List<Summary.RunRow> runs = Summary.rows(sweep);
+            return new Source(sweep, label, runs, Summary.points(runs), MachineCeiling.of(runs),
+                    sweep.hasPlan() ? sweep.readPlan() : null, index);
+        }
+
+        String series(String target) {
+            return label == null ? target : target + " @ " + label;
+        }
+    }
 
     /** A target's colour and marker, the same on every page and chart (Okabe-Ito, readable with colour blindness). */
     record Style(Color color, Marker marker) {
@@ -77,36 +103,54 @@ public final class ComparisonPage {
     private ComparisonPage() {
     }
 
-    /** Rebuilds summary.csv, charts/ and index.html from the point folders. */
+    /** Rebuilds summary.csv, runs.csv, charts/ and index.html of a sweep from its run folders. */
     public static void write(SweepFolder sweep) {
-        List<Summary.Row> rows = Summary.rows(sweep);
+        Source source = Source.read(sweep, null, 0);
+        Summary.writeCsv(source.points(), Summary.PointRow.class, sweep.summaryCsv());
+        Summary.writeCsv(source.runs(), Summary.RunRow.class, sweep.runsCsv());
+        draw(List.of(source), sweep);
+    }
+
+    /**
+     * One page of several sweeps (e.g. from two machines) in out: each sweep's points under its name, its machine and
+     * ceilings beside it. Its numbers stay in each sweep's own summary.csv, which the page links.
+     */
+    public static void write(List<SweepFolder> sweeps, SweepFolder out) {
+        List<Source> sources = new ArrayList<>();
+        for (SweepFolder s : sweeps) {
+            sources.add(Source.read(s, s.name(), sources.size()));
+        }
+        draw(sources, out);
+    }
+
+    private static void draw(List<Source> sources, SweepFolder out) {
         try {
-            Files.createDirectories(sweep.charts());
-            Summary.writeCsv(rows, sweep.summaryCsv());
+            Files.createDirectories(out.charts());
             List<String> charts = new ArrayList<>();
-            JsonNode plan = sweep.hasPlan() ? sweep.readPlan() : null;
-            for (long latency : rows.stream().map(Summary.Row::latencyMs).collect(Collectors.toCollection(TreeSet::new))) {
-                List<Summary.Row> done = rows.stream().filter(r -> r.latencyMs() == latency && "done".equals(r.status())).toList();
-                if (done.isEmpty()) {
+            JsonNode plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().orElse(null);
+            TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(Summary.PointRow::latencyMs)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            for (long latency : latencies) {
+                if (sources.stream().flatMap(s -> s.points().stream()).noneMatch(r -> r.latencyMs() == latency && r.done())) {
                     continue;
                 }
                 for (Chart c : CHARTS) {
                     String name = "%s-l%d".formatted(c.file(), latency);
-                    XYChart chart = chart(c, latency, done, plan);
-                    VectorGraphicsEncoder.saveVectorGraphic(chart, sweep.charts().resolve(name).toString(),
+                    XYChart chart = chart(c, latency, sources, plan);
+                    VectorGraphicsEncoder.saveVectorGraphic(chart, out.charts().resolve(name).toString(),
                             VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    BitmapEncoder.saveBitmap(chart, sweep.charts().resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+                    BitmapEncoder.saveBitmap(chart, out.charts().resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
                     charts.add(name);
                 }
             }
-            Files.writeString(sweep.page(), html(sweep, rows, charts, plan));
+            Files.writeString(out.page(), html(out, sources, charts));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static XYChart chart(Chart c, long latency, List<Summary.Row> rows, JsonNode plan) {
+    private static XYChart chart(Chart c, long latency, List<Source> sources, JsonNode plan) {
         XYChart chart = new XYChartBuilder().width(1300).height(520)
                 .title(c.title() + " at " + latency + " ms latency").xAxisTitle("users").yAxisTitle(c.yAxis()).build();
         Styler styler = chart.getStyler();
@@ -115,28 +159,50 @@ public final class ComparisonPage {
         chart.getStyler().setYAxisLogarithmic(c.log());
         chart.getStyler().setXAxisDecimalPattern("#,##0");
         chart.getStyler().setYAxisDecimalPattern("#,##0");
-        Map<String, List<Summary.Row>> byTarget = new LinkedHashMap<>();
-        rows.forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
         double dataMin = Double.MAX_VALUE;
         double dataMax = 0;
-        for (Map.Entry<String, List<Summary.Row>> target : byTarget.entrySet()) {
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
-            for (Summary.Row r : target.getValue()) {
-                Double v = c.value().apply(r);
-                if (v != null && (!c.log() || v > 0)) {
-                    x.add((double) r.users());
-                    y.add(v);
-                    dataMin = Math.min(dataMin, v);
-                    dataMax = Math.max(dataMax, v);
-                }
-            }
-            if (!x.isEmpty()) {
+        int maxUsers = 0;
+        List<Summary.PointRow> all = new ArrayList<>();
+        for (Source source : sources) {
+            Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
+            source.points().stream().filter(r -> r.latencyMs() == latency && r.done())
+                    .sorted(java.util.Comparator.comparingInt(Summary.PointRow::users))
+                    .forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
+            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
                 Style style = Style.of(target.getKey());
-                XYSeries series = chart.addSeries(target.getKey(), x, y);
-                series.setMarker(style.marker());
-                series.setMarkerColor(style.color());
-                series.setLineColor(style.color());
+                List<Double> x = new ArrayList<>();
+                List<Double> y = new ArrayList<>();
+                for (Summary.PointRow r : target.getValue()) {
+                    all.add(r);
+                    Spread v = c.value().apply(r);
+                    if (v.median() == null || (c.log() && v.min() <= 0)) {
+                        continue;
+                    }
+                    x.add((double) r.users());
+                    y.add(v.median());
+                    dataMin = Math.min(dataMin, v.min());
+                    dataMax = Math.max(dataMax, v.max());
+                    maxUsers = Math.max(maxUsers, r.users());
+                    if (v.runs() > 1) {
+                        // the range of the runs: a bar from min to max in the target's colour, not in the legend
+                        XYSeries range = chart.addSeries(source.series(target.getKey()) + " range " + r.users(),
+                                List.of((double) r.users(), (double) r.users()), List.of(v.min(), v.max()));
+                        range.setMarker(SeriesMarkers.NONE);
+                        range.setLineColor(style.color());
+                        range.setLineStyle(new BasicStroke(3f));
+                        range.setShowInLegend(false);
+                    }
+                }
+                if (!x.isEmpty()) {
+                    XYSeries series = chart.addSeries(source.series(target.getKey()), x, y);
+                    series.setMarker(style.marker());
+                    series.setMarkerColor(style.color());
+                    series.setLineColor(style.color());
+                    float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
+                    if (dash != null) {
+                        series.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+                    }
+                }
             }
         }
         // the axis fits the data; model lines are cut at its top, and one wholly above it is named in the title
@@ -152,13 +218,38 @@ public final class ComparisonPage {
             chart.getStyler().setYAxisMin(0.0);
             chart.getStyler().setYAxisMax(top);
         }
+        List<String> offChart = new ArrayList<>();
         if (plan != null && (c.file().equals("throughput") || c.file().equals("p95"))) {
-            List<String> offChart = addModel(chart, c.file(), latency, rows, plan, top);
-            if (!offChart.isEmpty()) {
-                chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
+            offChart.addAll(addModel(chart, c.file(), latency, all, maxUsers, plan, top));
+        }
+        if (c.file().equals("throughput")) {
+            int lineEnd = maxUsers;
+            for (Source source : sources) {
+                source.ceilings().forEach((target, ceiling) -> {
+                    if (all.stream().anyMatch(r -> r.target().equals(target))) {
+                        addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), lineEnd,
+                                ceiling.requestsPerSecond(), top, offChart);
+                    }
+                });
             }
         }
+        if (!offChart.isEmpty()) {
+            chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
+        }
         return chart;
+    }
+
+    /** A target's machine ceiling: a dotted horizontal line in its colour, or named in the title when above the top. */
+    private static void addCeiling(XYChart chart, String name, Color color, int maxUsers, double ceiling, double top,
+            List<String> offChart) {
+        if (ceiling > top || maxUsers == 0) {
+            offChart.add(name + " = " + "%,.0f".formatted(ceiling));
+            return;
+        }
+        XYSeries s = chart.addSeries(name, List.of(0.0, (double) maxUsers), List.of(ceiling, ceiling));
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_MITER, 10f, new float[] {1f, 4f}, 0f));
     }
 
     /** A round number at or above the value (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten): where the axis ends. */
@@ -179,13 +270,13 @@ public final class ComparisonPage {
      * The model as dashed lines: offered load N/(L+Z) and each pool's T/L; or each pool's response time N L / T - Z.
      * Each is drawn up to the chart's top; returns the names of the lines wholly above it.
      */
-    private static List<String> addModel(XYChart chart, String kind, long latency, List<Summary.Row> rows, JsonNode plan, double top) {
-        int maxUsers = rows.stream().mapToInt(Summary.Row::users).max().orElse(0);
+    private static List<String> addModel(XYChart chart, String kind, long latency, List<Summary.PointRow> rows, int maxUsers,
+            JsonNode plan, double top) {
         double think = (plan.path("thinkMinMs").asDouble() + plan.path("thinkMaxMs").asDouble()) / 2;
         // whole users (the model counts users), at most 41 points: few enough segments for the dashes to show
         List<Double> xs = new ArrayList<>(new TreeSet<>(java.util.stream.IntStream.rangeClosed(0, 40)
                 .mapToObj(i -> (double) Math.max(1, Math.round(maxUsers * i / 40.0))).toList()));
-        TreeSet<Integer> pools = rows.stream().map(Summary.Row::poolThreads).filter(t -> t != null)
+        TreeSet<Integer> pools = rows.stream().map(Summary.PointRow::poolThreads).filter(t -> t != null)
                 .collect(Collectors.toCollection(TreeSet::new));
         List<String> offChart = new ArrayList<>();
         if (kind.equals("throughput")) {
@@ -239,16 +330,14 @@ public final class ComparisonPage {
         s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
     }
 
-    private static Double percent(Double share) {
-        return share == null ? null : 100 * share;
+    /** A single value as a spread of one run (measures the point keeps only the median of). */
+    private static Spread one(Double v) {
+        return Spread.of(java.util.Collections.singletonList(v));
     }
 
-    private static Double d(Long v) {
-        return v == null ? null : v.doubleValue();
-    }
-
-    private static String html(SweepFolder sweep, List<Summary.Row> rows, List<String> charts, JsonNode plan) {
-        String name = esc(sweep.dir().getFileName().toString());
+    private static String html(SweepFolder out, List<Source> sources, List<String> charts) {
+        String name = esc(sources.size() == 1 ? out.name()
+                : sources.stream().map(Source::label).collect(Collectors.joining(" and ")));
         StringBuilder h = new StringBuilder();
         h.append("""
                 <!DOCTYPE html>
@@ -260,6 +349,7 @@ public final class ComparisonPage {
                 td.l,th.l{text-align:left}
                 tr.failed{background:#fde}
                 .flags{color:#a40;text-align:left}
+                .range{color:#777;font-size:11px}
                 img{width:100%%;border:1px solid #eee;margin:4px 0}
                 pre{background:#f6f6f6;padding:8px;overflow-x:auto}
                 </style></head><body>
@@ -268,83 +358,167 @@ public final class ComparisonPage {
         h.append("""
                 <h2>How to read this page</h2>
                 <p>Each chart puts the number of users on the x axis and one measure of every target on the y axis, one
-                colour and marker per target (the same on every page). The dashed grey lines are the queueing model: the
-                offered load N/(L+Z), a thread pool's bound T/L, and past a pool's knee N = T(L+Z)/L its response time
-                N&middot;L/T &minus; Z. A point on its model line is explained by it; a point off it is a finding, and the
-                table's flags say when a number is not the server's alone (the machine's CPU, connections, open files,
-                another process; see README, &ldquo;Flags&rdquo;). Throughput is measured on the plateau, while all
-                users are active; response times are over the whole run. CPU is a percentage of all the machine's cores.
-                A model line above a chart's top is named in its title.</p>
+                colour and marker per target (the same on every page). A marker is the median of the point's runs and
+                the bar through it their range, lowest to highest (the table gives the number of runs). The dashed grey
+                lines are the queueing model: the offered load N/(L+Z), a thread pool's bound T/L, and past a pool's
+                knee N = T(L+Z)/L its response time N&middot;L/T &minus; Z; these hold on any machine. The dotted line
+                in a target's colour is this machine's ceiling for it: the goodput at which injector and server
+                together would use every core, from the CPU a request cost them (see &ldquo;Machine&rdquo;); it holds
+                on this machine only. A point on a model line is explained by it; a point off it is a finding, and the
+                table's flags say when a number is not the server's alone (the machine's CPU, its ceiling, runs that
+                disagree, connections, open files, another process; see README, &ldquo;Flags&rdquo;). Goodput counts
+                OK responses per second on the plateau, while all users are active; the table also gives all
+                completions, failed ones included. Response times are over the whole run. CPU is a percentage of all
+                the machine's cores. A line above a chart's top is named in its title.</p>
                 """);
+        if (sources.size() > 1) {
+            h.append("<p>This page shows several sweeps: a series is named <code>target @ sweep</code>, the first sweep's ")
+                    .append("lines solid, the others' dashed or dotted. Each sweep's machine is described below.</p>\n");
+        }
         h.append("<h2>Charts</h2>\n");
         for (String c : charts) {
             h.append("<img src=\"charts/").append(c).append(".svg\" alt=\"").append(c).append("\">\n");
         }
-        h.append("<h2>Points</h2>\n<table><tr><th class=l>target</th><th>users</th><th>latency ms</th><th>req/s</th>")
-                .append("<th>model req/s</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>max ms</th><th>KO %</th>")
-                .append("<th>server threads</th><th>server CPU</th><th>injector CPU</th><th>machine CPU</th>")
+        h.append("<h2>Points</h2>\n<p>Each cell: median of the runs, and (lowest&ndash;highest) when there were several.</p>\n")
+                .append("<table><tr><th class=l>target</th><th>users</th><th>latency ms</th><th>runs</th><th>goodput req/s</th>")
+                .append("<th>completions req/s</th><th>model req/s</th><th>machine ceiling req/s</th><th>p50 ms</th><th>p95 ms</th>")
+                .append("<th>p99 ms</th><th>max ms</th><th>KO %</th><th>server threads</th><th>server CPU</th><th>injector CPU</th>")
+                .append("<th>machine CPU</th><th>CPU ms per request (server + injector)</th><th>steal</th>")
                 .append("<th class=l>connections</th><th class=l>flags</th><th class=l>files</th></tr>\n");
-        for (Summary.Row r : rows) {
-            boolean done = "done".equals(r.status());
-            h.append(done ? "<tr>" : "<tr class=failed>")
-                    .append(td(r.target(), true)).append(td(String.valueOf(r.users()), false)).append(td(String.valueOf(r.latencyMs()), false));
-            if (done) {
-                h.append(td(f0(r.throughput()), false)).append(td(f0(r.modelThroughput()), false))
-                        .append(td(String.valueOf(r.p50Ms()), false)).append(td(String.valueOf(r.p95Ms()), false))
-                        .append(td(String.valueOf(r.p99Ms()), false)).append(td(String.valueOf(r.maxMs()), false))
-                        .append(td("%.2f".formatted(r.koPercent()), false)).append(td(f0(r.serverPeakThreads()), false))
-                        .append(td(pct(r.serverCpu()), false)).append(td(pct(r.injectorCpu()), false)).append(td(pct(r.machineCpu()), false))
-                        .append(td(r.connections() + (r.connectionSettings().isEmpty() ? "" : ", " + r.connectionSettings()), true))
-                        .append("<td class=flags>").append(esc(r.flags())).append("</td>");
+        for (Source source : sources) {
+            for (Summary.PointRow r : source.points()) {
+                h.append(r.done() ? "<tr>" : "<tr class=failed>").append(td(source.series(r.target()), true))
+                        .append(td("%,d".formatted(r.users()), false)).append(td(String.valueOf(r.latencyMs()), false))
+                        .append(td(r.runs() + (r.failedRuns() > 0 ? " (+" + r.failedRuns() + " failed)" : ""), false));
+                if (r.done()) {
+                    h.append(spread(r.goodput(), "%,.0f")).append(spread(r.throughput(), "%,.0f"))
+                            .append(td(f0(r.modelThroughput()), false)).append(td(f0(r.machineCeiling()), false))
+                            .append(spread(r.p50Ms(), "%,.0f")).append(spread(r.p95Ms(), "%,.0f")).append(spread(r.p99Ms(), "%,.0f"))
+                            .append(td(f0(r.maxMs()), false)).append(td("%.2f".formatted(r.koPercent()), false))
+                            .append(td(f0(r.serverPeakThreads()), false)).append(spread(r.serverCpu().times(100), "%.0f%%"))
+                            .append(spread(r.injectorCpu().times(100), "%.0f%%")).append(spread(r.machineCpu().times(100), "%.0f%%"))
+                            .append(td(r.serverCpuMsPerRequest() == null || r.injectorCpuMsPerRequest() == null ? ""
+                                    : "%.3f + %.3f".formatted(r.serverCpuMsPerRequest(), r.injectorCpuMsPerRequest()), false))
+                            .append(td(r.machineSteal() == null ? "" : "%.1f%%".formatted(100 * r.machineSteal()), false))
+                            .append(td(r.connections() + (r.connectionSettings().isEmpty() ? "" : ", " + r.connectionSettings()), true))
+                            .append("<td class=flags>").append(esc(r.flags())).append("</td>");
+                }
+                else {
+                    h.append("<td colspan=17 class=flags>FAILED: ").append(esc(r.reason())).append("</td>");
+                }
+                h.append("<td class=l>").append(files(out, source, r)).append("</td></tr>\n");
             }
-            else {
-                h.append("<td colspan=13 class=flags>FAILED: ").append(esc(r.reason())).append("</td>");
-            }
-            h.append("<td class=l>").append(files(sweep, r)).append("</td></tr>\n");
         }
-        h.append("</table>\n<p>All numbers: <a href=\"summary.csv\">summary.csv</a>; each point's folder under <code>points/</code> ")
-                .append("holds what was kept of its run (result.json, point.json, and in a sweep of your own the Gatling report ")
-                .append("and the logs of target and simulation).</p>\n");
+        h.append("</table>\n<p>All numbers: ");
+        for (Source source : sources) {
+            Path dir = out.dir().toAbsolutePath().normalize().relativize(source.sweep().dir().toAbsolutePath().normalize());
+            String prefix = dir.toString().isEmpty() ? "" : dir + "/";
+            h.append("<a href=\"").append(esc(prefix)).append("summary.csv\">").append(esc(prefix)).append("summary.csv</a> ")
+                    .append("(points) and <a href=\"").append(esc(prefix)).append("runs.csv\">").append(esc(prefix))
+                    .append("runs.csv</a> (runs); ");
+        }
+        h.append("each run's folder under <code>points/</code> holds what was kept of it (result.json, point.json, and in a ")
+                .append("sweep of your own the Gatling report and the logs of target and simulation).</p>\n");
+        for (Source source : sources) {
+            machine(h, source);
+        }
         h.append("<h2>Settings</h2>\n");
-        if (plan != null) {
-            h.append("<p>The sweep, as <code>sweep.json</code> records it (plan, machine, versions):</p><pre>")
-                    .append(esc(plan.toPrettyString())).append("</pre>\n");
-        }
-        List<String> others = fromOtherSweeps(sweep, rows, plan);
-        if (!others.isEmpty()) {
-            h.append("<p>Points on this page that are not in that plan (added from another sweep), with their own settings ")
-                    .append("from their result files:</p>\n<ul>\n");
-            others.forEach(o -> h.append("<li>").append(esc(o)).append("</li>\n"));
-            h.append("</ul>\n");
+        for (Source source : sources) {
+            if (source.plan() != null) {
+                h.append("<p>").append(source.label() == null ? "The sweep" : "Sweep <code>" + esc(source.label()) + "</code>")
+                        .append(", as <code>sweep.json</code> records it (plan, machine, versions):</p><pre>")
+                        .append(esc(source.plan().toPrettyString())).append("</pre>\n");
+            }
+            List<String> others = fromOtherSweeps(source);
+            if (!others.isEmpty()) {
+                h.append("<p>Points on this page that are not in that plan (added from another sweep), with their own settings ")
+                        .append("from their result files:</p>\n<ul>\n");
+                others.forEach(o -> h.append("<li>").append(esc(o)).append("</li>\n"));
+                h.append("</ul>\n");
+            }
         }
         return h.append("</body></html>\n").toString();
     }
 
-    /** Links to what a point's folder kept. */
-    private static String files(SweepFolder sweep, Summary.Row r) {
-        RunFolder point = sweep.point(r.point());
-        List<String> links = new ArrayList<>();
-        for (Path f : List.of(point.resultFile(), point.pointRecord(), point.reportPage())) {
-            if (Files.isRegularFile(f)) {
-                String label = f.equals(point.reportPage()) ? "report" : f.getFileName().toString();
-                links.add("<a href=\"" + esc(sweep.dir().relativize(f).toString()) + "\">" + label + "</a>");
+    /** The machine a sweep ran on, its fingerprint and the ceiling of each target on it. */
+    private static void machine(StringBuilder h, Source source) {
+        h.append("<h2>Machine").append(source.label() == null ? "" : " of <code>" + esc(source.label()) + "</code>").append("</h2>\n");
+        JsonNode m = source.plan() == null ? null : source.plan().path("machine");
+        if (m != null && !m.isMissingNode()) {
+            h.append("<p>").append(esc("%s, %d cores, %s GiB, %s; JDK %s.".formatted(m.path("cpu").asString(), m.path("cores").asInt(),
+                    m.path("memoryGiB").asString(), m.path("os").asString(), m.path("jdk").asString()))).append(" CPU probe (")
+                    .append(esc(m.path("cpuProbe").path("workload").asString("not recorded"))).append("): <b>")
+                    .append(esc(m.path("cpuProbe").path("mibPerSecond").asString("not recorded"))).append(" MiB/s</b> at the start");
+            Spread probes = Spread.of(source.runs().stream().map(Summary.RunRow::cpuProbe).toList());
+            if (probes.median() != null) {
+                h.append(esc(", %s MiB/s before each run".formatted(probes.format("%,.0f"))));
             }
+            h.append("; load average at the start ").append(esc(m.path("loadAverageAtStart").asString("not recorded")));
+            Spread steal = Spread.of(source.runs().stream().map(Summary.RunRow::machineSteal).toList()).times(100);
+            if (steal.median() != null) {
+                h.append(esc("; steal on the plateaus %s".formatted(steal.format("%.1f%%"))));
+            }
+            h.append(".</p>\n");
         }
-        return String.join(" ", links);
+        if (source.ceilings().isEmpty()) {
+            h.append("<p>No machine ceiling: no target had a finished run with the pool unsaturated, no KO and the machine ")
+                    .append("neither CPU-bound nor busy elsewhere.</p>\n");
+            return;
+        }
+        h.append("<p>This machine's ceiling per target: its cores over the CPU time one request cost server and injector ")
+                .append("together, at the target's busiest unsaturated point (median of its runs). Points whose model throughput ")
+                .append("reaches 80% of it are flagged near-machine-ceiling.</p>\n<ul>\n");
+        source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
+                + "per request, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
+                c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
+                c.requestsPerSecond()))).append("</li>\n"));
+        h.append("</ul>\n");
     }
 
-    /** The points outside sweep.json's plan, each with the settings its result file records. */
-    private static List<String> fromOtherSweeps(SweepFolder sweep, List<Summary.Row> rows, JsonNode plan) {
+    private static String spread(Spread s, String pattern) {
+        if (s.median() == null) {
+            return "<td></td>";
+        }
+        String range = s.runs() < 2 ? "" : " <span class=range>(" + esc(pattern.formatted(s.min())) + "&ndash;"
+                + esc(pattern.formatted(s.max())) + ")</span>";
+        return "<td>" + esc(pattern.formatted(s.median())) + range + "</td>";
+    }
+
+    /** Links to what each run of a point kept, relative to the page. */
+    private static String files(SweepFolder out, Source source, Summary.PointRow r) {
+        List<String> runs = new ArrayList<>();
+        for (Summary.RunRow run : source.runs()) {
+            if (!run.pointId().equals(r.point())) {
+                continue;
+            }
+            RunFolder folder = source.sweep().point(run.point());
+            List<String> links = new ArrayList<>();
+            for (Path f : List.of(folder.resultFile(), folder.pointRecord(), folder.reportPage())) {
+                if (Files.isRegularFile(f)) {
+                    String label = f.equals(folder.reportPage()) ? "report" : f.getFileName().toString();
+                    links.add("<a href=\"" + esc(out.dir().toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize())
+                            .toString()) + "\">" + label + "</a>");
+                }
+            }
+            runs.add("run " + run.run() + (run.done() ? "" : " (failed)") + ": " + String.join(" ", links));
+        }
+        return String.join("<br>", runs);
+    }
+
+    /** The points outside a sweep's plan, each with the settings its result file records. */
+    private static List<String> fromOtherSweeps(Source source) {
+        JsonNode plan = source.plan();
         List<String> others = new ArrayList<>();
-        for (Summary.Row r : rows) {
+        for (Summary.RunRow r : source.runs()) {
             boolean planned = plan != null && contains(plan.path("targets"), r.target())
                     && contains(plan.path("users"), String.valueOf(r.users())) && contains(plan.path("latenciesMs"), String.valueOf(r.latencyMs()));
-            Path result = sweep.point(r.point()).resultFile();
+            Path result = source.sweep().point(r.point()).resultFile();
             if (!planned && Files.isRegularFile(result)) {
                 Result.Parameters p = ResultFile.read(result).parameters();
-                others.add("%s at %,d users, %d ms: ramp %d s, %d requests per user, think %d-%d ms, connections %s, %s"
-                        .formatted(r.target(), r.users(), r.latencyMs(), p.rampSeconds(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs(),
-                                p.connections(), r.connectionSettings().isEmpty() ? "default server settings" : r.connectionSettings()));
+                others.add("%s at %,d users, %d ms (run %d): ramp %d s, %d requests per user, think %d-%d ms, connections %s, %s"
+                        .formatted(r.target(), r.users(), r.latencyMs(), r.run(), p.rampSeconds(), p.repeat(), p.thinkMinMs(),
+                                p.thinkMaxMs(), p.connections(),
+                                r.connectionSettings().isEmpty() ? "default server settings" : r.connectionSettings()));
             }
         }
         return others;

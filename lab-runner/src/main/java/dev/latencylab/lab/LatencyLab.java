@@ -214,12 +214,17 @@ public final class LatencyLab {
                 + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
         Integer repeats;
 
+        @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
+                + "others run once (default: 0, every point, or a resumed sweep's). Resuming with a lower one extends a sweep.")
+        Integer repeatsFromUsers;
+
         @Override
         public Integer call() {
             Path repo = lab.repo.toAbsolutePath().normalize();
             SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
                     .resolve(name != null ? name : stamp()));
             int stored = dir.hasPlan() ? dir.readPlan().path(Sweep.Plan.REPEATS).asInt(1) : 1;
+            int storedFrom = dir.hasPlan() ? dir.readPlan().path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
             if (repeats != null && repeats < stored) {
                 throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
                         .formatted(repeats, dir.dir(), stored, stored));
@@ -235,7 +240,8 @@ public final class LatencyLab {
                     connections,
                     warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
                     mvcPort, webfluxPort,
-                    repeats != null ? repeats : stored);
+                    repeats != null ? repeats : stored,
+                    repeatsFromUsers != null ? repeatsFromUsers : storedFrom);
             validate(plan); // unknown target ids and bad values stop here
             PrintStream out = System.out;
             Instant start = Instant.now();
@@ -247,10 +253,12 @@ public final class LatencyLab {
                     return BAD_INPUT;
                 }
                 out.println("latency-lab: resuming " + dir.dir());
-                if (plan.repeats() > stored) {
-                    out.printf("latency-lab: extending it from %d to %d runs of each point%n", stored, plan.repeats());
+                if (plan.repeats() != stored || plan.repeatsFromUsers() != storedFrom) {
+                    out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.repeats(),
+                            fromUsers(plan.repeatsFromUsers()), stored, fromUsers(storedFrom));
                     Map<String, Object> json = Point.JSON.convertValue(dir.readPlan(), LinkedHashMap.class);
                     json.put(Sweep.Plan.REPEATS, plan.repeats());
+                    json.put(Sweep.Plan.REPEATS_FROM_USERS, plan.repeatsFromUsers());
                     dir.writePlan(json);
                 }
                 String boot = dir.readPlan().path("machine").path("bootId").asString(null);
@@ -274,16 +282,20 @@ public final class LatencyLab {
                     return FAILED;
                 }
                 ComparisonPage.write(dir);
-                long failed = Summary.rows(dir).stream().filter(r -> !"done".equals(r.status())).count();
-                out.printf("latency-lab: sweep finished in %s; %d of %d points failed%nComparison page: %s%n",
+                long failed = Summary.rows(dir).stream().filter(r -> !r.done()).count();
+                out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
                         minutes(Duration.between(start, Instant.now())), failed,
                         plan.points().size(), dir.page());
                 if (failed > 0) {
-                    System.err.printf("latency-lab: %d point(s) failed (see the page); --retry-failed with --name %s runs them again%n",
+                    System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                             failed, dir.dir().getFileName());
                 }
                 return failed == 0 ? OK : FAILED;
             }
+        }
+
+        private static String fromUsers(int users) {
+            return users == 0 ? "" : " from %,d users up".formatted(users);
         }
 
         private static void validate(Sweep.Plan plan) {
@@ -294,22 +306,43 @@ public final class LatencyLab {
         }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true, description = "Rebuild summary.csv, charts and index.html of a sweep folder, or print its Markdown table.")
+    @Command(name = "report", mixinStandardHelpOptions = true, description = {
+            "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
+            "With several sweep folders (e.g. from two machines) and --out, build one page that shows them side by side."})
     static final class Report implements Callable<Integer> {
 
-        @Parameters(paramLabel = "SWEEP_DIR", description = "e.g. results/20261122-010000")
-        Path dir;
+        @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000")
+        List<Path> dirs;
 
         @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
         boolean markdown;
 
+        @Option(names = "--out", description = "Folder of the page of several sweeps (needed with more than one SWEEP_DIR).")
+        Path out;
+
         @Override
         public Integer call() {
-            SweepFolder sweep = new SweepFolder(dir);
-            if (!sweep.exists()) {
-                throw new IllegalArgumentException(dir + " is not a sweep folder (it has no points/ and no summary.csv); "
-                        + "give one that ./lab sweep made, e.g. results/<name>");
+            List<SweepFolder> sweeps = dirs.stream().map(SweepFolder::new).toList();
+            for (SweepFolder sweep : sweeps) {
+                if (!sweep.exists()) {
+                    throw new IllegalArgumentException(sweep.dir() + " is not a sweep folder (it has no points/ and no summary.csv); "
+                            + "give one that ./lab sweep made, e.g. results/<name>");
+                }
             }
+            if (sweeps.size() > 1 || out != null) {
+                if (out == null || markdown) {
+                    throw new IllegalArgumentException(markdown ? "--markdown prints the table of one sweep; give one SWEEP_DIR"
+                            : "%d sweeps: give --out DIR, the folder of the page that shows them side by side".formatted(sweeps.size()));
+                }
+                SweepFolder page = new SweepFolder(out);
+                if (sweeps.stream().anyMatch(s -> s.dir().toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
+                    throw new IllegalArgumentException("--out " + out + " is one of the sweeps; give a folder of its own");
+                }
+                ComparisonPage.write(sweeps, page);
+                System.out.println("Comparison page: " + page.page().toAbsolutePath());
+                return 0;
+            }
+            SweepFolder sweep = sweeps.get(0);
             if (markdown) {
                 System.out.print(ResultsTable.markdown(Summary.readCsv(sweep.summaryCsv())));
                 return 0;

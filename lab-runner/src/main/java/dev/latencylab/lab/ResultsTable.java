@@ -10,7 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The Markdown table README shows of a published sweep, made from its summary.csv (./lab report DIR --markdown), so
- * that README's figures are the committed file's and a test can check that they still are.
+ * that README's figures are the committed file's and a test can check that they still are. A cell: goodput and p95,
+ * the median of the point's runs with their range, KO and flags.
  */
 public final class ResultsTable {
 
@@ -60,8 +61,8 @@ public final class ResultsTable {
             return "failed";
         }
         List<String> parts = new ArrayList<>();
-        parts.add("%,.0f req/s".formatted(Double.parseDouble(r.get("throughput"))));
-        parts.add("p95 %,d ms".formatted(Long.parseLong(r.get("p95Ms"))));
+        parts.add(spread(r, "goodput", "%,.0f") + " req/s");
+        parts.add("p95 " + spread(r, "p95Ms", "%,.0f") + " ms");
         double ko = Double.parseDouble(r.get("koPercent"));
         if (ko > 0) {
             parts.add("%.1f%% KO (%s)".formatted(ko, r.get("topKoReason").replace("no response: ", "").replace(" (", " ").replace(")", "")));
@@ -69,6 +70,16 @@ public final class ResultsTable {
         // the KO flag is already in the cell, with its reason
         List<String> flags = Arrays.stream(r.get("flags").split("; ")).filter(f -> !f.isBlank() && !f.startsWith("ko ")).toList();
         return String.join(", ", parts) + (flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")");
+    }
+
+    /** The median of a column and, when the point had several runs, their range: "3,111 (3,105–3,116)". */
+    private static String spread(Map<String, String> r, String column, String pattern) {
+        String median = pattern.formatted(Double.parseDouble(r.get(column)));
+        if (Integer.parseInt(r.get("runs")) < 2) {
+            return median;
+        }
+        return median + " (" + pattern.formatted(Double.parseDouble(r.get(column + "Min"))) + "–"
+                + pattern.formatted(Double.parseDouble(r.get(column + "Max"))) + ")";
     }
 
     private static boolean blank(String s) {

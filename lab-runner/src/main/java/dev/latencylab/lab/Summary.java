@@ -3,13 +3,19 @@ package dev.latencylab.lab;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apache.commons.csv.CSVFormat;
@@ -22,10 +28,23 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
 /**
- * One row per sweep point, every headline number taken from the point's result.json, plus the flags that say how far
- * to trust it. Written as summary.csv; the page is drawn from the same rows.
+ * What a sweep measured, every number taken from its runs' result.json files: one {@link RunRow} per run (runs.csv)
+ * and one {@link PointRow} per point, the median and range of its runs (summary.csv), each with the flags that say
+ * how far to trust it. The page and README's table are drawn from the same rows.
  */
 public final class Summary {
+
+    static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
+    static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
+    static final String UNSTABLE = "unstable";
+    static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
+    static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
+
+    /** Runs of a point disagree (unstable) when their goodput ranges wider than this share of its median, */
+    static final double GOODPUT_TOLERANCE = 0.05;
+    /** or their p95 wider than this share of its median and than P95_TOLERANCE_MS. */
+    static final double P95_TOLERANCE = 0.25;
+    static final double P95_TOLERANCE_MS = 10;
 
     /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
     static final double CPU_BOUND = 0.90;
@@ -37,33 +56,75 @@ public final class Summary {
     static final double MODEL_TOLERANCE = 0.10;
 
     /**
+     * One run of a point.
+     *
      * @param goodput         OK responses per second on the plateau (all users active), or the run's mean when it never
      *                        had one; null for a file written before goodput
      * @param throughput      completions (OK and KO) per second, the same way
      * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
+     * @param serverCpuMsPerRequest CPU time of the server per completed request (ms), from its CPU and throughput
+     * @param machineSteal    share of the machine's CPU time the hypervisor gave elsewhere, plateau mean
+     * @param cpuProbe        the machine's single-thread probe (MiB/s) when the run started; null in older sweeps
      */
-    public record Row(String point, String target, int users, long latencyMs, int run, String status, String reason,
+    public record RunRow(String point, String target, int users, long latencyMs, int run, String status, String reason,
             Integer poolThreads, String connectionSettings, String connections, Double goodput, Double throughput, Double throughputMean,
             Long throughputPeak, Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs, Long requests,
             Long ko, Double koPercent, String topKoReason, Double serverPeakThreads, Double serverPeakBusyThreads,
-            Double serverCpu, Double injectorCpu, Double machineCpu, Double serverPeakHeapMb, Double injectorPeakOpenFiles,
+            Double serverCpu, Double injectorCpu, Double machineCpu, Integer cores, Double serverCpuMsPerRequest,
+            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double cpuProbe,
+            Double serverPeakHeapMb, Double injectorPeakOpenFiles,
             Double serverPeakOpenFiles, Double modelOfferedLoad, Double modelPoolBound, Double modelThroughput,
             Double modelKneeUsers, Double modelResponseMs, Boolean modelSaturated, String flags, String report,
             Long wallSeconds) {
+
+        /** The point's id, the runs of one point share it: webflux-l100-u5000. */
+        public String pointId() {
+            return Point.pointId(target, latencyMs, users);
+        }
+
+        public List<String> flagList() {
+            return flags.isEmpty() ? List.of() : List.of(flags.split("; "));
+        }
+
+        public boolean done() {
+            return "done".equals(status);
+        }
+    }
+
+    /**
+     * One point: the median and range (min–max) of its finished runs. Flags: those of any run (KO from the median),
+     * unstable when the runs disagree (see GOODPUT_TOLERANCE, P95_TOLERANCE), near-machine-ceiling when the model's
+     * throughput is at or above 80% of the target's {@link MachineCeiling}. status: done when any run finished.
+     *
+     * @param runs          finished runs; failedRuns: runs that failed (reason: the first one's)
+     * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
+     */
+    public record PointRow(String point, String target, int users, long latencyMs, int runs, int failedRuns, String status,
+            String reason, Integer poolThreads, String connectionSettings, String connections, Spread goodput,
+            Spread throughput, Spread p50Ms, Spread p95Ms, Spread p99Ms, Double maxMs, Double koPercent, String topKoReason,
+            Double serverPeakThreads, Spread serverCpu, Spread injectorCpu, Spread machineCpu, Double serverCpuMsPerRequest,
+            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double modelOfferedLoad,
+            Double modelPoolBound, Double modelThroughput, Double modelKneeUsers, Double modelResponseMs,
+            Boolean modelSaturated, Double machineCeiling, String flags, String runIds) {
+
+        public boolean done() {
+            return "done".equals(status);
+        }
     }
 
     private Summary() {
     }
 
-    /** The rows of every point folder under the sweep, sorted by latency, target, users. */
-    public static List<Row> rows(SweepFolder sweep) {
+    /** The rows of every run folder under the sweep, sorted by latency, target, users, run. */
+    public static List<RunRow> rows(SweepFolder sweep) {
         if (!Files.isDirectory(sweep.points())) {
             return List.of();
         }
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
                     .map(d -> row(sweep, d))
-                    .sorted(Comparator.comparingLong(Row::latencyMs).thenComparing(Row::target).thenComparingInt(Row::users))
+                    .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
+                            .thenComparingInt(RunRow::run))
                     .toList();
         }
         catch (IOException e) {
@@ -71,17 +132,23 @@ public final class Summary {
         }
     }
 
-    static Row row(SweepFolder sweep, RunFolder pointDir) {
+    static RunRow row(SweepFolder sweep, RunFolder pointDir) {
         JsonNode point = Point.read(pointDir);
+        // a run on another boot than the sweep's first runs: another machine, whose CPU may differ (see cpuProbe)
+        String sweepBoot = sweep.hasPlan() ? sweep.readPlan().path("machine").path("bootId").asString(null) : null;
+        String runBoot = point.path("machine").path("bootId").asString(null);
+        boolean elsewhere = sweepBoot != null && runBoot != null && !sweepBoot.equals(runBoot);
+        Double cpuProbe = point.path("machine").path("cpuProbeMibPerSecond").isNumber()
+                ? point.path("machine").path("cpuProbeMibPerSecond").asDouble() : null;
         String report = Files.isRegularFile(pointDir.reportPage()) ? sweep.dir().relativize(pointDir.reportPage()).toString() : null;
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
         if (!"done".equals(point.path("status").asString())) {
-            return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
+            return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
                     point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("status").asString(),
-                    point.path("reason").asString(), null, point.path("connectionSettings").asString(), null, null, null, null, null,
-                    null, null, null, null, null,
-                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null, "failed", report, wall);
+                    point.path("reason").asString(), null, point.path("connectionSettings").asString(),
+                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
+                    "failed", report, wall);
         }
         Result r = ResultFile.read(pointDir.resultFile());
         Result.Model model = r.model();
@@ -108,10 +175,10 @@ public final class Summary {
         List<String> flags = new ArrayList<>();
         boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
         if (machineBound) {
-            flags.add("machine-cpu-bound");
+            flags.add(MACHINE_CPU_BOUND);
         }
         if (busyElsewhere(machineCpu, injectorCpu, serverCpu)) {
-            flags.add("machine-busy-elsewhere"); // the injector is not to blame then
+            flags.add(MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
         }
         else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
             flags.add("injector-cpu-bound");
@@ -130,21 +197,92 @@ public final class Summary {
                 && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
             flags.add("disagrees-with-model");
         }
+        if (elsewhere) {
+            flags.add(RESUMED_ELSEWHERE);
+        }
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = r.responseTimeMs();
-        return new Row(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
+        int cores = r.injector().cores();
+        return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
                 point.path("latencyMs").asLong(), point.path("run").asInt(1), "done", null, model == null ? null : model.threads(),
                 point.path("connectionSettings").asString(), r.injector().connections(),
                 goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
                 ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
                 r.requests().total(), ko, r.requests().koPercent(), topReason,
                 r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,
-                machineCpu, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
+                machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, throughput),
+                MachineCeiling.cpuMsPerRequest(injectorCpu, cores, throughput), plateau == null ? null : plateau.machineSteal(),
+                plateau == null ? null : plateau.loadAverage(), cpuProbe, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
                 r.server().openFiles().max(), model == null ? null : model.offeredLoadPerSecond(),
                 model == null ? null : model.poolBoundPerSecond(), modelThroughput,
                 model == null ? null : model.kneeUsers(),
                 model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
                 String.join("; ", flags), report, wall);
+    }
+
+    /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
+    public static List<PointRow> points(List<RunRow> runs) {
+        Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
+        Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
+        runs.forEach(r -> byPoint.computeIfAbsent(r.pointId(), id -> new ArrayList<>()).add(r));
+        return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).target()))).toList();
+    }
+
+    /** The runs of one point as its median and range; ceiling: the target's, or null. */
+    static PointRow point(List<RunRow> runs, MachineCeiling ceiling) {
+        RunRow first = runs.get(0);
+        List<RunRow> done = runs.stream().filter(RunRow::done).toList();
+        List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
+        String runIds = runs.stream().map(RunRow::point).collect(Collectors.joining(" "));
+        if (done.isEmpty()) {
+            return new PointRow(first.pointId(), first.target(), first.users(), first.latencyMs(), 0, failed.size(), "failed",
+                    failed.get(0).reason(), null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
+                    Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
+                    null, null, null, null, null, null, null, ceiling == null ? null : ceiling.requestsPerSecond(), "failed", runIds);
+        }
+        RunRow model = done.get(0); // the model's numbers are the same for every run of a point
+        Spread goodput = spread(done, RunRow::goodput);
+        Spread p95 = spread(done, r -> r.p95Ms() == null ? null : r.p95Ms().doubleValue());
+        Double koPercent = spread(done, RunRow::koPercent).median();
+        String topKoReason = mostCommon(done.stream().map(RunRow::topKoReason).toList());
+
+        Set<String> flags = new LinkedHashSet<>();
+        done.forEach(r -> r.flagList().stream().filter(f -> !f.startsWith("ko ")).forEach(flags::add));
+        if (koPercent != null && koPercent > 0) {
+            flags.add("ko %.1f%% (%s)".formatted(koPercent, topKoReason));
+        }
+        if (goodput.widerThan(GOODPUT_TOLERANCE, 0) || p95.widerThan(P95_TOLERANCE, P95_TOLERANCE_MS)) {
+            flags.add(UNSTABLE);
+        }
+        if (ceiling != null && model.modelThroughput() != null && ceiling.near(model.modelThroughput())) {
+            flags.add(NEAR_MACHINE_CEILING);
+        }
+        if (!failed.isEmpty()) {
+            flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
+        }
+        return new PointRow(first.pointId(), first.target(), first.users(), first.latencyMs(), done.size(), failed.size(), "done",
+                failed.isEmpty() ? null : failed.get(0).reason(), model.poolThreads(), model.connectionSettings(),
+                done.stream().map(RunRow::connections).distinct().collect(Collectors.joining("/")),
+                goodput, spread(done, RunRow::throughput), spread(done, r -> r.p50Ms() == null ? null : r.p50Ms().doubleValue()),
+                p95, spread(done, r -> r.p99Ms() == null ? null : r.p99Ms().doubleValue()),
+                spread(done, r -> r.maxMs() == null ? null : r.maxMs().doubleValue()).max(), koPercent, topKoReason,
+                spread(done, RunRow::serverPeakThreads).median(), spread(done, RunRow::serverCpu), spread(done, RunRow::injectorCpu),
+                spread(done, RunRow::machineCpu), spread(done, RunRow::serverCpuMsPerRequest).median(),
+                spread(done, RunRow::injectorCpuMsPerRequest).median(), spread(done, RunRow::machineSteal).median(),
+                spread(done, RunRow::loadAverage).median(), model.modelOfferedLoad(), model.modelPoolBound(), model.modelThroughput(),
+                model.modelKneeUsers(), model.modelResponseMs(), model.modelSaturated(),
+                ceiling == null ? null : ceiling.requestsPerSecond(), String.join("; ", flags), runIds);
+    }
+
+    private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
+        return Spread.of(runs.stream().map(value).toList());
+    }
+
+    /** The value most runs have (the first of them on a tie); null when none has one. */
+    private static String mostCommon(List<String> values) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        values.stream().filter(Objects::nonNull).forEach(v -> counts.merge(v, 1L, Long::sum));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
     }
 
     /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
@@ -161,16 +299,34 @@ public final class Summary {
         return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
     }
 
-    /** One column per Row component, in declaration order; empty cells for missing values. */
-    public static void writeCsv(List<Row> rows, Path file) {
-        RecordComponent[] columns = Row.class.getRecordComponents();
-        CSVFormat format = CSVFormat.DEFAULT.builder()
-                .setHeader(Arrays.stream(columns).map(RecordComponent::getName).toArray(String[]::new)).get();
+    /**
+     * One column per record component, in declaration order, a {@link Spread} as three (x, xMin, xMax: its median and
+     * range); empty cells for missing values.
+     */
+    public static <R extends Record> void writeCsv(List<R> rows, Class<R> type, Path file) {
+        RecordComponent[] columns = type.getRecordComponents();
+        List<String> header = new ArrayList<>();
+        for (RecordComponent c : columns) {
+            header.add(c.getName());
+            if (c.getType() == Spread.class) {
+                header.add(c.getName() + "Min");
+                header.add(c.getName() + "Max");
+            }
+        }
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).get();
         try (CSVPrinter csv = new CSVPrinter(Files.newBufferedWriter(file), format)) {
-            for (Row row : rows) {
+            for (R row : rows) {
                 List<Object> values = new ArrayList<>();
                 for (RecordComponent c : columns) {
-                    values.add(c.getAccessor().invoke(row));
+                    Object v = c.getAccessor().invoke(row);
+                    if (v instanceof Spread s) {
+                        values.add(s.median());
+                        values.add(s.min());
+                        values.add(s.max());
+                    }
+                    else {
+                        values.add(v);
+                    }
                 }
                 csv.printRecord(values);
             }
@@ -186,7 +342,7 @@ public final class Summary {
     /** summary.csv as one map per row, column name to cell. */
     public static List<Map<String, String>> readCsv(Path file) {
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (CSVParser csv = CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8, format)) {
+        try (CSVParser csv = CSVParser.parse(file, StandardCharsets.UTF_8, format)) {
             return csv.getRecords().stream().map(CSVRecord::toMap).toList();
         }
         catch (IOException e) {

@@ -11,12 +11,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.TargetProcess.TargetFailedException;
+import dev.latencylab.load.QueueingModel;
+import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 
 /**
@@ -53,18 +56,23 @@ public final class Sweep {
 
     /**
      * Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. repeats: runs
-     * of each point (each on a fresh target JVM); the one setting a resume may raise.
+     * of each point (each on a fresh target JVM), of the points with at least repeatsFromUsers users (the others run
+     * once; 0: every point). These two say how many runs, not what a run is: a resume may change them.
      */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
             int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
-            int repeats) {
+            int repeats, int repeatsFromUsers) {
 
         /** What a resume may change. */
         static final String REPEATS = "repeats";
+        static final String REPEATS_FROM_USERS = "repeatsFromUsers";
 
         public Plan {
             if (repeats < 1) {
                 throw new IllegalArgumentException("--repeats: " + repeats + " runs of each point; give 1 or more");
+            }
+            if (repeatsFromUsers < 0) {
+                throw new IllegalArgumentException("--repeats-from-users: " + repeatsFromUsers + "; give 0 (every point) or more");
             }
         }
 
@@ -78,6 +86,9 @@ public final class Sweep {
                 // users outermost: at any moment the finished points compare every target at the lower counts
                 for (long latency : latenciesMs) {
                     for (int n : users) {
+                        if (run > 1 && n < repeatsFromUsers) {
+                            continue;
+                        }
                         for (Target t : Target.parseAll(targets)) {
                             points.add(new Point(t, n, latency, run));
                         }
@@ -144,6 +155,7 @@ public final class Sweep {
                 continue;
             }
             out.printf("[%d/%d] %s latency=%d ms  starting%n", i, points.size(), p.label(), p.latencyMs());
+            nearCeiling(p).ifPresent(out::println);
             String line = runPoint(p);
             if (stopping) {
                 return;
@@ -151,6 +163,29 @@ public final class Sweep {
             out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
             afterEachPoint.run();
         }
+    }
+
+    /**
+     * A warning when the point's model throughput is near its target's machine ceiling as the sweep's finished runs
+     * measure it: then the machine's CPU, not only the server, decides what the point shows.
+     */
+    private Optional<String> nearCeiling(Point p) {
+        MachineCeiling ceiling = MachineCeiling.of(Summary.rows(folder)).get(p.target().id());
+        if (ceiling == null) {
+            return Optional.empty();
+        }
+        SimulationSettings s = plan.settings(p);
+        Optional<QueueingModel> model = ResultFile.model(s, s.modelThreads());
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        double demand = model.get().throughputAtFullPopulation();
+        if (!ceiling.near(demand)) {
+            return Optional.empty();
+        }
+        return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of this machine's ceiling for %s (%,.0f req/s, from its "
+                + "runs at %,d users): the machine's CPU may be what this point measures").formatted(demand,
+                100 * demand / ceiling.requestsPerSecond(), p.target().id(), ceiling.requestsPerSecond(), ceiling.fromUsers()));
     }
 
     /** Stops the point under way (a signal): its target and its simulation. Finished points stay as they are. */
@@ -227,7 +262,7 @@ public final class Sweep {
     }
 
     /** e.g. "goodput 1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
-    static String headline(Summary.Row r) {
+    static String headline(Summary.RunRow r) {
         return "goodput %,.0f req/s  p95 %s ms  %,d KO  (model %s)%s".formatted(r.goodput(), r.p95Ms(), r.ko(),
                 r.modelThroughput() == null ? "n/a" : "%,.0f".formatted(r.modelThroughput()),
                 r.flags().isEmpty() ? "" : "  flags: " + r.flags());
@@ -260,8 +295,8 @@ public final class Sweep {
         }
         JsonNode now = Point.JSON.valueToTree(plan);
         for (Map.Entry<String, JsonNode> field : now.properties()) {
-            if (field.getKey().equals(Plan.REPEATS)) {
-                continue; // more runs of the same points extend the sweep (see the command)
+            if (field.getKey().equals(Plan.REPEATS) || field.getKey().equals(Plan.REPEATS_FROM_USERS)) {
+                continue; // how many runs, not what a run is (see the command)
             }
             JsonNode was = before.path(field.getKey());
             if (!was.equals(field.getValue())) {

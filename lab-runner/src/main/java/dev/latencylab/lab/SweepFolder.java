@@ -9,8 +9,8 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The layout of a sweep folder, its one owner: sweep.json (plan, machine, versions), points/&lt;point id&gt;/ (a
- * {@link RunFolder} each), summary.csv, charts/ and index.html.
+ * The layout of a sweep folder, its one owner: sweep.json (plan, machine, versions), points/&lt;run id&gt;/ (a
+ * {@link RunFolder} each run of a point), summary.csv (points), runs.csv, charts/ and index.html.
  */
 public record SweepFolder(Path dir) {
 
@@ -26,8 +26,19 @@ public record SweepFolder(Path dir) {
         return new RunFolder(points().resolve(id));
     }
 
+    /** One row per point: median and range of its runs. */
     public Path summaryCsv() {
         return dir.resolve("summary.csv");
+    }
+
+    /** One row per run. */
+    public Path runsCsv() {
+        return dir.resolve("runs.csv");
+    }
+
+    /** The name a page of several sweeps labels this one's points with. */
+    public String name() {
+        return dir.toAbsolutePath().normalize().getFileName().toString();
     }
 
     public Path charts() {

@@ -60,7 +60,7 @@ class LabCommandLineIT {
 
         LabCommand.Finished second = LabCommand.run(console("second"), sweep("again", 2, 20));
         assertThat(second.exitCode()).as(second.output()).isZero();
-        assertThat(second.output()).contains("resuming").contains("[1/1] webflux users=4  kept (done earlier)");
+        assertThat(second.output()).contains("resuming").contains("[1/1] webflux users=4 run 1  kept (done earlier)");
 
         LabCommand.Finished third = LabCommand.run(console("third"), sweep("again", 3, 20));
         assertThat(third.exitCode()).as(third.output()).isEqualTo(LatencyLab.BAD_INPUT);
@@ -130,7 +130,7 @@ class LabCommandLineIT {
 
     /** Waits until the sweep's only point is inside its Gatling run: its users think 3-4 s between their 2 requests. */
     private void awaitSimulation(LabCommand lab, String name) throws IOException {
-        lab.awaitLine("\\[1/1\\] webflux users=4 latency=100 ms  starting", Duration.ofMinutes(2));
+        lab.awaitLine("\\[1/1\\] webflux users=4 run 1 latency=100 ms  starting", Duration.ofMinutes(2));
         Path log = tmp.resolve("results").resolve(name).resolve("points/webflux-l100-u4-r1/gatling.log");
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         while (!(Files.isRegularFile(log) && Files.readString(log).contains("latency-lab: 4 users over"))) {

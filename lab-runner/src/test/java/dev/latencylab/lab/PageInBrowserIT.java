@@ -98,7 +98,7 @@ class PageInBrowserIT {
         SweepFolder sweep = publishedCopy();
         JsonNode images = images();
 
-        assertThat(images).hasSize(8);
+        assertThat(images).as("one image per chart").hasSize(9);
         for (JsonNode image : images) {
             assertThat(image.path("state").asString()).as(image.toString()).isEqualTo("ok");
             assertThat(image.path("width").asInt()).as(image.toString()).isGreaterThanOrEqualTo(1000);

@@ -18,12 +18,16 @@ class SummaryFlagsTest {
     @TempDir
     Path dir;
 
-    private Summary.Row row(String result) throws Exception {
+    private Summary.RunRow row(String result) throws Exception {
+        return row(result, Map.of("wallSeconds", 90));
+    }
+
+    private Summary.RunRow row(String result, Map<String, Object> details) throws Exception {
         SweepFolder sweep = new SweepFolder(dir);
         Point p = new Point(Target.parse("mvc-t200"), 5000, 100, 1);
         Files.createDirectories(p.folder(sweep).dir());
         Files.writeString(p.folder(sweep).resultFile(), result);
-        p.record(sweep, Point.Status.DONE, null, Map.of("wallSeconds", 90));
+        p.record(sweep, Point.Status.DONE, null, details);
         return Summary.row(sweep, p.folder(sweep));
     }
 
@@ -51,7 +55,7 @@ class SummaryFlagsTest {
 
     @Test
     void aCleanPointHasNoFlagsAndItsNumbers() throws Exception {
-        Summary.Row r = row(result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400));
+        Summary.RunRow r = row(result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400));
         assertThat(r.flags()).isEmpty();
         assertThat(r.throughput()).isEqualTo(1980);
         assertThat(r.modelThroughput()).isEqualTo(2000);
@@ -62,10 +66,32 @@ class SummaryFlagsTest {
 
     @Test
     void cpuBoundInjectorSwitchedConnectionsDescriptorsAndKo() throws Exception {
-        Summary.Row r = row(result(1500, 2000, true, 0.97, 0.6, 0.37, 20, true, 18500));
+        Summary.RunRow r = row(result(1500, 2000, true, 0.97, 0.6, 0.37, 20, true, 18500));
         assertThat(r.flags()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
                 + "descriptors-near-limit; ko 2.0% (HTTP 503)");
         assertThat(r.topKoReason()).isEqualTo("HTTP 503");
+    }
+
+    @Test
+    void aRunOnAnotherBootThanTheSweepsFirstIsFlagged() throws Exception {
+        new SweepFolder(dir).writePlan(Map.of("machine", Map.of("bootId", "first-machine")));
+        String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
+        assertThat(row(clean, Map.of("machine", Map.of("bootId", "first-machine", "cpuProbeMibPerSecond", 1400.0))).flags()).isEmpty();
+        Summary.RunRow elsewhere = row(clean, Map.of("machine", Map.of("bootId", "second-machine", "cpuProbeMibPerSecond", 900.0)));
+        assertThat(elsewhere.flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
+        assertThat(elsewhere.cpuProbe()).isEqualTo(900.0);
+    }
+
+    @Test
+    void goodputCountsOkResponsesAndCpuPerRequestFollowsTheThroughput() throws Exception {
+        ObjectNode r = (ObjectNode) JSON.readTree(result(1000, 2000, true, 0.5, 0.1, 0.25, 100, false, 3000));
+        ((ObjectNode) r.get("throughput")).put("goodputPlateauPerSecond", 900.0);
+        Summary.RunRow row = row(JSON.writeValueAsString(r));
+        assertThat(row.goodput()).isEqualTo(900.0);
+        assertThat(row.throughput()).isEqualTo(1000.0);
+        int cores = row.cores();
+        assertThat(row.serverCpuMsPerRequest()).as("25%% of %d cores over 1,000 req/s", cores).isEqualTo(0.25 * cores * 1000 / 1000);
+        assertThat(row.injectorCpuMsPerRequest()).isEqualTo(0.1 * cores * 1000 / 1000);
     }
 
     @Test

@@ -25,24 +25,31 @@ class SweepIT {
     private final int mvcPort = Lab.freePort();
     private final int webfluxPort = Lab.freePort();
 
-    private int sweep(String name, String targets, String users) {
-        return LatencyLab.commandLine().execute("--repo", Lab.repo().toString(), "sweep",
+    private int sweep(String name, String targets, String users, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("--repo", Lab.repo().toString(), "sweep",
                 "--targets", targets, "--users", users, "--ramp-seconds", "1", "--repeat", "2",
                 "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--mvc-port", String.valueOf(mvcPort), "--webflux-port", String.valueOf(webfluxPort),
-                "--results", results.toString(), "--name", name);
+                "--results", results.toString(), "--name", name));
+        args.addAll(List.of(more));
+        return LatencyLab.commandLine().execute(args.toArray(String[]::new));
     }
 
     @Test
-    void pageAndCsvAreBuiltFromTheRealResultFiles() throws Exception {
+    void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
         assertThat(sweep("tiny", "mvc-t200,webflux", "3,6")).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
+        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(4);
+        // a second run of every point, added to the finished sweep
+        assertThat(sweep("tiny", "mvc-t200,webflux", "3,6", "--repeats", "2")).isZero();
+        assertThat(dir.readPlan().path("repeats").asInt()).isEqualTo(2);
 
-        List<Map<String, String>> csv = Summary.readCsv(dir.summaryCsv());
-        assertThat(csv).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3-r1", "mvc-t200-l100-u6-r1", "webflux-l100-u3-r1", "webflux-l100-u6-r1");
+        List<Map<String, String>> runs = Summary.readCsv(dir.runsCsv());
+        assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
+                "mvc-t200-l100-u3-r1", "mvc-t200-l100-u6-r1", "webflux-l100-u3-r1", "webflux-l100-u6-r1",
+                "mvc-t200-l100-u3-r2", "mvc-t200-l100-u6-r2", "webflux-l100-u3-r2", "webflux-l100-u6-r2");
         String page = Files.readString(dir.page());
-        for (Map<String, String> row : csv) {
+        for (Map<String, String> row : runs) {
             Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
             assertThat(row.get("status")).isEqualTo("done");
             assertThat(Long.parseLong(row.get("requests"))).isEqualTo(result.requests().total())
@@ -50,11 +57,28 @@ class SweepIT {
             assertThat(Long.parseLong(row.get("ko"))).isEqualTo(result.requests().ko()).isZero();
             assertThat(Long.parseLong(row.get("p95Ms"))).isEqualTo(result.responseTimeMs().p95());
             assertThat(Long.parseLong(row.get("p50Ms"))).isGreaterThanOrEqualTo(100);
+            assertThat(Double.parseDouble(row.get("goodput"))).as("no KO: goodput is the completions")
+                    .isEqualTo(Double.parseDouble(row.get("throughput")));
             assertThat(Double.parseDouble(row.get("modelOfferedLoad"))).isEqualTo(result.model().offeredLoadPerSecond());
             assertThat(dir.dir().resolve(row.get("report"))).isRegularFile();
             assertThat(page).contains("href=\"" + row.get("report") + "\"");
         }
-        for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu")) {
+        List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
+        assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
+                "mvc-t200-l100-u3", "mvc-t200-l100-u6", "webflux-l100-u3", "webflux-l100-u6");
+        for (Map<String, String> point : points) {
+            List<Double> p95s = runs.stream().filter(r -> r.get("point").startsWith(point.get("point") + "-r"))
+                    .map(r -> Double.parseDouble(r.get("p95Ms"))).toList();
+            assertThat(point.get("runs")).isEqualTo("2");
+            assertThat(Double.parseDouble(point.get("p95MsMin"))).isEqualTo(p95s.stream().mapToDouble(d -> d).min().orElseThrow());
+            assertThat(Double.parseDouble(point.get("p95MsMax"))).isEqualTo(p95s.stream().mapToDouble(d -> d).max().orElseThrow());
+            assertThat(Double.parseDouble(point.get("p95Ms"))).as("the median of two: their mean")
+                    .isEqualTo((p95s.get(0) + p95s.get(1)) / 2);
+            assertThat(Double.parseDouble(point.get("goodputMin"))).isLessThanOrEqualTo(Double.parseDouble(point.get("goodputMax")));
+        }
+        assertThat(page).as("ranges in the table").contains("<span class=range>(");
+        assertThat(ResultsTable.markdown(points)).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
+        for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu", "machine-cpu")) {
             assertThat(dir.charts().resolve(chart + "-l100.svg")).isNotEmptyFile();
             assertThat(dir.charts().resolve(chart + "-l100.png")).isNotEmptyFile();
             assertThat(page).contains("charts/" + chart + "-l100.svg");
@@ -65,6 +89,30 @@ class SweepIT {
         assertThat(sweep.at("/machine/cpuProbe/mibPerSecond").asDouble()).as("the machine's fingerprint").isPositive();
         assertThat(sweep.at("/versions/spring-boot").asString()).matches("[0-9.]+");
         assertThat(sweep.at("/versions/gatling").asString()).matches("[0-9.]+");
+        assertThat(Point.read(dir.point("webflux-l100-u3-r2")).at("/machine/cpuProbeMibPerSecond").asDouble())
+                .as("each run's machine").isPositive();
+
+        // two sweeps side by side (here the same one twice, as two folders): each labelled, each with its machine
+        Path copy = results.resolve("tiny-again");
+        try (var files = Files.walk(dir.dir())) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(dir.dir().relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                }
+                else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Path both = results.resolve("both");
+        assertThat(LatencyLab.commandLine().execute("report", dir.dir().toString(), copy.toString(), "--out", both.toString())).isZero();
+        String two = Files.readString(both.resolve("index.html"));
+        assertThat(two).contains("webflux @ tiny<", "webflux @ tiny-again<", "Machine of <code>tiny</code>",
+                "Machine of <code>tiny-again</code>", "href=\"../tiny/points/webflux-l100-u3-r1/result.json\"");
+        assertThat(both.resolve("charts/throughput-l100.svg")).isNotEmptyFile();
+        assertThat(LatencyLab.commandLine().execute("report", dir.dir().toString(), copy.toString()))
+                .as("two sweeps need --out").isEqualTo(LatencyLab.BAD_INPUT);
     }
 
     @Test
