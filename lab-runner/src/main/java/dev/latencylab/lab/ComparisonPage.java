@@ -198,9 +198,19 @@ public final class ComparisonPage {
                     series.setMarker(style.marker());
                     series.setMarkerColor(style.color());
                     series.setLineColor(style.color());
+                    // explicit, or XChart picks each series' line by its index, and range bars shift that
                     float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
-                    if (dash != null) {
-                        series.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+                    series.setLineStyle(dash == null ? new BasicStroke(2f)
+                            : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+                }
+            }
+        }
+        if (c.file().equals("throughput")) {
+            // the headroom to each target's machine ceiling is what a reader looks for: the axis reaches the highest
+            for (Source source : sources) {
+                for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
+                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey()))) {
+                        dataMax = Math.max(dataMax, ceiling.getValue().requestsPerSecond());
                     }
                 }
             }
@@ -363,8 +373,8 @@ public final class ComparisonPage {
                 lines are the queueing model: the offered load N/(L+Z), a thread pool's bound T/L, and past a pool's
                 knee N = T(L+Z)/L its response time N&middot;L/T &minus; Z; these hold on any machine. The dotted line
                 in a target's colour is this machine's ceiling for it: the goodput at which injector and server
-                together would use every core, from the CPU a request cost them (see &ldquo;Machine&rdquo;); it holds
-                on this machine only. A point on a model line is explained by it; a point off it is a finding, and the
+                together would use every core, from the CPU an OK response cost them (see &ldquo;Machine&rdquo;); it
+                holds on this machine only, and is a lower bound (the CPU per response falls as the load grows). A point on a model line is explained by it; a point off it is a finding, and the
                 table's flags say when a number is not the server's alone (the machine's CPU, its ceiling, runs that
                 disagree, connections, open files, another process; see README, &ldquo;Flags&rdquo;). Goodput counts
                 OK responses per second on the plateau, while all users are active; the table also gives all
@@ -383,7 +393,7 @@ public final class ComparisonPage {
                 .append("<table><tr><th class=l>target</th><th>users</th><th>latency ms</th><th>runs</th><th>goodput req/s</th>")
                 .append("<th>completions req/s</th><th>model req/s</th><th>machine ceiling req/s</th><th>p50 ms</th><th>p95 ms</th>")
                 .append("<th>p99 ms</th><th>max ms</th><th>KO %</th><th>server threads</th><th>server CPU</th><th>injector CPU</th>")
-                .append("<th>machine CPU</th><th>CPU ms per request (server + injector)</th><th>steal</th>")
+                .append("<th>machine CPU</th><th>CPU ms per OK response (server + injector)</th><th>steal</th>")
                 .append("<th class=l>connections</th><th class=l>flags</th><th class=l>files</th></tr>\n");
         for (Source source : sources) {
             for (Summary.PointRow r : source.points()) {
@@ -453,7 +463,8 @@ public final class ComparisonPage {
             if (probes.median() != null) {
                 h.append(esc(", %s MiB/s before each run".formatted(probes.format("%,.0f"))));
             }
-            h.append("; load average at the start ").append(esc(m.path("loadAverageAtStart").asString("not recorded")));
+            h.append("; load average at the start ").append(m.path("loadAverageAtStart").isNumber()
+                    ? "%.2f".formatted(m.path("loadAverageAtStart").asDouble()) : "not recorded");
             Spread steal = Spread.of(source.runs().stream().map(Summary.RunRow::machineSteal).toList()).times(100);
             if (steal.median() != null) {
                 h.append(esc("; steal on the plateaus %s".formatted(steal.format("%.1f%%"))));
@@ -461,15 +472,17 @@ public final class ComparisonPage {
             h.append(".</p>\n");
         }
         if (source.ceilings().isEmpty()) {
-            h.append("<p>No machine ceiling: no target had a finished run with the pool unsaturated, no KO and the machine ")
-                    .append("neither CPU-bound nor busy elsewhere.</p>\n");
+            h.append("<p>No machine ceiling: no target had a finished run with its pool not the limit and no other process ")
+                    .append("busy on the machine.</p>\n");
             return;
         }
-        h.append("<p>This machine's ceiling per target: its cores over the CPU time one request cost server and injector ")
-                .append("together, at the target's busiest unsaturated point (median of its runs). Points whose model throughput ")
-                .append("reaches 80% of it are flagged near-machine-ceiling.</p>\n<ul>\n");
+        h.append("<p>This machine's ceiling per target: its cores over the CPU time one OK response cost server and ")
+                .append("injector together, at the target's busiest point whose pool was not the limit and beside which no other ")
+                .append("process was busy (median of its runs). The CPU per response falls as the load grows, so measured below ")
+                .append("the machine's limit it is a lower bound. Points whose model throughput reaches 80% of it are flagged ")
+                .append("near-machine-ceiling.</p>\n<ul>\n");
         source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
-                + "per request, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
+                + "per OK response, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
                 c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
                 c.requestsPerSecond()))).append("</li>\n"));
         h.append("</ul>\n");

@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * This machine's own bound on a target's throughput, a line of the model like T/L: its cores over the CPU time one
- * request costs injector and server together (they share the cores). The cost is measured at the target's busiest
- * unsaturated point (pool not the limit, no KO, machine neither CPU-bound nor busy elsewhere): at lighter load the
- * fixed costs of sampling and timers weigh more per request, and past a pool's knee the pool, not the CPU, decides.
+ * This machine's own bound on a target's goodput, a line of the model like T/L: its cores over the CPU time one OK
+ * response costs injector and server together (they share the cores). The cost is measured at the target's busiest
+ * point whose pool was not the limit and beside which nothing else used the machine: the CPU per response falls as
+ * the load grows (fixed costs of sampling and timers spread over more responses, more events handled per wake-up),
+ * so a lighter point would understate the ceiling, and past a pool's knee the pool, not the CPU, decides. Measured
+ * below the machine's limit it is still a lower bound, for the same reason.
  *
  * @param fromUsers the point the cost was measured at (median of its runs)
  */
@@ -33,7 +35,7 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
         return requestsPerSecond >= NEAR * requestsPerSecond();
     }
 
-    /** CPU ms one request cost: a share of all cores, times the cores, over the requests per second. */
+    /** CPU ms one response cost: a share of all cores, times the cores, over the responses per second. */
     static Double cpuMsPerRequest(Double cpuShare, Integer cores, Double requestsPerSecond) {
         if (cpuShare == null || cores == null || cores <= 0 || requestsPerSecond == null || requestsPerSecond <= 0) {
             return null;
@@ -52,7 +54,7 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
         Map<String, MachineCeiling> ceilings = new TreeMap<>();
         byTarget.forEach((target, byUsers) -> {
             List<Summary.RunRow> busiest = byUsers.values().stream()
-                    .max(Comparator.comparingDouble(point -> median(point, Summary.RunRow::throughput))).orElseThrow();
+                    .max(Comparator.comparingDouble(point -> median(point, Summary.RunRow::goodput))).orElseThrow();
             Summary.RunRow first = busiest.get(0);
             ceilings.put(target, new MachineCeiling(target, first.users(), first.cores(),
                     median(busiest, Summary.RunRow::serverCpuMsPerRequest), median(busiest, Summary.RunRow::injectorCpuMsPerRequest)));
@@ -60,11 +62,14 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
         return ceilings;
     }
 
-    /** A run whose CPU per request is the machine's cost of a request, nothing else's. */
+    /**
+     * A run whose CPU per response is what this machine pays for a response of this target: its pool was not the
+     * limit (the model) and no other process used the machine. A CPU-bound run counts: it is the closest to the
+     * ceiling; so does one with KO, since the cost is per OK response.
+     */
     static boolean qualifies(Summary.RunRow r) {
-        return "done".equals(r.status()) && !Boolean.TRUE.equals(r.modelSaturated()) && r.ko() != null && r.ko() == 0
-                && r.cores() != null && r.serverCpuMsPerRequest() != null && r.injectorCpuMsPerRequest() != null
-                && r.throughput() != null && !r.flagList().contains(Summary.MACHINE_CPU_BOUND)
+        return r.done() && !Boolean.TRUE.equals(r.modelSaturated()) && r.cores() != null && r.goodput() != null
+                && r.serverCpuMsPerRequest() != null && r.injectorCpuMsPerRequest() != null
                 && !r.flagList().contains(Summary.MACHINE_BUSY_ELSEWHERE);
     }
 

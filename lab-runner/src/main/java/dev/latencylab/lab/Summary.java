@@ -62,7 +62,8 @@ public final class Summary {
      *                        had one; null for a file written before goodput
      * @param throughput      completions (OK and KO) per second, the same way
      * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
-     * @param serverCpuMsPerRequest CPU time of the server per completed request (ms), from its CPU and throughput
+     * @param serverCpuMsPerRequest CPU time of the server per OK response (ms), from its CPU and goodput; the same for
+     *                        the injector
      * @param machineSteal    share of the machine's CPU time the hypervisor gave elsewhere, plateau mean
      * @param cpuProbe        the machine's single-thread probe (MiB/s) when the run started; null in older sweeps
      */
@@ -210,8 +211,8 @@ public final class Summary {
                 ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
                 r.requests().total(), ko, r.requests().koPercent(), topReason,
                 r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,
-                machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, throughput),
-                MachineCeiling.cpuMsPerRequest(injectorCpu, cores, throughput), plateau == null ? null : plateau.machineSteal(),
+                machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
+                MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
                 plateau == null ? null : plateau.loadAverage(), cpuProbe, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
                 r.server().openFiles().max(), model == null ? null : model.offeredLoadPerSecond(),
                 model == null ? null : model.poolBoundPerSecond(), modelThroughput,

@@ -263,7 +263,7 @@ public final class Sweep {
 
     /** e.g. "goodput 1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
     static String headline(Summary.RunRow r) {
-        return "goodput %,.0f req/s  p95 %s ms  %,d KO  (model %s)%s".formatted(r.goodput(), r.p95Ms(), r.ko(),
+        return "goodput %,.0f req/s  p95 %,d ms  %,d KO  (model %s)%s".formatted(r.goodput(), r.p95Ms(), r.ko(),
                 r.modelThroughput() == null ? "n/a" : "%,.0f".formatted(r.modelThroughput()),
                 r.flags().isEmpty() ? "" : "  flags: " + r.flags());
     }

@@ -250,7 +250,7 @@ class LabCommandLineIT {
                 if (Files.isDirectory(f)) {
                     Files.createDirectories(to);
                 }
-                else if (!f.startsWith(published.resolve("charts")) && !f.getFileName().toString().matches("summary.csv|index.html")) {
+                else if (!f.startsWith(published.resolve("charts")) && !f.getFileName().toString().matches("summary.csv|runs.csv|index.html")) {
                     Files.copy(f, to); // only what the report reads: sweep.json and the points
                 }
             }
@@ -260,6 +260,7 @@ class LabCommandLineIT {
 
         SweepFolder rebuilt = new SweepFolder(copy);
         assertThat(rebuilt.summaryCsv()).hasSameBinaryContentAs(published.resolve("summary.csv"));
+        assertThat(rebuilt.runsCsv()).hasSameBinaryContentAs(published.resolve("runs.csv"));
         assertThat(rebuilt.page()).hasSameBinaryContentAs(published.resolve("index.html"));
         try (var charts = Files.list(published.resolve("charts"))) {
             for (Path chart : charts.filter(c -> c.toString().endsWith(".svg")).toList()) {

@@ -20,12 +20,29 @@ class RepeatsArithmeticTest {
         return new Summary.RunRow(Point.pointId(target, 100, users) + "-r" + run, target, users, 100, run, "done", null, null, "",
                 "per-user", goodput, throughput, throughput, (long) throughput, 101L, 101L, p95, p95, p95, p95, 1000L, ko,
                 ko / 10.0, ko > 0 ? "HTTP 503" : null, 20.0, 10.0, serverCpu, injectorCpu, serverCpu + injectorCpu, CORES,
-                MachineCeiling.cpuMsPerRequest(serverCpu, CORES, throughput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, throughput),
+                MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
                 0.001, 1.0, 1400.0, 100.0, 100.0, 100.0, users / 1.6, null, users / 1.6, null, 100.0, saturated, flags, null, 90L);
     }
 
     private static Summary.RunRow clean(String target, int users, int run, double throughput, long p95) {
         return run(target, users, run, throughput, throughput, p95, 0.15, 0.1, false, 0, "");
+    }
+
+    @Test
+    void aSweepRunsWholeRoundsAndRepeatsOnlyThePointsFromItsThreshold() {
+        Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
+                "auto", 5, 8091, 8092, 3, 5000);
+        assertThat(plan.points()).extracting(Point::id).containsExactly(
+                "mvc-t200-l100-u1000-r1", "webflux-l100-u1000-r1", "mvc-t200-l100-u5000-r1", "webflux-l100-u5000-r1",
+                "mvc-t200-l100-u5000-r2", "webflux-l100-u5000-r2",
+                "mvc-t200-l100-u5000-r3", "webflux-l100-u5000-r3");
+        Sweep.Plan every = new Sweep.Plan(List.of("webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
+                "auto", 5, 8091, 8092, 2, 0);
+        assertThat(every.points()).extracting(Point::id).containsExactly(
+                "webflux-l100-u1000-r1", "webflux-l100-u5000-r1", "webflux-l100-u1000-r2", "webflux-l100-u5000-r2");
+        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(plan), every)).as("targets differ").startsWith("targets was");
+        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), new Sweep.Plan(List.of("webflux"), List.of(1000, 5000),
+                List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000))).as("more runs: the same sweep").isNull();
     }
 
     @Test
@@ -66,23 +83,27 @@ class RepeatsArithmeticTest {
     }
 
     @Test
-    void theCeilingComesFromTheBusiestUnsaturatedPointOfEachTarget() {
+    void theCeilingComesFromTheBusiestPointOfEachTargetWhosePoolWasNotTheLimit() {
         List<Summary.RunRow> runs = List.of(
                 clean("webflux", 5000, 1, 3111, 101),
                 clean("webflux", 10000, 1, 6232, 101),
                 clean("webflux", 10000, 2, 6230, 101),
-                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Summary.MACHINE_CPU_BOUND),
+                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Summary.MACHINE_CPU_BOUND + "; " + Summary.MACHINE_BUSY_ELSEWHERE),
+                clean("mvc-virtual", 10000, 1, 6000, 101),
+                run("mvc-virtual", 20000, 1, 8800, 9000, 4400, 0.64, 0.31, false, 200, Summary.MACHINE_CPU_BOUND + "; ko 1.8% (HTTP 503)"),
                 clean("mvc-t200", 3000, 1, 1867, 106),
-                run("mvc-t200", 5000, 1, 1994, 1994, 1028, 0.1, 0.08, true, 0, ""),
-                run("mvc-t200", 2000, 1, 1240, 1247, 101, 0.1, 0.08, false, 3, "ko 0.3% (HTTP 503)"));
+                run("mvc-t200", 5000, 1, 1994, 1994, 1028, 0.1, 0.08, true, 0, ""));
         Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
 
         MachineCeiling webflux = ceilings.get("webflux");
-        assertThat(webflux.fromUsers()).as("20,000 was machine-bound").isEqualTo(10000);
+        assertThat(webflux.fromUsers()).as("another process used the machine at 20,000").isEqualTo(10000);
         assertThat(webflux.serverCpuMsPerRequest()).isCloseTo(0.15 * 2 * 1000 / 6231, within(1e-6));
         assertThat(webflux.requestsPerSecond()).isCloseTo(2 * 1000 / ((0.15 + 0.1) * 2 * 1000 / 6231), within(0.01));
-        assertThat(ceilings.get("mvc-t200").fromUsers()).as("5,000 saturates the pool, 2,000 had KO").isEqualTo(3000);
-        assertThat(MachineCeiling.of(List.of(runs.get(5)))).as("no run qualifies").isEmpty();
+        MachineCeiling virtual = ceilings.get("mvc-virtual");
+        assertThat(virtual.fromUsers()).as("CPU-bound and with KO, but its busiest").isEqualTo(20000);
+        assertThat(virtual.requestsPerSecond()).as("per OK response: 8,800 / 95%").isCloseTo(8800 / 0.95, within(1e-6));
+        assertThat(ceilings.get("mvc-t200").fromUsers()).as("5,000 saturates the pool").isEqualTo(3000);
+        assertThat(MachineCeiling.of(List.of(runs.get(7)))).as("no run qualifies").isEmpty();
     }
 
     @Test
