@@ -66,7 +66,8 @@ public final class ComparisonPage {
 
         static Source read(SweepFolder sweep, String label, int index) {
             List<Summary.RunRow> runs = Summary.rows(sweep);
-            return new Source(sweep, label, runs, Summary.points(runs), MachineCeiling.of(runs),
+            Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
+            return new Source(sweep, label, runs, Summary.points(runs, ceilings), ceilings,
                     sweep.hasPlan() ? sweep.readPlan() : null, index);
         }
 

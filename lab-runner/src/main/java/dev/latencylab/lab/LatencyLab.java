@@ -16,6 +16,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 
@@ -223,8 +224,9 @@ public final class LatencyLab {
             Path repo = lab.repo.toAbsolutePath().normalize();
             SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
                     .resolve(name != null ? name : stamp()));
-            int stored = dir.hasPlan() ? dir.readPlan().path(Sweep.Plan.REPEATS).asInt(1) : 1;
-            int storedFrom = dir.hasPlan() ? dir.readPlan().path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
+            JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
+            int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;
+            int storedFrom = earlier != null ? earlier.path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
             if (repeats != null && repeats < stored) {
                 throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
                         .formatted(repeats, dir.dir(), stored, stored));
@@ -245,8 +247,8 @@ public final class LatencyLab {
             validate(plan); // unknown target ids and bad values stop here
             PrintStream out = System.out;
             Instant start = Instant.now();
-            if (dir.hasPlan()) {
-                String change = Sweep.changeFrom(dir.readPlan(), plan);
+            if (earlier != null) {
+                String change = Sweep.changeFrom(earlier, plan);
                 if (change != null) {
                     System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
                             + "give another --name, or the same settings to resume it%n", dir.dir(), change);
@@ -256,12 +258,12 @@ public final class LatencyLab {
                 if (plan.repeats() != stored || plan.repeatsFromUsers() != storedFrom) {
                     out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.repeats(),
                             fromUsers(plan.repeatsFromUsers()), stored, fromUsers(storedFrom));
-                    Map<String, Object> json = Point.JSON.convertValue(dir.readPlan(), LinkedHashMap.class);
+                    Map<String, Object> json = Point.JSON.convertValue(earlier, LinkedHashMap.class);
                     json.put(Sweep.Plan.REPEATS, plan.repeats());
                     json.put(Sweep.Plan.REPEATS_FROM_USERS, plan.repeatsFromUsers());
                     dir.writePlan(json);
                 }
-                String boot = dir.readPlan().path("machine").path("bootId").asString(null);
+                String boot = dir.bootId();
                 if (boot != null && !boot.equals(Machine.bootId())) {
                     System.err.println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
                             + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");

@@ -121,9 +121,10 @@ public final class Summary {
         if (!Files.isDirectory(sweep.points())) {
             return List.of();
         }
+        String sweepBoot = sweep.bootId(); // read once, not once per run
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
-                    .map(d -> row(sweep, d))
+                    .map(d -> row(sweep, d, sweepBoot))
                     .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
                             .thenComparingInt(RunRow::run))
                     .toList();
@@ -134,9 +135,13 @@ public final class Summary {
     }
 
     static RunRow row(SweepFolder sweep, RunFolder pointDir) {
+        return row(sweep, pointDir, sweep.bootId());
+    }
+
+    /** @param sweepBoot the boot id the sweep began on, or null */
+    private static RunRow row(SweepFolder sweep, RunFolder pointDir, String sweepBoot) {
         JsonNode point = Point.read(pointDir);
         // a run on another boot than the sweep's first runs: another machine, whose CPU may differ (see cpuProbe)
-        String sweepBoot = sweep.hasPlan() ? sweep.readPlan().path("machine").path("bootId").asString(null) : null;
         String runBoot = point.path("machine").path("bootId").asString(null);
         boolean elsewhere = sweepBoot != null && runBoot != null && !sweepBoot.equals(runBoot);
         Double cpuProbe = point.path("machine").path("cpuProbeMibPerSecond").isNumber()
@@ -222,8 +227,7 @@ public final class Summary {
     }
 
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
-    public static List<PointRow> points(List<RunRow> runs) {
-        Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
+    public static List<PointRow> points(List<RunRow> runs, Map<String, MachineCeiling> ceilings) {
         Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
         runs.forEach(r -> byPoint.computeIfAbsent(r.pointId(), id -> new ArrayList<>()).add(r));
         return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).target()))).toList();

@@ -63,6 +63,11 @@ public record SweepFolder(Path dir) {
         return Point.JSON.readTree(planFile().toFile());
     }
 
+    /** The boot id of the machine the sweep began on (sweep.json), or null. */
+    public String bootId() {
+        return hasPlan() ? readPlan().path("machine").path("bootId").asString(null) : null;
+    }
+
     public void writePlan(Map<String, Object> json) {
         try {
             Files.createDirectories(dir);
