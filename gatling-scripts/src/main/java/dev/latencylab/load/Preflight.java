@@ -60,6 +60,11 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         long needed = (long) peakUsers + JVM_OWN_FILES;
         boolean fits = needed <= openFilesLimit;
         ConnectionMode mode = s.connections();
+        if (s.open() && !fits) {
+            throw new PreflightException(("%s req/s answered within %d ms keep about %d requests in flight, each on a "
+                    + "connection of its own, and this process may open %d files (ulimit -n): a lower sim.rate, or several injectors.")
+                    .formatted(SimulationSettings.rate(s.openLoad().orElseThrow().topRate()), s.sloP99Ms().orElse(1000), peakUsers, openFilesLimit));
+        }
         if (mode == ConnectionMode.PER_USER && !fits) {
             throw new PreflightException(("""
                     %d users with one connection each need about %d open files (%d users active at once + %d for the JVM), \
@@ -74,10 +79,14 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     }
 
     /**
-     * Users alive at once: each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
+     * Users alive at once (open model: requests in flight): each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
      * user outlives the ramp all of them overlap, otherwise about N * life / ramp do.
      */
     static int peakActiveUsers(SimulationSettings s) {
+        if (s.open()) {
+            // Little's law: arrivals in flight at the top rate when each is answered within the SLO
+            return (int) Math.ceil(s.openLoad().orElseThrow().topRate() * s.sloP99Ms().orElse(1000) / 1000.0) + 1;
+        }
         double lifeMs = s.repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
         double rampMs = s.ramp().toMillis();
         if (lifeMs >= rampMs) {

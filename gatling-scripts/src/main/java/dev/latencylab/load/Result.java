@@ -11,17 +11,26 @@ import java.util.Map;
  */
 public record Result(String schema, String simulation, Parameters parameters, String start, String end,
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
-        EncodedHistogram histogram, Injector injector, Server server, Model model, Timeline timeline, List<String> problems) {
+        EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
+        List<String> problems) {
 
     /** Files written before problems were recorded have none. */
     public Result {
         problems = problems == null ? List.of() : List.copyOf(problems);
     }
 
-    /** The run's settings (see SimulationSettings); targetPid since problems. */
+    /**
+     * The run's settings (see SimulationSettings); targetPid since problems; injection and the open model's settings
+     * (null for a closed run) since the open model: for an open run users, repeat and think times do not apply.
+     */
     public record Parameters(int users, String baseUrl, String metricsUrl, String path, long rampSeconds, int repeat,
             long thinkMinMs, long thinkMaxMs, String connections, Integer modelThreads, Long assertP95Ms, Long assertP99Ms,
-            Double assertKoPercent, boolean sampleServer, Long targetPid) {
+            Double assertKoPercent, boolean sampleServer, Long targetPid, String injection, List<Double> rates,
+            Long levelSeconds, String arrivals, Long sloP99Ms, Double sloKoPercent, Boolean stopOnSloMiss) {
+
+        public boolean open() {
+            return "open".equals(injection);
+        }
     }
 
     public record Requests(long total, long ok, long ko, double koPercent, Map<String, Long> koByReason, Timeouts timeoutsMs) {
@@ -71,6 +80,35 @@ public record Result(String schema, String simulation, Parameters parameters, St
     public record Model(double latencyMs, double thinkMeanMs, Integer threads, double offeredLoadPerSecond,
             Double poolBoundPerSecond, double throughputAtFullPopulationPerSecond, double meanThroughputBoundPerSecond,
             Double kneeUsers, double responseTimeMsAtFullPopulation, boolean saturated) {
+    }
+
+    /**
+     * What an open run (sim.injection=open) measured; null for a closed run. responseTimeMs above is Gatling's clock
+     * (from the moment it sent the request); fromDueMs counts from when each arrival was due by the injection
+     * schedule, so it also holds any wait before sending: the gap between the two is the coordinated-omission gap.
+     *
+     * @param connections     how the injector connected: Gatling's shared HTTP/1.1 pool, which opens a connection
+     *                        whenever none is idle (it has no cap), so a request never waits for one
+     * @param peakInFlight    most arrivals sent and not yet answered at once (= connections in use)
+     * @param injectorLagMs   how late the injector started arrivals against their due time
+     * @param stoppedEarly    why the run stopped before its schedule ended (a level missed the SLO), or null
+     * @param capacityPerSecond the model's capacity: T/L when a pool of T bounds the target, else null (no pool)
+     */
+    public record Open(String arrivals, String connections, long plannedArrivals, long arrivalsStarted, long peakInFlight,
+            long sloP99Ms, double sloKoPercent, ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram,
+            ResponseTimes injectorLagMs, String stoppedEarly, Double capacityPerSecond, List<Level> levels) {
+    }
+
+    /**
+     * One rate held for a level of an open run, counted by the arrivals due within its plateau (ramps excluded):
+     * fromSecond..toSecond in seconds since the run started. withinSlo: its p99 from due and its KO share met the SLO
+     * and all its arrivals were answered or timed out (none cut off by a stop); null when the level was never reached.
+     * unanswered: arrivals still waiting when the run ended, counted in fromDueMs at their age then (a lower bound).
+     */
+    public record Level(int index, double ratePerSecond, double fromSecond, double toSecond, long plannedArrivals,
+            long arrivals, long ok, long ko, long unanswered, double goodputPerSecond, ResponseTimes responseTimeMs,
+            ResponseTimes fromDueMs, ResponseTimes injectorLagMs, Double serverCpu, Double injectorCpu, Double machineCpu,
+            Double modelThroughputPerSecond, Boolean withinSlo, String verdict) {
     }
 
     /** One row per sample; columns as named (see Sampler.Tick); null where a value was not read. */

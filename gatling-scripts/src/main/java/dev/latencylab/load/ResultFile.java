@@ -40,9 +40,17 @@ public final class ResultFile {
     private ResultFile() {
     }
 
-    /** Everything the run learned, in the result file's layout. */
+    /** How an open run connects (recorded in its result file). */
+    public static final String OPEN_CONNECTIONS = "shared: Gatling's HTTP/1.1 pool for all arrivals, a new connection whenever "
+            + "none is idle (no cap, so no arrival waits for one; peakInFlight is how many were in use)";
+
+    /**
+     * Everything the run learned, in the result file's layout.
+     *
+     * @param arrivals the open model's arrivals, null for a closed run
+     */
     public static Result build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
-            long connectTimeoutMs, long requestTimeoutMs) {
+            ArrivalRecorder arrivals, long connectTimeoutMs, long requestTimeoutMs) {
         double seconds = run.duration().toMillis() / 1000.0;
         long total = run.ok() + run.ko();
         Result.Requests requests = new Result.Requests(total, run.ok(), run.ko(), total == 0 ? 0.0 : 100.0 * run.ko() / total,
@@ -50,7 +58,9 @@ public final class ResultFile {
 
         long[] perSecond = run.completedPerSecond();
         long[] okPerSecond = run.okPerSecond();
-        Predicate<Sampler.Tick> onPlateau = t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
+        Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
+        Predicate<Sampler.Tick> onPlateau = open != null ? openPlateau(open)
+                : t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
         List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         Double plateauThroughput = null;
         Double plateauGoodput = null;
@@ -90,8 +100,35 @@ public final class ResultFile {
         return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h)), injector, server,
-                model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null), timeline(sampler.ticks()),
-                problems(settings, run, sampler));
+                settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
+                        : model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
+                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals));
+    }
+
+    private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            ArrivalRecorder arrivals) {
+        Optional<OpenModel> any = openModel(settings, preflight.targetThreads());
+        return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), span -> {
+            Predicate<Sampler.Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
+            return new Double[] {sampler.series(Sampler.Tick::serverCpu, in).mean(), sampler.series(Sampler.Tick::injectorCpu, in).mean(),
+                    sampler.series(Sampler.Tick::machineCpu, in).mean()};
+        }, rate -> any.map(m -> new OpenModel(rate, m.latencyMs(), m.threads(), m.levelSeconds()).throughput()).orElse(null),
+                any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
+    }
+
+    /** An open run's plateau: the highest level it reached, the seconds its arrivals were due in. */
+    private static Predicate<Sampler.Tick> openPlateau(Result.Open open) {
+        Result.Level top = open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+        return top == null ? t -> false : t -> t.second() >= top.fromSecond() && t.second() <= top.toSecond();
+    }
+
+    /** The open model for these settings at their top rate, when the path names a latency. */
+    public static Optional<OpenModel> openModel(SimulationSettings s, OptionalInt threads) {
+        if (s.latencyMs().isEmpty() || s.openLoad().isEmpty()) {
+            return Optional.empty();
+        }
+        OpenLoad load = s.openLoad().get();
+        return Optional.of(new OpenModel(load.topRate(), s.latencyMs().getAsLong(), threads, load.level().toSeconds()));
     }
 
     /** The samples as columns and rows; NaN (no reading) becomes null. */
@@ -135,8 +172,12 @@ public final class ResultFile {
      * What makes this run's numbers not the server's: the target died or refused connections, or no request
      * succeeded. Empty for a run that counts; ./lab fails a run (or sweep point) with any.
      */
-    static List<String> problems(SimulationSettings settings, RunRecorder run, Sampler sampler) {
+    static List<String> problems(SimulationSettings settings, RunRecorder run, Sampler sampler, ArrivalRecorder arrivals) {
         List<String> problems = new ArrayList<>();
+        if (arrivals != null && arrivals.unscheduled() > 0) {
+            problems.add(("%,d arrivals had user ids outside the injection schedule: their due times are unknown, so the "
+                    + "latency from due is not to be trusted (a second scenario, or another Gatling version?)").formatted(arrivals.unscheduled()));
+        }
         if (sampler.targetExitedSecond() != null) {
             problems.add("the target JVM (pid %d) exited %.0f s into the run".formatted(settings.targetPid().getAsLong(),
                     sampler.targetExitedSecond()));

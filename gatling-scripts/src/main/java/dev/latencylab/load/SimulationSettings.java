@@ -38,7 +38,35 @@ public record SimulationSettings(
         OptionalLong assertP99Ms,
         OptionalDouble assertKoPercent,
         boolean sampleServer,
-        OptionalLong targetPid) {
+        OptionalLong targetPid,
+        Injection injection,
+        List<Double> rates,
+        Duration levelDuration,
+        Arrivals arrivals,
+        OptionalLong sloP99Ms,
+        double sloKoPercent,
+        boolean stopOnSloMiss) {
+
+    /** How requests arrive: the classic closed loop of users, or an open stream at a set rate. */
+    public enum Injection {
+        /** N users, each waiting for its answer and thinking before the next request: a slow server slows its load. */
+        CLOSED,
+        /** Requests arrive at sim.rate per second whether the server keeps up or not, each one independent. */
+        OPEN;
+
+        public String id() {
+            return name().toLowerCase();
+        }
+    }
+
+    /** Open model: evenly spaced arrivals, or a Poisson process of the same mean rate (Gatling's randomized steps). */
+    public enum Arrivals {
+        UNIFORM, POISSON;
+
+        public String id() {
+            return name().toLowerCase();
+        }
+    }
 
     public enum ConnectionMode {
         /** Shared pool when one connection per user would not fit under the open-files limit. */
@@ -76,6 +104,23 @@ public record SimulationSettings(
     public static final String ASSERT_KO_PERCENT = "sim.assert.ko.percent";
     public static final String SAMPLE_SERVER = "sim.sample.server";
     public static final String TARGET_PID = "sim.target.pid";
+    public static final String INJECTION = "sim.injection";
+    public static final String RATE = "sim.rate";
+    public static final String LEVEL_SECONDS = "sim.level.seconds";
+    public static final String ARRIVALS = "sim.arrivals";
+    public static final String SLO_P99_MS = "sim.slo.p99.ms";
+    public static final String SLO_KO_PERCENT = "sim.slo.ko.percent";
+    public static final String STOP_ON_SLO_MISS = "sim.stop.on.slo.miss";
+
+    /** Properties of the closed model only, and of the open model only: one given to the other model is a mistake. */
+    static final List<String> CLOSED_ONLY = List.of(USERS, REPEAT, THINK_MIN_MS, THINK_MAX_MS, CONNECTIONS);
+    static final List<String> OPEN_ONLY = List.of(RATE, LEVEL_SECONDS, ARRIVALS, SLO_P99_MS, SLO_KO_PERCENT, STOP_ON_SLO_MISS);
+    /** A level shorter than this has no plateau worth a percentile: ramps, JIT and the first queue dominate it. */
+    public static final int MIN_LEVEL_SECONDS = 5;
+    /** Default SLO of the open model: p99 within the latency plus this. */
+    public static final long SLO_MARGIN_MS = 100;
+    static final int MAX_LEVELS = 50;
+    static final double MAX_RATE = 1_000_000;
 
     /** Property name and default, in the order README lists them. */
     public static final Map<String, String> NAMES = names();
@@ -99,6 +144,13 @@ public record SimulationSettings(
         n.put(ASSERT_KO_PERCENT, "(none)");
         n.put(SAMPLE_SERVER, "true");
         n.put(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)");
+        n.put(INJECTION, "closed");
+        n.put(RATE, "(none; needed with sim.injection=open)");
+        n.put(LEVEL_SECONDS, "60");
+        n.put(ARRIVALS, "uniform");
+        n.put(SLO_P99_MS, "(the path's latency + " + SLO_MARGIN_MS + ")");
+        n.put(SLO_KO_PERCENT, "0");
+        n.put(STOP_ON_SLO_MISS, "false");
         return java.util.Collections.unmodifiableMap(n);
     }
 
@@ -143,21 +195,43 @@ public record SimulationSettings(
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
         return new SimulationSettings(users, targetUrl, TargetPorts.managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
                 connections, modelThreads, Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer,
-                OptionalLong.of(pid));
+                OptionalLong.of(pid), injection, rates, levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss);
+    }
+
+    public boolean open() {
+        return injection == Injection.OPEN;
+    }
+
+    /** The open model's arrivals: ramp to each rate, hold it a level; empty for the closed model. */
+    public Optional<OpenLoad> openLoad() {
+        return open() ? Optional.of(new OpenLoad(rates, ramp, levelDuration, arrivals == Arrivals.POISSON)) : Optional.empty();
     }
 
     /** Every setting as the system property a Gatling run reads: from(toProperties()) gives the same settings. */
     public Map<String, String> toProperties() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(USERS, String.valueOf(users));
+        m.put(INJECTION, injection.id());
+        if (open()) {
+            m.put(RATE, rates.stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(",")));
+            m.put(LEVEL_SECONDS, String.valueOf(levelDuration.toSeconds()));
+            m.put(ARRIVALS, arrivals.id());
+            sloP99Ms.ifPresent(ms -> m.put(SLO_P99_MS, String.valueOf(ms)));
+            m.put(SLO_KO_PERCENT, String.valueOf(sloKoPercent));
+            m.put(STOP_ON_SLO_MISS, String.valueOf(stopOnSloMiss));
+        }
+        else {
+            m.put(USERS, String.valueOf(users));
+        }
         m.put(BASE_URL, baseUrl);
         m.put(METRICS_URL, metricsUrl);
         m.put(PATH, path);
         m.put(RAMP_SECONDS, String.valueOf(ramp.toSeconds()));
-        m.put(REPEAT, String.valueOf(repeat));
-        m.put(THINK_MIN_MS, String.valueOf(thinkMin.toMillis()));
-        m.put(THINK_MAX_MS, String.valueOf(thinkMax.toMillis()));
-        m.put(CONNECTIONS, connections.id());
+        if (!open()) {
+            m.put(REPEAT, String.valueOf(repeat));
+            m.put(THINK_MIN_MS, String.valueOf(thinkMin.toMillis()));
+            m.put(THINK_MAX_MS, String.valueOf(thinkMax.toMillis()));
+            m.put(CONNECTIONS, connections.id());
+        }
         modelThreads.ifPresent(t -> m.put(MODEL_THREADS, String.valueOf(t)));
         resultFile.ifPresent(f -> m.put(RESULT_FILE, f.toString()));
         assertP95Ms.ifPresent(ms -> m.put(ASSERT_P95_MS, String.valueOf(ms)));
@@ -168,9 +242,22 @@ public record SimulationSettings(
         return m;
     }
 
+    /** A rate as written back: 40 rather than 40.0. */
+    static String rate(double r) {
+        return r == Math.rint(r) ? String.valueOf((long) r) : String.valueOf(r);
+    }
+
     public static SimulationSettings from(Properties p) {
         Reader r = new Reader(p);
         r.unknownNames();
+        Injection injection = r.injection();
+        for (String name : injection == Injection.OPEN ? CLOSED_ONLY : OPEN_ONLY) {
+            if (r.has(name)) {
+                r.problems.add(injection == Injection.OPEN
+                        ? "%s is a property of the closed model (users that wait for their answers); the open model (sim.injection=open) sends sim.rate requests per second on shared connections: remove it".formatted(name)
+                        : "%s is a property of the open model; add -Dsim.injection=open, or remove it".formatted(name));
+            }
+        }
         int users = r.integer(USERS, 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
         String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : TargetPorts.managementUrl(baseUrl);
@@ -191,12 +278,37 @@ public record SimulationSettings(
         OptionalDouble ko = r.has(ASSERT_KO_PERCENT) ? OptionalDouble.of(r.percent(ASSERT_KO_PERCENT)) : OptionalDouble.empty();
         boolean sample = r.bool(SAMPLE_SERVER);
         OptionalLong targetPid = r.has(TARGET_PID) ? OptionalLong.of(r.integer(TARGET_PID, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        List<Double> rates = List.of();
+        int levelSeconds = Integer.parseInt(NAMES.get(LEVEL_SECONDS));
+        Arrivals arrivals = Arrivals.UNIFORM;
+        OptionalLong slo = OptionalLong.empty();
+        double sloKo = 0;
+        boolean stopOnMiss = false;
+        if (injection == Injection.OPEN) {
+            rates = r.rates();
+            levelSeconds = r.integer(LEVEL_SECONDS, MIN_LEVEL_SECONDS, 86_400);
+            arrivals = r.arrivals();
+            Matcher latency = LATENCY_IN_PATH.matcher(path);
+            if (r.has(SLO_P99_MS)) {
+                slo = OptionalLong.of(r.integer(SLO_P99_MS, 1, Integer.MAX_VALUE));
+            }
+            else if (latency.matches()) {
+                slo = OptionalLong.of(Long.parseLong(latency.group(1)) + SLO_MARGIN_MS);
+            }
+            else {
+                r.problems.add("sim.slo.p99.ms is needed: test.path=%s names no latency to derive it from (latency + %d ms)"
+                        .formatted(path, SLO_MARGIN_MS));
+            }
+            sloKo = r.percent(SLO_KO_PERCENT);
+            stopOnMiss = r.bool(STOP_ON_SLO_MISS);
+            connections = ConnectionMode.SHARED;
+        }
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
         return new SimulationSettings(users, baseUrl, metricsUrl, path, Duration.ofSeconds(rampSeconds), repeat,
                 Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
-                p95, p99, ko, sample, targetPid);
+                p95, p99, ko, sample, targetPid, injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss);
     }
 
 
@@ -216,11 +328,14 @@ public record SimulationSettings(
 
     /** Every parameter as the result file records it. */
     public Result.Parameters result() {
-        return new Result.Parameters(users, baseUrl, metricsUrl, path, ramp.toSeconds(), repeat, thinkMin.toMillis(),
-                thinkMax.toMillis(), connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
+        // users, repeat and think times are the closed model's: an open run records 0, 1, 0, 0
+        return new Result.Parameters(open() ? 0 : users, baseUrl, metricsUrl, path, ramp.toSeconds(), open() ? 1 : repeat,
+                open() ? 0 : thinkMin.toMillis(), open() ? 0 : thinkMax.toMillis(), connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
                 assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null, assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null,
                 assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null, sampleServer,
-                targetPid.isPresent() ? targetPid.getAsLong() : null);
+                targetPid.isPresent() ? targetPid.getAsLong() : null, injection.id(), open() ? rates : null,
+                open() ? levelDuration.toSeconds() : null, open() ? arrivals.id() : null,
+                open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null);
     }
 
     /** Reads and checks properties, collecting every problem instead of stopping at the first. */
@@ -307,6 +422,63 @@ public record SimulationSettings(
             }
             problems.add("%s=%s is not a boolean; allowed: true or false".formatted(name, v));
             return true;
+        }
+
+        Injection injection() {
+            String v = value(INJECTION);
+            for (Injection i : Injection.values()) {
+                if (i.id().equals(v)) {
+                    return i;
+                }
+            }
+            problems.add("sim.injection=%s is unknown; allowed: closed (users that wait for their answers) or open (a rate of arrivals)".formatted(v));
+            return Injection.CLOSED;
+        }
+
+        Arrivals arrivals() {
+            String v = value(ARRIVALS);
+            for (Arrivals a : Arrivals.values()) {
+                if (a.id().equals(v)) {
+                    return a;
+                }
+            }
+            problems.add("sim.arrivals=%s is unknown; allowed: uniform or poisson".formatted(v));
+            return Arrivals.UNIFORM;
+        }
+
+        /** sim.rate: one rate, or an ascending list (a ladder), each a positive number of requests per second. */
+        List<Double> rates() {
+            if (!has(RATE)) {
+                problems.add("sim.rate is needed with sim.injection=open: requests per second (e.g. 500), or an ascending list "
+                        + "for a ladder of levels (e.g. 100,200,400)");
+                return List.of();
+            }
+            String v = p.getProperty(RATE).trim();
+            List<Double> rates = new ArrayList<>();
+            for (String part : v.split(",", -1)) {
+                double rate;
+                try {
+                    rate = Double.parseDouble(part.trim());
+                }
+                catch (NumberFormatException e) {
+                    rate = Double.NaN;
+                }
+                if (!(rate > 0 && rate <= MAX_RATE)) {
+                    problems.add("sim.rate=%s: '%s' is not a positive number of requests per second; allowed: a number above 0 and up to %,.0f, or an ascending comma-separated list of them"
+                            .formatted(v, part.trim(), MAX_RATE));
+                    return List.of();
+                }
+                if (!rates.isEmpty() && rate <= rates.get(rates.size() - 1)) {
+                    problems.add("sim.rate=%s: the levels of a ladder must rise (%s after %s); allowed: an ascending list"
+                            .formatted(v, part.trim(), rate(rates.get(rates.size() - 1))));
+                    return List.of();
+                }
+                rates.add(rate);
+            }
+            if (rates.size() > MAX_LEVELS) {
+                problems.add("sim.rate=%s: %d levels; allowed: at most %d".formatted(v, rates.size(), MAX_LEVELS));
+            }
+            return List.copyOf(rates);
         }
 
         ConnectionMode connectionMode() {

@@ -129,4 +129,55 @@ class SimulationSettingsTest {
         assertThat(SimulationSettings.notOurs(java.util.Map.of("gatling.http.requestTimeout", "50", "sim.users", "3", "target", "mvc")))
                 .containsOnlyKeys("gatling.http.requestTimeout");
     }
+
+    @Test
+    void theOpenModelTakesARateOrALadderAndDerivesItsSlo() {
+        SimulationSettings open = parse("sim.injection", "open", "sim.rate", "250", "test.path", "hello/150");
+        assertThat(open.open()).isTrue();
+        assertThat(open.rates()).containsExactly(250.0);
+        assertThat(open.levelDuration()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(open.sloP99Ms()).as("latency + 100").hasValue(250);
+        assertThat(open.sloKoPercent()).isZero();
+        assertThat(open.stopOnSloMiss()).isFalse();
+        assertThat(open.connections()).as("arrivals share connections").isEqualTo(ConnectionMode.SHARED);
+        assertThat(open.arrivals()).isEqualTo(SimulationSettings.Arrivals.UNIFORM);
+
+        SimulationSettings ladder = parse("sim.injection", "open", "sim.rate", "10, 20.5,40", "sim.level.seconds", "5",
+                "sim.arrivals", "poisson", "sim.slo.p99.ms", "300", "sim.slo.ko.percent", "0.5", "sim.stop.on.slo.miss", "true");
+        assertThat(ladder.openLoad().orElseThrow().rates()).containsExactly(10.0, 20.5, 40.0);
+        assertThat(ladder.openLoad().orElseThrow().poisson()).isTrue();
+        assertThat(ladder.sloP99Ms()).hasValue(300);
+        assertThat(SimulationSettings.from(ladder.toProperties())).as("toProperties round trip").isEqualTo(ladder);
+        assertThat(ladder.toProperties()).as("no closed-model property").doesNotContainKeys("sim.users", "sim.repeat", "sim.connections")
+                .containsEntry("sim.rate", "10,20.5,40");
+        assertThat(parse().openLoad()).as("closed, the default").isEmpty();
+    }
+
+    @Test
+    void badOpenModelInputIsNamedBeforeAnyRequest() {
+        assertThatThrownBy(() -> parse("sim.injection", "open"))
+                .hasMessageContaining("sim.rate is needed with sim.injection=open");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "-5"))
+                .hasMessageContaining("sim.rate=-5: '-5' is not a positive number of requests per second");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "0"))
+                .hasMessageContaining("'0' is not a positive number");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "fast"))
+                .hasMessageContaining("'fast' is not a positive number");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100,50"))
+                .hasMessageContaining("the levels of a ladder must rise (50 after 100)");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.level.seconds", "2"))
+                .hasMessageContaining("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.slo.p99.ms", "soon"))
+                .hasMessageContaining("sim.slo.p99.ms=soon is not a whole number");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "test.path", "hello"))
+                .hasMessageContaining("sim.slo.p99.ms is needed: test.path=/hello names no latency");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.arrivals", "bursty"))
+                .hasMessageContaining("sim.arrivals=bursty is unknown; allowed: uniform or poisson");
+        assertThatThrownBy(() -> parse("sim.injection", "opened"))
+                .hasMessageContaining("sim.injection=opened is unknown; allowed: closed");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.users", "50"))
+                .hasMessageContaining("sim.users is a property of the closed model");
+        assertThatThrownBy(() -> parse("sim.rate", "100"))
+                .hasMessageContaining("sim.rate is a property of the open model; add -Dsim.injection=open");
+    }
 }

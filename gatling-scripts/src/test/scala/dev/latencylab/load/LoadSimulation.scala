@@ -1,15 +1,20 @@
 package dev.latencylab.load
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 import scala.jdk.OptionConverters._
 
+import io.gatling.commons.validation.Success
 import io.gatling.core.Predef._
+import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.http.Predef._
 
 /**
- * The classic experiment: users arrive evenly over a ramp; each sends GET {test.path} `sim.repeat` times with a
- * uniformly random think time between requests. Every parameter is a system property (see SimulationSettings and
- * README). Besides Gatling's HTML report, the run leaves a result.json (see ResultFile).
+ * The classic experiment (closed model, the default): users arrive evenly over a ramp; each sends GET {test.path}
+ * `sim.repeat` times with a uniformly random think time between requests. The open model (sim.injection=open): GET
+ * {test.path} arrives at sim.rate per second, each arrival one request of its own, whether the server keeps up or not;
+ * several rates make a ladder. Every parameter is a system property (see SimulationSettings and README). Besides
+ * Gatling's HTML report, the run leaves a result.json (see ResultFile).
  */
 class LoadSimulation extends Simulation {
 
@@ -20,6 +25,9 @@ class LoadSimulation extends Simulation {
     settings.targetPid.orElse(-1L), run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
+  private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(LoadSimulation.steps).getOrElse(Nil)
+  private val arrivals: Option[ArrivalRecorder] = settings.openLoad.toScala.map(load =>
+    new ArrivalRecorder(load, LoadSimulation.schedule(openSteps), settings.sloP99Ms.getAsLong, settings.sloKoPercent, settings.stopOnSloMiss))
 
   LoadSimulation.announce(settings, preflight)
 
@@ -43,6 +51,7 @@ class LoadSimulation extends Simulation {
           if (session.isFailed) KoReason.classify(status.getOrElse(-1), responseTime, connectTimeoutMs, requestTimeoutMs)
           else null
         run.record(responseTime, koReason)
+        arrivals.foreach(_.completed(session.userId, responseTime, koReason == null, System.currentTimeMillis()))
         session.markAsSucceeded.removeAll("status", "responseTime", "sentAt")
       }
 
@@ -53,21 +62,37 @@ class LoadSimulation extends Simulation {
     }
     .exec { session => run.userFinished(); session }
 
+  /** The open model: every arrival a user of its own that sends one request; a ladder that missed its SLO may stop here. */
+  private def arrivalsScenario(recorder: ArrivalRecorder) = scenario("arrivals")
+    .stopLoadGeneratorIf(_ => Success(recorder.stopReason), _ => Success(recorder.stopRequested))
+    .exec { session =>
+      run.userStarted()
+      recorder.arrived(session.userId, System.currentTimeMillis())
+      session
+    }
+    .exec(sendAndRecord)
+    .exec { session => run.userFinished(); session }
+
   before {
     run.start()
     sampler.start()
+    arrivals.foreach(_.start())
   }
 
-  setUp(users.inject(rampUsers(settings.users).during(settings.ramp.toSeconds.seconds)))
+  setUp(arrivals match {
+    case Some(recorder) => arrivalsScenario(recorder).inject(openSteps)
+    case None           => users.inject(rampUsers(settings.users).during(settings.ramp.toSeconds.seconds))
+  })
     .protocols(httpProtocol)
     .assertions(LoadSimulation.assertionsOf(settings): _*)
 
   after {
     run.finish()
+    arrivals.foreach(_.finish(System.currentTimeMillis()))
     sampler.close()
     val file = settings.resultFile.toScala.getOrElse(
       ResultFile.defaultLocation(java.nio.file.Path.of("target", "gatling"), run.startedAt()))
-    val result = ResultFile.build(settings, preflight, run, sampler, connectTimeoutMs, requestTimeoutMs)
+    val result = ResultFile.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
     println(s"latency-lab: result file ${file.toAbsolutePath}")
     result.problems.forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
@@ -91,7 +116,42 @@ object LoadSimulation {
 
   private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)
 
+  /** Gatling's steps for an open load: a ramp from the previous rate to each rate, then the rate held for a level. */
+  private def steps(load: OpenLoad): Seq[OpenInjectionStep] = {
+    val rates = load.rates.asScala.map(_.doubleValue).toSeq
+    val ramp = load.ramp.toSeconds.seconds
+    val level = load.level.toSeconds.seconds
+    rates.zipWithIndex.flatMap { case (rate, i) =>
+      val from = if (i == 0) 0.0 else rates(i - 1)
+      val rampStep = rampUsersPerSec(from).to(rate).during(ramp)
+      val levelStep = constantUsersPerSec(rate).during(level)
+      if (load.poisson) Seq(rampStep.randomized, levelStep.randomized) else Seq(rampStep, levelStep)
+    }
+  }
+
+  /**
+   * When each arrival of these steps is due, ms after the injection starts, in the order Gatling numbers its users:
+   * Gatling's own schedule, from the same step objects it injects (a Poisson step keeps its seed), through the method
+   * it composes them with (public in the bytecode, package-private in Scala: read by reflection).
+   */
+  private def schedule(steps: Seq[OpenInjectionStep]): Array[Long] = {
+    val chain = classOf[OpenInjectionStep].getMethod("chain", classOf[Iterator[_]])
+    steps.foldRight(Iterator.empty[FiniteDuration]: Iterator[FiniteDuration]) { (step, next) =>
+      chain.invoke(step, next).asInstanceOf[Iterator[FiniteDuration]]
+    }.map(_.toMillis).toArray
+  }
+
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
+    if (settings.open) {
+      val load = settings.openLoad.get
+      println(
+        s"latency-lab: open model: ${load.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s " +
+          s"(${settings.arrivals.id} arrivals), each held ${load.level.toSeconds} s after a ${load.ramp.toSeconds} s ramp -> " +
+          s"${settings.baseUrl}${settings.path}, SLO p99 <= ${settings.sloP99Ms.getAsLong} ms from due, KO <= ${settings.sloKoPercent}%" +
+          (if (settings.stopOnSloMiss) ", stops at the first level that misses it" else "")
+      )
+      return
+    }
     println(
       s"latency-lab: ${settings.users} users over ${settings.ramp.toSeconds} s -> ${settings.baseUrl}${settings.path}, " +
         s"${settings.repeat} requests each, think ${settings.thinkMin.toMillis}-${settings.thinkMax.toMillis} ms, " +

@@ -1,0 +1,95 @@
+package dev.latencylab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Arrivals timed from when they were due, fed as Gatling feeds them (user ids in schedule order, wall-clock ms):
+ * what an injector that starts a request late, or a server that holds it, does to each histogram and to a level.
+ */
+class ArrivalRecorderTest {
+
+    /** One level of 10 req/s for 5 s after a 1 s ramp: due offsets 1,000, 1,100, ..., 5,900 ms (the ramp has none here). */
+    private final OpenLoad load = new OpenLoad(List.of(10.0), Duration.ofSeconds(1), Duration.ofSeconds(5), false);
+    private final long[] due = java.util.stream.LongStream.range(0, 50).map(i -> 1_000 + 100 * i).toArray();
+    private static final long T0 = 1_700_000_000_000L;
+
+    private Result.Level level(ArrivalRecorder r) {
+        return r.result("shared", T0, span -> new Double[3], rate -> rate, null).levels().get(0);
+    }
+
+    @Test
+    void aRequestSentLateCountsItsWaitFromDueButNotOnGatlingsClock() {
+        ArrivalRecorder r = new ArrivalRecorder(load, due, 200, 0, false);
+        for (int i = 0; i < 50; i++) {
+            long dueAt = T0 + due[i];
+            long started = i == 10 ? dueAt + 300 : dueAt; // the injector started arrival 11 300 ms late
+            r.arrived(i + 1, started);
+            r.completed(i + 1, 100, true, started + 100);
+        }
+        r.finish(T0 + 7_000);
+        Result.Level l = level(r);
+
+        assertThat(l.arrivals()).isEqualTo(50).isEqualTo(l.plannedArrivals());
+        assertThat(l.responseTimeMs().max()).as("Gatling's clock starts when it sends").isEqualTo(100);
+        assertThat(l.fromDueMs().max()).as("from due: the 300 ms before sending count").isEqualTo(400);
+        assertThat(l.injectorLagMs().max()).isEqualTo(300);
+        assertThat(l.goodputPerSecond()).isEqualTo(10);
+        assertThat(l.fromSecond()).as("the injection started with the run here").isEqualTo(1.0);
+        assertThat(l.withinSlo()).as("one of 50 over the SLO: p99 above it").isFalse();
+    }
+
+    @Test
+    void theSloCheckStopsALadderOnceALevelCannotMeetItAndCountsTheUnansweredAtTheirAge() {
+        ArrivalRecorder r = new ArrivalRecorder(load, due, 200, 0, true);
+        for (int i = 0; i < 20; i++) {
+            r.arrived(i + 1, T0 + due[i]); // none answered: the server holds them all
+        }
+        r.check(T0 + due[0] + 150);
+        assertThat(r.stopRequested()).as("no arrival has waited past the SLO yet").isFalse();
+        r.check(T0 + due[0] + 250);
+        assertThat(r.stopRequested()).as("1 of 50 is more than 1%: the p99 of 50 is their slowest").isTrue();
+        assertThat(r.stopReason()).contains("level 1 (10 req/s) missed the SLO").contains("1 of its 50 arrivals took longer than 200 ms");
+
+        r.finish(T0 + due[19] + 1_000);
+        r.completed(1, 5_000, true, T0 + 20_000); // an answer after the end is not counted twice
+        Result.Level l = level(r);
+        assertThat(l.unanswered()).isEqualTo(20);
+        assertThat(l.fromDueMs().count()).isEqualTo(20);
+        assertThat(l.fromDueMs().max()).as("the oldest waited 1,900 ms + 1 s at the end").isCloseTo(2_900L, org.assertj.core.data.Offset.offset(3L));
+        assertThat(l.responseTimeMs().count()).as("Gatling timed none of them").isZero();
+        assertThat(l.withinSlo()).isFalse();
+    }
+
+    @Test
+    void aKoBeyondTheAllowedShareMissesTheSlo() {
+        ArrivalRecorder r = new ArrivalRecorder(load, due, 200, 0, false);
+        for (int i = 0; i < 50; i++) {
+            r.arrived(i + 1, T0 + due[i]);
+            r.completed(i + 1, 100, i != 7, T0 + due[i] + 100);
+        }
+        r.finish(T0 + 7_000);
+        assertThat(level(r).withinSlo()).isFalse();
+        assertThat(level(r).verdict()).contains("KO 2.00%");
+
+        ArrivalRecorder tolerant = new ArrivalRecorder(load, due, 200, 5, false);
+        for (int i = 0; i < 50; i++) {
+            tolerant.arrived(i + 1, T0 + due[i]);
+            tolerant.completed(i + 1, 100, i != 7, T0 + due[i] + 100);
+        }
+        tolerant.finish(T0 + 7_000);
+        assertThat(level(tolerant).withinSlo()).as("2% KO within an SLO of 5%").isTrue();
+    }
+
+    @Test
+    void aUserIdOutsideTheScheduleIsCountedNotGuessed() {
+        ArrivalRecorder r = new ArrivalRecorder(load, due, 200, 0, false);
+        r.arrived(51, T0);
+        r.arrived(0, T0);
+        assertThat(r.unscheduled()).isEqualTo(2);
+    }
+}
