@@ -29,7 +29,7 @@ import dev.latencylab.load.TargetPorts;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
                 "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
-        subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class})
+        subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class, Capacity.class})
 public final class LatencyLab {
 
     static final int OK = 0;
@@ -132,18 +132,12 @@ public final class LatencyLab {
             try (StopOnSignal signal = StopOnSignal.install(() -> {
                         gatling.stop();
                         TargetProcess.closeAll();
-                    }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")");
-                    TargetProcess server = TargetProcess.start(repo, t.module(), p, t.properties(), Map.of(), List.of(),
-                            dir.targetLog(), Duration.ofSeconds(90))) {
-                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), Duration.ofSeconds(warmupSeconds), 50);
-                System.out.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
-                        warmupSeconds, warm.ok() + warm.failed());
-                Map<String, String> sim = new LinkedHashMap<>(settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile()).toProperties());
-                sim.putAll(SimulationSettings.notOurs(given)); // e.g. gatling.http.requestTimeout
-                GatlingLauncher.Outcome run = gatling.run(sim, dir.gatlingLog(), System.out);
+                    }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
+                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, SimulationSettings.notOurs(given), dir,
+                        Duration.ofSeconds(warmupSeconds), System.out, new LinkedHashMap<>(), () -> false);
                 System.out.println();
-                System.out.println("latency-lab: stopping " + t.id());
-                Path report = run.keepReport(dir);
+                System.out.println("latency-lab: stopped " + t.id());
+                Path report = Files.isDirectory(dir.report()) ? dir.report() : null;
                 if (report != null) {
                     System.out.println("HTML report: " + report.resolve("index.html"));
                 }

@@ -212,23 +212,13 @@ public final class Sweep {
             details.put("port", port);
             details.put("startedAt", started.toString());
             details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
-            try (TargetProcess target = TargetProcess.start(repo, p.target().module(), port, p.target().properties(), Map.of(),
-                    List.of(), pointDir.targetLog(), Duration.ofSeconds(90))) {
-                details.put("targetPid", target.pid());
-                Warmup.Outcome warm = Warmup.run(target.baseUrl() + settings.path(), Duration.ofSeconds(plan.warmupSeconds()), 50);
-                details.put("warmup", Map.of("seconds", plan.warmupSeconds(), "ok", warm.ok(), "failed", warm.failed()));
-                if (stopping) {
-                    return "interrupted";
-                }
-                GatlingLauncher.Outcome run = gatling.run(settings.forTarget(target.baseUrl(), target.pid(), pointDir.resultFile())
-                        .toProperties(), pointDir.gatlingLog(), null);
-                if (stopping) {
-                    return "interrupted";
-                }
-                run.keepReport(pointDir);
-                if (!run.succeeded()) {
-                    return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
-                }
+            GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, p.target(), port, settings, Map.of(), pointDir,
+                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping);
+            if (run == null) {
+                return "interrupted";
+            }
+            if (!run.succeeded()) {
+                return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
             }
             int open = SocketDrain.await(port, drainMax);
             details.put("socketsLeftAfterDrain", open);

@@ -1,0 +1,355 @@
+package dev.latencylab.lab;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.TargetPorts;
+
+/**
+ * ./lab capacity: the highest arrival rate a target serves within an SLO, found with ladders of open-model levels,
+ * each ladder on a fresh target (see {@link CapacitySearch}). Its folder holds capacity.json (the answer, the model's
+ * lines beside it, every level), levels.csv, the hockey-stick chart and each ladder's run folder (round-1, ...).
+ */
+@Command(name = "capacity", mixinStandardHelpOptions = true, description = {
+        "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
+                + "ladders between the last level within the SLO and the first that missed it, each on a fresh target.",
+        "With --report DIR...: print the Markdown table of finished searches and draw them on one chart instead."})
+final class Capacity implements Callable<Integer> {
+
+    /** capacity.json's layout. machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
+    record Record(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
+            long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
+            Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
+            CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
+            Map<String, Object> machine, String created) {
+    }
+
+    /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */
+    record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+    }
+
+    static final String FILE = "capacity.json";
+    static final String CHART = "hockey-stick";
+
+    @CommandLine.ParentCommand
+    LatencyLab lab;
+
+    @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}). Known: " + Target.KNOWN)
+    String target;
+
+    @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request (default: ${DEFAULT-VALUE}).")
+    long latencyMs;
+
+    @Option(names = "--slo-p99-ms", description = "The SLO: p99 from each arrival's due time at most this (default: latency + "
+            + SimulationSettings.SLO_MARGIN_MS + ").")
+    Long sloP99Ms;
+
+    @Option(names = "--max-ko-percent", defaultValue = "0", description = "The SLO: at most this share of KO (default: ${DEFAULT-VALUE}).")
+    double maxKoPercent;
+
+    @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, else 250 req/s).")
+    Double startRate;
+
+    @Option(names = "--max-rate", description = "Highest level of the first ladder (default: 2 T/L for a pool, else 20000 req/s).")
+    Double maxRate;
+
+    @Option(names = "--level-seconds", defaultValue = "10", description = "How long each rate is held (default: ${DEFAULT-VALUE}; at least "
+            + SimulationSettings.MIN_LEVEL_SECONDS + ").")
+    int levelSeconds;
+
+    @Option(names = "--ramp-seconds", defaultValue = "3", description = "Ramp to each level (default: ${DEFAULT-VALUE}).")
+    int rampSeconds;
+
+    @Option(names = "--refine-rounds", defaultValue = "2", description = "Ladders between the last level within the SLO and the first that missed (default: ${DEFAULT-VALUE}).")
+    int refineRounds;
+
+    @Option(names = "--refine-levels", defaultValue = "4", description = "Levels of each such ladder (default: ${DEFAULT-VALUE}).")
+    int refineLevels;
+
+    @Option(names = "--arrivals", defaultValue = "uniform", description = "uniform or poisson (default: ${DEFAULT-VALUE}).")
+    String arrivals;
+
+    @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux).")
+    Integer port;
+
+    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target first (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--results", description = "Folder of the searches (default: results/capacity in the repository).")
+    Path results;
+
+    @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
+    String name;
+
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: print their table, draw them on one chart in --out.")
+    List<Path> report;
+
+    @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (report != null) {
+            return report();
+        }
+        Target t = Target.parse(target);
+        Path repo = lab.repo.toAbsolutePath().normalize();
+        double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
+        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4) : 250;
+        double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
+        if (!(start > 0) || !(max >= start)) {
+            throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
+                    .formatted(CapacitySearch.rate(start), CapacitySearch.rate(max)));
+        }
+        if (latencyMs < 1 || refineRounds < 0 || refineLevels < 1) {
+            throw new IllegalArgumentException("--latency-ms needs 1 or more, --refine-rounds 0 or more, --refine-levels 1 or more");
+        }
+        List<Double> first = CapacitySearch.firstLadder(start, max);
+        settings(t, first); // bad values (SLO, level length, arrivals) stop here, before a target starts
+        int p = port == null ? t.defaultPort() : port;
+        Path dir = LatencyLab.newFolder(results != null ? results.toAbsolutePath() : repo.resolve("results/capacity"),
+                name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, LatencyLab.stamp()));
+        PrintStream out = System.out;
+        out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
+                latencyMs, slo(), maxKoPercent, dir);
+        GatlingLauncher gatling = new GatlingLauncher(repo);
+        List<CapacitySearch.Level> levels = new ArrayList<>();
+        List<Round> rounds = new ArrayList<>();
+        boolean failed = false;
+        try (StopOnSignal signal = StopOnSignal.install(() -> {
+                    gatling.stop();
+                    TargetProcess.closeAll();
+                }, "stopped; the target and the simulation were ended (folder: " + dir + ")")) {
+            List<Double> rates = first;
+            for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
+                out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
+                        rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
+                RunFolder folder = new RunFolder(dir.resolve("round-" + round));
+                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings(t, rates), Map.of(), folder,
+                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), () -> false);
+                if (!run.succeeded()) {
+                    String why = String.join("; ", run.failures(folder.gatlingLog()));
+                    rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));
+                    System.err.println("latency-lab: RUN FAILED: " + why);
+                    failed = true;
+                    break;
+                }
+                Result r = ResultFile.read(folder.resultFile());
+                for (Result.Level l : r.open().levels()) {
+                    CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
+                    levels.add(level);
+                    if (l.arrivals() > 0) {
+                        out.printf("  %10s req/s  goodput %,10.1f  p99 %,7d ms from due (Gatling %s)  %s%n", CapacitySearch.rate(l.ratePerSecond()),
+                                l.goodputPerSecond(), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
+                    }
+                }
+                rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), r.open().stoppedEarly(), "done", null));
+                CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
+                rates = now.bracketed() ? CapacitySearch.between(now.capacity(), now.firstMiss(), refineLevels) : List.of();
+            }
+        }
+        CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
+        Record record = new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent, arrivals,
+                levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, CapacitySearch.machineCeiling(levels),
+                outcome.capacity(), outcome.firstMiss(), outcome.bracketed(), outcome.describe(), largestGap(levels), rounds,
+                levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
+                Machine.fingerprint(), Instant.now().toString());
+        write(dir, record);
+        out.printf("latency-lab: capacity of %s: %s%n", t.id(), outcome.describe());
+        out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
+                Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),
+                record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
+        out.println("Capacity file: " + dir.resolve(FILE));
+        out.println("Chart: " + dir.resolve(CHART + ".png"));
+        return failed ? LatencyLab.FAILED : LatencyLab.OK;
+    }
+
+    private long slo() {
+        return sloP99Ms != null ? sloP99Ms : latencyMs + SimulationSettings.SLO_MARGIN_MS;
+    }
+
+    /** One ladder's simulation settings, checked as the run will check them. */
+    private SimulationSettings settings(Target t, List<Double> rates) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(SimulationSettings.INJECTION, "open");
+        m.put(SimulationSettings.RATE, rates.stream().map(CapacitySearch::plain).collect(Collectors.joining(",")));
+        m.put(SimulationSettings.PATH, t.path(latencyMs));
+        m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
+        m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
+        m.put(SimulationSettings.ARRIVALS, arrivals);
+        m.put(SimulationSettings.SLO_P99_MS, String.valueOf(slo()));
+        m.put(SimulationSettings.SLO_KO_PERCENT, String.valueOf(maxKoPercent));
+        m.put(SimulationSettings.STOP_ON_SLO_MISS, "true");
+        if (t.poolThreads() > 0) {
+            m.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
+        }
+        return SimulationSettings.from(m);
+    }
+
+    /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */
+    private static CapacitySearch.Level largestGap(List<CapacitySearch.Level> levels) {
+        return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
+    }
+
+    static void write(Path dir, Record record) {
+        try {
+            Files.createDirectories(dir);
+            Point.JSON.writeValue(dir.resolve(FILE).toFile(), record);
+            Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve("levels.csv"));
+            draw(List.of(record), dir);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Record read(Path dir) {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(dir + " holds no " + FILE + ": give a folder that ./lab capacity made");
+        }
+        return Point.JSON.readValue(file.toFile(), Record.class);
+    }
+
+    private Integer report() {
+        List<Record> records = report.stream().map(Capacity::read).toList();
+        Path chartDir = out != null ? out : report.get(0).toAbsolutePath().normalize().getParent();
+        draw(records, chartDir);
+        System.out.print(markdown(records));
+        return LatencyLab.OK;
+    }
+
+    /** README's capacity table: one row per search. */
+    static String markdown(List<Record> records) {
+        StringBuilder md = new StringBuilder("| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Record r : records) {
+            CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
+                    && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
+            CapacitySearch.Level gap = r.largestCoGap();
+            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
+                    r.capacityPerSecond() == null ? "below the first level" : (r.bracketed() ? "" : "≥ ") + CapacitySearch.rate(r.capacityPerSecond()),
+                    r.firstMissPerSecond() == null ? "none" : CapacitySearch.rate(r.firstMissPerSecond()),
+                    r.modelCapacityPerSecond() == null ? "none (no pool)" : CapacitySearch.rate(r.modelCapacityPerSecond()),
+                    r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
+                    at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
+                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), CapacitySearch.rate(gap.rate()),
+                            gap.p99FromDueMs(), gap.p99Ms())));
+        }
+        return md.toString();
+    }
+
+    private static final Color[] COLORS = {new Color(0, 114, 178), new Color(213, 94, 0), new Color(0, 158, 115),
+            new Color(204, 121, 167), new Color(153, 79, 0), new Color(86, 180, 233)};
+
+    /**
+     * The hockey stick: p99 from due (solid) and by Gatling's clock (dashed) against the offered rate, log scale, each
+     * target in its colour; the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine
+     * ceiling (dotted) as vertical lines in its colour.
+     */
+    static void draw(List<Record> records, Path dir) {
+        long latency = records.get(0).latencyMs();
+        XYChart chart = new XYChartBuilder().width(1300).height(560)
+                .title("Latency against offered rate (open model), " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
+                        .collect(Collectors.joining(", ")) + " latency")
+                .xAxisTitle("offered rate (requests per second)").yAxisTitle("p99 (ms, log scale)").build();
+        Styler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(true);
+        double maxRate = 0;
+        double maxMs = latency;
+        for (Record r : records) {
+            for (CapacitySearch.Level l : r.levels()) {
+                if (l.p99FromDueMs() != null) {
+                    maxRate = Math.max(maxRate, l.rate());
+                    maxMs = Math.max(maxMs, l.p99FromDueMs());
+                }
+            }
+        }
+        double top = ComparisonPage.niceCeiling(maxMs * 1.2);
+        double bottom = Math.max(1, latency / 2.0);
+        chart.getStyler().setYAxisMin(bottom);
+        chart.getStyler().setYAxisMax(top);
+        double right = ComparisonPage.niceCeiling(maxRate * 1.05);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(right);
+        for (int i = 0; i < records.size(); i++) {
+            Record r = records.get(i);
+            Color color = COLORS[i % COLORS.length];
+            List<CapacitySearch.Level> measured = r.levels().stream().filter(l -> l.p99FromDueMs() != null)
+                    .sorted(Comparator.comparingDouble(CapacitySearch.Level::rate)).toList();
+            if (measured.isEmpty()) {
+                continue;
+            }
+            XYSeries due = chart.addSeries(r.target() + ": p99 from due", measured.stream().map(CapacitySearch.Level::rate).toList(),
+                    measured.stream().map(l -> (double) Math.max(1, l.p99FromDueMs())).toList());
+            due.setLineColor(color);
+            due.setMarkerColor(color);
+            due.setMarker(SeriesMarkers.CIRCLE);
+            List<CapacitySearch.Level> timed = measured.stream().filter(l -> l.p99Ms() != null).toList();
+            if (timed.size() > 1) {
+                XYSeries gatling = chart.addSeries(r.target() + ": p99 Gatling's clock", timed.stream().map(CapacitySearch.Level::rate).toList(),
+                        timed.stream().map(l -> (double) Math.max(1, l.p99Ms())).toList());
+                gatling.setLineColor(color);
+                gatling.setMarker(SeriesMarkers.NONE);
+                gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            }
+            vertical(chart, r.target() + ": model T/L", r.modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
+            vertical(chart, r.target() + ": machine ceiling", r.machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
+        }
+        List<Long> slos = records.stream().map(Record::sloP99Ms).distinct().toList();
+        for (long slo : slos) {
+            XYSeries s = chart.addSeries("SLO p99 " + slo + " ms", List.of(0.0, right), List.of((double) slo, (double) slo));
+            s.setLineColor(Color.GRAY);
+            s.setMarker(SeriesMarkers.NONE);
+        }
+        try {
+            Files.createDirectories(dir);
+            VectorGraphicsEncoder.saveVectorGraphic(chart, dir.resolve(CHART).toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            BitmapEncoder.saveBitmap(chart, dir.resolve(CHART).toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A vertical line at x, when it is on the chart. */
+    private static void vertical(XYChart chart, String name, Double x, double right, double bottom, double top, Color color, float[] dash) {
+        if (x == null || x > right) {
+            return;
+        }
+        XYSeries s = chart.addSeries(name, List.of(x, x), List.of(bottom, top));
+        s.setLineColor(color);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+    }
+}

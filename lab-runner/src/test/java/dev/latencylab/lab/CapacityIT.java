@@ -1,0 +1,120 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
+/**
+ * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open
+ * rate, and the open model's bad input refused before a target starts.
+ */
+class CapacityIT {
+
+    @TempDir
+    Path tmp;
+
+    private LabCommand.Finished capacity(String name, String... more) {
+        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "2", "--warmup-seconds", "1",
+                "--port", String.valueOf(Lab.freePort()), "--results", tmp.toString(), "--name", name));
+        args.addAll(List.of(more));
+        return LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
+    }
+
+    @Test
+    void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
+        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4");
+        assertThat(run.exitCode()).as(run.output()).isZero();
+
+        Capacity.Record r = Capacity.read(tmp.resolve("mvc-t4"));
+        assertThat(r.modelCapacityPerSecond()).isEqualTo(40);
+        assertThat(r.bracketed()).as(run.output()).isTrue();
+        assertThat(r.capacityPerSecond()).as("the model says 40: T/L").isBetween(25.0, 45.0);
+        assertThat(r.firstMissPerSecond()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
+        assertThat(r.rounds()).as("a doubling ladder, then refinements").hasSizeGreaterThanOrEqualTo(2)
+                .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
+        assertThat(r.rounds().get(0).rates()).startsWith(10.0, 20.0);
+        CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
+                .findFirst().orElseThrow();
+        assertThat(at.p99FromDueMs()).isBetween(100L, 200L);
+        assertThat(at.goodput()).isEqualTo(at.rate(), org.assertj.core.data.Offset.offset(at.rate() * 0.05));
+        assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
+                assertThat(l.p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(200));
+        assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + CapacitySearch.rate(r.capacityPerSecond()) + " req/s");
+        assertThat(tmp.resolve("mvc-t4/hockey-stick.png")).isNotEmptyFile();
+        assertThat(tmp.resolve("mvc-t4/levels.csv")).isNotEmptyFile();
+
+        Result first = ResultFile.read(tmp.resolve("mvc-t4/round-1/result.json"));
+        assertThat(first.open().stoppedEarly()).as("the first ladder stops at its first miss").contains("missed the SLO");
+        assertThat(first.model().poolBoundPerSecond()).isEqualTo(40);
+        assertThat(ResultSchema.problems(tmp.resolve("mvc-t4/round-1/result.json"))).as("the published schema accepts it").isEmpty();
+    }
+
+    @Test
+    void webfluxIsNotBoundedBy40() {
+        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "10", "--max-rate", "160");
+        assertThat(run.exitCode()).as(run.output()).isZero();
+
+        Capacity.Record r = Capacity.read(tmp.resolve("webflux"));
+        assertThat(r.modelCapacityPerSecond()).as("no pool").isNull();
+        assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
+        assertThat(r.capacityPerSecond()).isEqualTo(160);
+        assertThat(r.rounds()).hasSize(1);
+        assertThat(run.output()).contains("at least 160 req/s");
+        assertThat(r.machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
+    }
+
+    @Test
+    void anOpenRunAtARateSendsEveryArrivalOnceAndTimesItFromDue() throws Exception {
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("open.console"), "run", "--target", "mvc-virtual",
+                "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.injection=open", "-Dsim.rate=40",
+                "-Dsim.level.seconds=5", "-Dsim.ramp.seconds=1", "-Dsim.arrivals=poisson");
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
+                .substring("Result file: ".length()));
+        Result r = ResultFile.read(file);
+
+        assertThat(r.parameters().open()).isTrue();
+        assertThat(r.open().arrivals()).isEqualTo("poisson");
+        assertThat(r.open().arrivalsStarted()).isEqualTo(r.open().plannedArrivals()).isEqualTo(r.requests().total());
+        assertThat(r.requests().ko()).isZero();
+        Result.Level level = r.open().levels().get(0);
+        assertThat(level.plannedArrivals()).as("Poisson: about 40/s for 5 s").isBetween(150L, 250L);
+        assertThat(level.withinSlo()).isTrue();
+        assertThat(level.fromDueMs().p50()).isGreaterThanOrEqualTo(level.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+        assertThat(r.open().fromDueMs().count()).isEqualTo(r.requests().total());
+        assertThat(r.open().injectorLagMs().p50()).as("an idle injector starts arrivals on time").isLessThan(20);
+        assertThat(r.model().saturated()).isFalse();
+        assertThat(ResultSchema.problems(file)).isEmpty();
+    }
+
+    @Test
+    void badOpenModelInputStopsBeforeATargetStarts() {
+        LabCommand.Finished rate = LabCommand.run(tmp.resolve("rate.console"), "run", "-Dsim.injection=open", "-Dsim.rate=-3");
+        assertThat(rate.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(rate.output()).contains("sim.rate=-3: '-3' is not a positive number of requests per second")
+                .doesNotContain("starting");
+
+        LabCommand.Finished slo = capacity("slo", "--slo-p99-ms", "fast");
+        assertThat(slo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(slo.output()).contains("--slo-p99-ms").contains("fast");
+
+        LabCommand.Finished level = LabCommand.run(tmp.resolve("short.console"), "capacity", "--level-seconds", "2",
+                "--results", tmp.toString(), "--name", "short");
+        assertThat(level.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(level.output()).contains("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
+
+        LabCommand.Finished rates = capacity("rates", "--start-rate", "0");
+        assertThat(rates.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(rates.output()).contains("--start-rate 0 and --max-rate");
+        assertThat(Files.exists(tmp.resolve("short"))).as("nothing written").isFalse();
+    }
+}
