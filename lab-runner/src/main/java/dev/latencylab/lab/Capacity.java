@@ -41,7 +41,7 @@ import dev.latencylab.load.TargetPorts;
 @Command(name = "capacity", mixinStandardHelpOptions = true, description = {
         "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
                 + "ladders between the last level within the SLO and the first that missed it, each on a fresh target.",
-        "With --report DIR...: print the Markdown table of finished searches and draw them on one chart instead."})
+        "With --report DIR...: rebuild finished searches from their result files, print their Markdown table and draw them on one chart instead."})
 final class Capacity implements Callable<Integer> {
 
     /** capacity.json's layout. machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
@@ -109,7 +109,7 @@ final class Capacity implements Callable<Integer> {
     @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
     String name;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: print their table, draw them on one chart in --out.")
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: rebuild each from its result files, print their table, draw them on one chart in --out.")
     List<Path> report;
 
     @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first).")
@@ -173,17 +173,14 @@ final class Capacity implements Callable<Integer> {
                 }
                 rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), r.open().stoppedEarly(), "done", null));
                 CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
-                rates = now.bracketed() ? CapacitySearch.between(now.capacity(), now.firstMiss(), refineLevels) : List.of();
+                rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
             }
         }
-        CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
-        Record record = new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent, arrivals,
-                levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, CapacitySearch.machineCeiling(levels),
-                outcome.capacity(), outcome.firstMiss(), outcome.bracketed(), outcome.describe(), largestGap(levels), rounds,
-                levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
-                Machine.fingerprint(), Instant.now().toString());
+        Record record = withLevels(new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
+                arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
+                List.of(), Machine.fingerprint(), Instant.now().toString()), levels);
         write(dir, record);
-        out.printf("latency-lab: capacity of %s: %s%n", t.id(), outcome.describe());
+        out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),
                 record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
@@ -214,6 +211,34 @@ final class Capacity implements Callable<Integer> {
         return SimulationSettings.from(m);
     }
 
+    /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */
+    static Record withLevels(Record r, List<CapacitySearch.Level> levels) {
+        CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
+        return new Record(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
+                r.rampSeconds(), r.modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels), outcome.capacity(), outcome.firstMiss(),
+                outcome.bracketed(), outcome.describe(), largestGap(levels), r.rounds(),
+                levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
+                r.machine(), r.created());
+    }
+
+    /**
+     * A finished search rebuilt from its rounds' result files (the numbers are theirs; capacity.json keeps what they do
+     * not hold: the target, the rounds, the machine), and written again with its table and chart.
+     */
+    static Record rebuild(Path dir) {
+        Record r = read(dir);
+        List<CapacitySearch.Level> levels = new ArrayList<>();
+        for (Round round : r.rounds()) {
+            if (round.status().equals("done")) {
+                ResultFile.read(new RunFolder(dir.resolve(round.folder())).resultFile()).open().levels().stream()
+                        .map(l -> CapacitySearch.Level.of(round.round(), l)).forEach(levels::add);
+            }
+        }
+        Record again = withLevels(r, levels);
+        write(dir, again);
+        return again;
+    }
+
     /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */
     private static CapacitySearch.Level largestGap(List<CapacitySearch.Level> levels) {
         return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
@@ -240,7 +265,7 @@ final class Capacity implements Callable<Integer> {
     }
 
     private Integer report() {
-        List<Record> records = report.stream().map(Capacity::read).toList();
+        List<Record> records = report.stream().map(Capacity::rebuild).toList();
         Path chartDir = out != null ? out : report.get(0).toAbsolutePath().normalize().getParent();
         draw(records, chartDir);
         System.out.print(markdown(records));

@@ -9,7 +9,7 @@ import dev.latencylab.load.Result;
 /**
  * The arithmetic of a capacity search: which rates each ladder climbs and what the levels say. The first ladder
  * doubles from a start rate to a maximum, stopping at the first level that misses the SLO; each refinement climbs
- * evenly between the highest level within the SLO and the lowest that missed it. The capacity is the highest rate
+ * the same way to the highest level within the SLO and then evenly towards the lowest that missed it. The capacity is the highest rate
  * within the SLO below the lowest rate that missed it.
  */
 public final class CapacitySearch {
@@ -22,21 +22,25 @@ public final class CapacitySearch {
      * or never reached: says nothing), goodput, p99 from due and by Gatling's clock, CPU shares of all cores.
      */
     public record Level(int round, double rate, Boolean withinSlo, double goodput, Long p50FromDueMs, Long p99FromDueMs,
-            Long p99Ms, Long maxFromDueMs, double koPercent, Long injectorLagP99Ms, Double serverCpu, Double injectorCpu,
-            Double machineCpu, String verdict) {
+            Long p99Ms, Long maxFromDueMs, double koPercent, long unanswered, Long injectorLagP99Ms, Double serverCpu,
+            Double injectorCpu, Double machineCpu, String verdict) {
 
         static Level of(int round, Result.Level l) {
             long done = l.ok() + l.ko();
             return new Level(round, l.ratePerSecond(), l.withinSlo(), l.goodputPerSecond(),
                     l.fromDueMs() == null ? null : l.fromDueMs().p50(), l.fromDueMs() == null ? null : l.fromDueMs().p99(),
                     l.responseTimeMs() == null ? null : l.responseTimeMs().p99(), l.fromDueMs() == null ? null : l.fromDueMs().max(),
-                    done == 0 ? 0 : 100.0 * l.ko() / done, l.injectorLagMs() == null ? null : l.injectorLagMs().p99(),
+                    done == 0 ? 0 : 100.0 * l.ko() / done, l.unanswered(), l.injectorLagMs() == null ? null : l.injectorLagMs().p99(),
                     l.serverCpu(), l.injectorCpu(), l.machineCpu(), l.verdict());
         }
 
-        /** How much longer the 99th percentile is from due than by Gatling's clock: the coordinated-omission gap. */
+        /**
+         * How much longer the 99th percentile is from due than by Gatling's clock: the coordinated-omission gap. Null for
+         * a level cut short by a stop: its unanswered arrivals count from due (at their age) but Gatling timed none of
+         * them, so the two would not be over the same requests.
+         */
         public Long coGapP99Ms() {
-            return p99FromDueMs == null || p99Ms == null ? null : p99FromDueMs - p99Ms;
+            return p99FromDueMs == null || p99Ms == null || unanswered > 0 ? null : p99FromDueMs - p99Ms;
         }
     }
 
@@ -70,6 +74,22 @@ public final class CapacitySearch {
         if (rates.isEmpty() || rates.get(rates.size() - 1) < max) {
             rates.add(round(max));
         }
+        return rates;
+    }
+
+    /**
+     * A refinement ladder: the first ladder's rates below good and good itself again (the same gentle climb: a fresh
+     * target and a cold injector JVM ramped within seconds to thousands of requests per second measure the injector's
+     * JIT, not the server), then levels between good and bad. Empty when no rate fits between them.
+     */
+    public static List<Double> refinement(List<Double> firstLadder, double good, double bad, int levels) {
+        List<Double> between = between(good, bad, levels);
+        if (between.isEmpty()) {
+            return List.of();
+        }
+        List<Double> rates = new ArrayList<>(firstLadder.stream().filter(r -> r < good).toList());
+        rates.add(good);
+        rates.addAll(between);
         return rates;
     }
 

@@ -15,7 +15,7 @@ class CapacitySearchTest {
     }
 
     private static CapacitySearch.Level level(double rate, Boolean within, double goodput, Double serverCpu, Double injectorCpu) {
-        return new CapacitySearch.Level(1, rate, within, goodput, 101L, 150L, 140L, 180L, 0, 1L, serverCpu, injectorCpu, null, "");
+        return new CapacitySearch.Level(1, rate, within, goodput, 101L, 150L, 140L, 180L, 0, 0, 1L, serverCpu, injectorCpu, null, "");
     }
 
     @Test
@@ -32,6 +32,16 @@ class CapacitySearchTest {
         assertThat(CapacitySearch.between(2_000, 4_000, 4)).containsExactly(2_400.0, 2_800.0, 3_200.0, 3_600.0);
         assertThat(CapacitySearch.between(100, 102, 4)).as("rates that round to the same are dropped").containsExactly(101.0);
         assertThat(CapacitySearch.between(100, 101, 4)).isEmpty();
+    }
+
+    @Test
+    void aRefinementClimbsTheFirstLadderAgainBeforeItsNewLevels() {
+        List<Double> first = CapacitySearch.firstLadder(250, 20_000);
+        assertThat(CapacitySearch.refinement(first, 4_000, 8_000, 4))
+                .containsExactly(250.0, 500.0, 1_000.0, 2_000.0, 4_000.0, 4_800.0, 5_600.0, 6_400.0, 7_200.0);
+        assertThat(CapacitySearch.refinement(first, 4_800, 5_600, 4)).as("after a refinement: up to its last good level")
+                .containsExactly(250.0, 500.0, 1_000.0, 2_000.0, 4_000.0, 4_800.0, 4_960.0, 5_120.0, 5_280.0, 5_440.0);
+        assertThat(CapacitySearch.refinement(first, 100, 101, 4)).as("nothing left between them").isEmpty();
     }
 
     @Test
@@ -63,5 +73,7 @@ class CapacitySearchTest {
     @Test
     void theGapIsHowMuchLongerTheP99IsFromDueThanOnGatlingsClock() {
         assertThat(level(100, true).coGapP99Ms()).isEqualTo(10);
+        CapacitySearch.Level cut = new CapacitySearch.Level(1, 4_000, false, 0.3, 500L, 821L, 101L, 900L, 0, 3_000, 1L, null, null, null, "");
+        assertThat(cut.coGapP99Ms()).as("a level cut short: the two percentiles are not over the same requests").isNull();
     }
 }
