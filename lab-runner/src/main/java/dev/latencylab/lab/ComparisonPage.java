@@ -54,6 +54,97 @@ public final class ComparisonPage {
             new Chart("machine-cpu", "Machine CPU on the plateau (everything on it)", "% of all cores",
                     r -> r.machineCpu().times(100), false));
 
+    /** The open points' charts, against the offered rate: goodput, and p99 from each arrival's due time. */
+    private static final List<Chart> OPEN_CHARTS = List.of(
+            new Chart("throughput", "Open model: goodput while the rate was held", "OK responses / s", Summary.PointRow::goodput, false),
+            new Chart("p99", "Open model: 99th percentile from due (whole wait, coordinated omission included)", "ms (log scale)",
+                    Summary.PointRow::p99Ms, true));
+
+    /**
+     * An open chart: each target's medians and ranges against the offered rate; on goodput the model's lines (every
+     * arrival served: goodput = rate; each pool's T/L), on p99 the default SLO (latency + 100 ms).
+     */
+    private static XYChart openChart(Chart c, long latency, List<Source> sources) {
+        XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + " at " + latency + " ms latency")
+                .xAxisTitle("offered rate (arrivals per second)").yAxisTitle(c.yAxis()).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(c.log());
+        chart.getStyler().setXAxisDecimalPattern("#,##0");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        double maxRate = 0;
+        double dataMax = 1;
+        double dataMin = Double.MAX_VALUE;
+        TreeSet<Integer> pools = new TreeSet<>();
+        for (Source source : sources) {
+            Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
+            source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() != null)
+                    .sorted(java.util.Comparator.comparingDouble(Summary.PointRow::rate))
+                    .forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
+            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
+                Style style = Style.of(target.getKey());
+                List<Double> x = new ArrayList<>();
+                List<Double> y = new ArrayList<>();
+                for (Summary.PointRow r : target.getValue()) {
+                    Spread v = c.value().apply(r);
+                    if (r.poolThreads() != null) {
+                        pools.add(r.poolThreads());
+                    }
+                    if (v.median() == null || (c.log() && v.min() <= 0)) {
+                        continue;
+                    }
+                    x.add(r.rate());
+                    y.add(v.median());
+                    maxRate = Math.max(maxRate, r.rate());
+                    dataMax = Math.max(dataMax, v.max());
+                    dataMin = Math.min(dataMin, v.min());
+                    if (v.runs() > 1) {
+                        XYSeries range = chart.addSeries(source.series(target.getKey()) + " range " + r.rate(),
+                                List.of(r.rate(), r.rate()), List.of(v.min(), v.max()));
+                        range.setMarker(SeriesMarkers.NONE);
+                        range.setLineColor(style.color());
+                        range.setLineStyle(new BasicStroke(3f));
+                        range.setShowInLegend(false);
+                    }
+                }
+                if (!x.isEmpty()) {
+                    XYSeries series = chart.addSeries(source.series(target.getKey()), x, y);
+                    series.setMarker(style.marker());
+                    series.setMarkerColor(style.color());
+                    series.setLineColor(style.color());
+                    float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
+                    series.setLineStyle(dash == null ? new BasicStroke(2f)
+                            : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+                }
+            }
+        }
+        double right = niceCeiling(maxRate * 1.05);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(right);
+        List<String> offChart = new ArrayList<>();
+        if (c.log()) {
+            double slo = latency + dev.latencylab.load.SimulationSettings.SLO_MARGIN_MS;
+            double top = Math.pow(10, Math.ceil(Math.log10(Math.max(dataMax, slo) * 1.01)));
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(Math.min(dataMin, latency)))));
+            chart.getStyler().setYAxisMax(top);
+            addModelLine(chart, "SLO p99 " + (long) slo + " ms (default)", List.of(0.0, right), rate -> slo, top, offChart);
+        }
+        else {
+            double top = niceCeiling(Math.max(dataMax, maxRate) * 1.1);
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setYAxisMax(top);
+            addModelLine(chart, "model: every arrival served", List.of(0.0, right), rate -> rate, top, offChart);
+            for (int t : pools) {
+                double bound = t * 1000.0 / latency;
+                addModelLine(chart, "model: T/L, T=" + t, List.of(0.0, right), rate -> bound, top, offChart);
+            }
+        }
+        if (!offChart.isEmpty()) {
+            chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
+        }
+        return chart;
+    }
+
     /** The line of a sweep's series: the first solid, others dashed or dotted, so that two sweeps' targets differ. */
     private static final float[][] SOURCE_DASHES = {null, {10f, 5f}, {2f, 4f}, {10f, 4f, 2f, 4f}};
 
@@ -135,13 +226,22 @@ public final class ComparisonPage {
                 if (sources.stream().flatMap(s -> s.points().stream()).noneMatch(r -> r.latencyMs() == latency && r.done())) {
                     continue;
                 }
-                for (Chart c : CHARTS) {
-                    String name = "%s-l%d".formatted(c.file(), latency);
-                    XYChart chart = chart(c, latency, sources, plan);
-                    VectorGraphicsEncoder.saveVectorGraphic(chart, out.charts().resolve(name).toString(),
+                Map<String, XYChart> drawn = new LinkedHashMap<>();
+                if (sources.stream().flatMap(s -> s.points().stream()).anyMatch(r -> r.latencyMs() == latency && r.done() && r.rate() == null)) {
+                    for (Chart c : CHARTS) {
+                        drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, sources, plan));
+                    }
+                }
+                if (sources.stream().flatMap(s -> s.points().stream()).anyMatch(r -> r.latencyMs() == latency && r.done() && r.rate() != null)) {
+                    for (Chart c : OPEN_CHARTS) {
+                        drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, sources));
+                    }
+                }
+                for (Map.Entry<String, XYChart> chart : drawn.entrySet()) {
+                    VectorGraphicsEncoder.saveVectorGraphic(chart.getValue(), out.charts().resolve(chart.getKey()).toString(),
                             VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    BitmapEncoder.saveBitmap(chart, out.charts().resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
-                    charts.add(name);
+                    BitmapEncoder.saveBitmap(chart.getValue(), out.charts().resolve(chart.getKey()).toString(), BitmapEncoder.BitmapFormat.PNG);
+                    charts.add(chart.getKey());
                 }
             }
             Files.writeString(out.page(), html(out, sources, charts));
@@ -166,7 +266,7 @@ public final class ComparisonPage {
         List<Summary.PointRow> all = new ArrayList<>();
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-            source.points().stream().filter(r -> r.latencyMs() == latency && r.done())
+            source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null)
                     .sorted(java.util.Comparator.comparingInt(Summary.PointRow::users))
                     .forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
@@ -381,6 +481,10 @@ public final class ComparisonPage {
                 OK responses per second on the plateau, while all users are active; the table also gives all
                 completions, failed ones included. Response times are over the whole run. CPU is a percentage of all
                 the machine's cores. A line above a chart's top is named in its title.</p>
+                <p>Open-model points (<code>--rates</code>) have charts of their own, against the offered rate: their
+                requests arrive at that rate whatever the server does, and each is timed from when it was due, so a
+                queue anywhere (server or injector) shows in full. Their goodput, completions and percentiles are those
+                of the arrivals due while the rate was held.</p>
                 """);
         if (sources.size() > 1) {
             h.append("<p>This page shows several sweeps: a series is named <code>target @ sweep</code>, the first sweep's ")
@@ -399,7 +503,8 @@ public final class ComparisonPage {
         for (Source source : sources) {
             for (Summary.PointRow r : source.points()) {
                 h.append(r.done() ? "<tr>" : "<tr class=failed>").append(td(source.series(r.target()), true))
-                        .append(td("%,d".formatted(r.users()), false)).append(td(String.valueOf(r.latencyMs()), false))
+                        .append(td(r.rate() != null ? "open: " + CapacitySearch.rate(r.rate()) + "/s" : "%,d".formatted(r.users()), false))
+                        .append(td(String.valueOf(r.latencyMs()), false))
                         .append(td(r.runs() + (r.failedRuns() > 0 ? " (+" + r.failedRuns() + " failed)" : ""), false));
                 if (r.done()) {
                     h.append(spread(r.goodput(), "%,.0f")).append(spread(r.throughput(), "%,.0f"))
@@ -525,9 +630,14 @@ public final class ComparisonPage {
         List<String> others = new ArrayList<>();
         for (Summary.RunRow r : source.runs()) {
             boolean planned = plan != null && contains(plan.path("targets"), r.target())
-                    && contains(plan.path("users"), String.valueOf(r.users())) && contains(plan.path("latenciesMs"), String.valueOf(r.latencyMs()));
+                    && (r.rate() != null ? containsNumber(plan.path("rates"), r.rate()) : contains(plan.path("users"), String.valueOf(r.users())))
+                    && contains(plan.path("latenciesMs"), String.valueOf(r.latencyMs()));
             Path result = source.sweep().point(r.point()).resultFile();
-            if (!planned && Files.isRegularFile(result)) {
+            if (!planned && r.rate() != null && Files.isRegularFile(result)) {
+                others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.target(), CapacitySearch.rate(r.rate()),
+                        r.latencyMs(), r.run(), ResultFile.read(result).parameters().levelSeconds()));
+            }
+            else if (!planned && Files.isRegularFile(result)) {
                 Result.Parameters p = ResultFile.read(result).parameters();
                 others.add("%s at %,d users, %d ms (run %d): ramp %d s, %d requests per user, think %d-%d ms, connections %s, %s"
                         .formatted(r.target(), r.users(), r.latencyMs(), r.run(), p.rampSeconds(), p.repeat(), p.thinkMinMs(),
@@ -536,6 +646,15 @@ public final class ComparisonPage {
             }
         }
         return others;
+    }
+
+    private static boolean containsNumber(JsonNode array, double value) {
+        for (JsonNode n : array) {
+            if (n.isNumber() && n.asDouble() == value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean contains(JsonNode array, String value) {

@@ -167,6 +167,13 @@ public final class LatencyLab {
         @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: 100).")
         List<Long> latencies;
 
+        @Option(names = "--rates", split = ",", description = "Open-model points beside the user counts: arrivals per second "
+                + "(-Dsim.injection=open), each held --level-seconds (default: none).")
+        List<Double> rates;
+
+        @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + Sweep.Plan.LEVEL_SECONDS + ").")
+        Integer levelSeconds;
+
         @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
         Integer ramp;
 
@@ -227,7 +234,7 @@ public final class LatencyLab {
             }
             Sweep.Plan plan = new Sweep.Plan(
                     targets != null ? targets : Sweep.Preset.TARGETS,
-                    users != null ? users : preset.users,
+                    users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
                     latencies != null ? latencies : Sweep.Preset.LATENCIES_MS,
                     ramp != null ? ramp : preset.rampSeconds,
                     repeat != null ? repeat : preset.repeat,
@@ -237,7 +244,9 @@ public final class LatencyLab {
                     warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
                     mvcPort, webfluxPort,
                     repeats != null ? repeats : stored,
-                    repeatsFromUsers != null ? repeatsFromUsers : storedFrom);
+                    repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
+                    rates != null ? rates : List.of(),
+                    levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS);
             validate(plan); // unknown target ids and bad values stop here
             PrintStream out = System.out;
             Instant start = Instant.now();

@@ -64,11 +64,12 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
 
     /**
      * A run whose CPU per response is what this machine pays for a response of this target: its pool was not the
-     * limit (the model) and no other process used the machine. A CPU-bound run counts: it is the closest to the
+     * limit (the model) and no other process used the machine. Closed runs only: they are what fromUsers names (an
+     * open point's CPU per response is on its page beside its rate, and ./lab capacity measures its own ceiling). A CPU-bound run counts: it is the closest to the
      * ceiling; so does one with KO, since the cost is per OK response.
      */
     static boolean qualifies(Summary.RunRow r) {
-        return r.done() && !Boolean.TRUE.equals(r.modelSaturated()) && r.cores() != null && r.goodput() != null
+        return r.done() && r.rate() == null && !Boolean.TRUE.equals(r.modelSaturated()) && r.cores() != null && r.goodput() != null
                 && r.serverCpuMsPerRequest() != null && r.injectorCpuMsPerRequest() != null
                 && !r.flagList().contains(Summary.MACHINE_BUSY_ELSEWHERE);
     }

@@ -10,29 +10,45 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One run of a sweep's point: a target at a user count and latency, the run-th time (1 first). Its folder holds
- * point.json (status, settings, machine, why it failed), the simulation's result.json and Gatling report, and the
- * logs of the target and of the run.
+ * One run of a sweep's point: a target at a user count (closed model) or an arrival rate (open model: rate per
+ * second, users 0) and a latency, the run-th time (1 first). Its folder holds point.json (status, settings, machine,
+ * why it failed), the simulation's result.json and Gatling report, and the logs of the target and of the run.
  */
-public record Point(Target target, int users, long latencyMs, int run) {
+public record Point(Target target, int users, long latencyMs, int run, Double rate) {
+
+    /** A closed-model point. */
+    public Point(Target target, int users, long latencyMs, int run) {
+        this(target, users, latencyMs, run, null);
+    }
+
+    /** An open-model point: arrivals at rate per second. */
+    public static Point open(Target target, double rate, long latencyMs, int run) {
+        return new Point(target, 0, latencyMs, run, rate);
+    }
+
+    public boolean isOpen() {
+        return rate != null;
+    }
 
     static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public enum Status { DONE, FAILED }
 
-    /** The folder's name, e.g. webflux-l100-u5000-r2. */
+    /** The folder's name, e.g. webflux-l100-u5000-r2, or webflux-l100-rate3000-r2 for an open point. */
     public String id() {
-        return "%s-r%d".formatted(pointId(target.id(), latencyMs, users), run);
+        return "%s-r%d".formatted(pointId(target.id(), latencyMs, users, rate), run);
     }
 
-    /** What the runs of one point share, e.g. webflux-l100-u5000: the row of summary.csv. */
-    public static String pointId(String target, long latencyMs, int users) {
-        return "%s-l%d-u%d".formatted(target, latencyMs, users);
+    /** What the runs of one point share, e.g. webflux-l100-u5000 or webflux-l100-rate3000: the row of summary.csv. */
+    public static String pointId(String target, long latencyMs, int users, Double rate) {
+        return rate != null ? "%s-l%d-rate%s".formatted(target, latencyMs, CapacitySearch.plain(rate))
+                : "%s-l%d-u%d".formatted(target, latencyMs, users);
     }
 
-    /** For the console: "webflux users=5000 run 2". */
+    /** For the console: "webflux users=5000 run 2", "webflux rate=3000/s run 2". */
     public String label() {
-        return "%s users=%d run %d".formatted(target.id(), users, run);
+        return rate != null ? "%s rate=%s/s run %d".formatted(target.id(), CapacitySearch.plain(rate), run)
+                : "%s users=%d run %d".formatted(target.id(), users, run);
     }
 
     public RunFolder folder(SweepFolder sweep) {
@@ -54,6 +70,9 @@ public record Point(Target target, int users, long latencyMs, int run) {
         m.put("target", target.id());
         m.put("module", target.module());
         m.put("users", users);
+        if (rate != null) {
+            m.put("rate", rate);
+        }
         m.put("latencyMs", latencyMs);
         m.put("run", run);
         m.put("path", target.path(latencyMs));

@@ -18,8 +18,12 @@ public final class ResultsTable {
     private ResultsTable() {
     }
 
-    /** One row per latency and user count, one column per target, and the model's offered load. */
-    public static String markdown(List<Map<String, String>> csv) {
+    /**
+     * One row per latency and user count, one column per target, and the model's offered load: the closed points (an
+     * open point's row is on the page, beside its rate).
+     */
+    public static String markdown(List<Map<String, String>> all) {
+        List<Map<String, String>> csv = all.stream().filter(r -> blank(r.get("rate"))).toList();
         Set<String> targets = new LinkedHashSet<>();
         csv.forEach(r -> targets.add(r.get("target")));
         Set<String> keys = new TreeSet<>((a, b) -> {

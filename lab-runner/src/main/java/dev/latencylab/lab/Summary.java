@@ -58,8 +58,11 @@ public final class Summary {
     /**
      * One run of a point.
      *
+     * @param rate            an open point's arrivals per second (users 0), null for a closed one
      * @param goodput         OK responses per second on the plateau (all users active), or the run's mean when it never
-     *                        had one; null for a file written before goodput
+     *                        had one; null for a file written before goodput. An open point's goodput, completions and
+     *                        percentiles are those of its level (the arrivals due while the rate was held), its
+     *                        percentiles counted from each arrival's due time
      * @param throughput      completions (OK and KO) per second, the same way
      * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
      * @param serverCpuMsPerRequest CPU time of the server per OK response (ms), from its CPU and goodput; the same for
@@ -67,7 +70,7 @@ public final class Summary {
      * @param machineSteal    share of the machine's CPU time the hypervisor gave elsewhere, plateau mean
      * @param cpuProbe        the machine's single-thread probe (MiB/s) when the run started; null in older sweeps
      */
-    public record RunRow(String point, String target, int users, long latencyMs, int run, String status, String reason,
+    public record RunRow(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
             Integer poolThreads, String connectionSettings, String connections, Double goodput, Double throughput, Double throughputMean,
             Long throughputPeak, Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs, Long requests,
             Long ko, Double koPercent, String topKoReason, Double serverPeakThreads, Double serverPeakBusyThreads,
@@ -78,9 +81,9 @@ public final class Summary {
             Double modelKneeUsers, Double modelResponseMs, Boolean modelSaturated, String flags, String report,
             Long wallSeconds) {
 
-        /** The point's id, the runs of one point share it: webflux-l100-u5000. */
+        /** The point's id, the runs of one point share it: webflux-l100-u5000 (or -rate3000, open). */
         public String pointId() {
-            return Point.pointId(target, latencyMs, users);
+            return Point.pointId(target, latencyMs, users, rate);
         }
 
         public List<String> flagList() {
@@ -100,7 +103,7 @@ public final class Summary {
      * @param runs          finished runs; failedRuns: runs that failed (reason: the first one's)
      * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
      */
-    public record PointRow(String point, String target, int users, long latencyMs, int runs, int failedRuns, String status,
+    public record PointRow(String point, String target, int users, Double rate, long latencyMs, int runs, int failedRuns, String status,
             String reason, Integer poolThreads, String connectionSettings, String connections, Spread goodput,
             Spread throughput, Spread p50Ms, Spread p95Ms, Spread p99Ms, Double maxMs, Double koPercent, String topKoReason,
             Double serverPeakThreads, Spread serverCpu, Spread injectorCpu, Spread machineCpu, Double serverCpuMsPerRequest,
@@ -126,7 +129,7 @@ public final class Summary {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
                     .map(d -> row(sweep, d, sweepBoot))
                     .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
-                            .thenComparingInt(RunRow::run))
+                            .thenComparing(RunRow::rate, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(RunRow::run))
                     .toList();
         }
         catch (IOException e) {
@@ -148,8 +151,9 @@ public final class Summary {
                 ? point.path("machine").path("cpuProbeMibPerSecond").asDouble() : null;
         String report = Files.isRegularFile(pointDir.reportPage()) ? sweep.dir().relativize(pointDir.reportPage()).toString() : null;
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
+        Double rate = point.path("rate").isNumber() ? point.path("rate").asDouble() : null;
         if (!"done".equals(point.path("status").asString())) {
-            return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
+            return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
                     point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("status").asString(),
                     point.path("reason").asString(), null, point.path("connectionSettings").asString(),
                     null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
@@ -159,9 +163,13 @@ public final class Summary {
         Result r = ResultFile.read(pointDir.resultFile());
         Result.Model model = r.model();
         Result.Plateau plateau = r.plateau();
+        // an open point: its level, the arrivals due while the rate was held, timed from due
+        Result.Level level = r.open() == null ? null : r.open().levels().get(r.open().levels().size() - 1);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
-        Double throughput = onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
-        Double goodput = onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
+        Double throughput = level != null ? (level.ok() + level.ko()) / (level.toSecond() - level.fromSecond())
+                : onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
+        Double goodput = level != null ? level.goodputPerSecond()
+                : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
         Double modelThroughput = model == null ? null
                 : onPlateau ? model.throughputAtFullPopulationPerSecond() : model.meanThroughputBoundPerSecond();
         Double machineCpu = onPlateau ? plateau.machineCpu() : r.injector().machineCpu().mean();
@@ -207,9 +215,9 @@ public final class Summary {
             flags.add(RESUMED_ELSEWHERE);
         }
         Double heap = r.server().heapUsedBytes().max();
-        Result.ResponseTimes ms = r.responseTimeMs();
+        Result.ResponseTimes ms = level != null ? level.fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
-        return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(),
+        return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
                 point.path("latencyMs").asLong(), point.path("run").asInt(1), "done", null, model == null ? null : model.threads(),
                 point.path("connectionSettings").asString(), r.injector().connections(),
                 goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
@@ -240,7 +248,7 @@ public final class Summary {
         List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
         String runIds = runs.stream().map(RunRow::point).collect(Collectors.joining(" "));
         if (done.isEmpty()) {
-            return new PointRow(first.pointId(), first.target(), first.users(), first.latencyMs(), 0, failed.size(), "failed",
+            return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), 0, failed.size(), "failed",
                     failed.get(0).reason(), null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
                     Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
                     null, null, null, null, null, null, null, ceiling == null ? null : ceiling.requestsPerSecond(), "failed", runIds);
@@ -265,7 +273,7 @@ public final class Summary {
         if (!failed.isEmpty()) {
             flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
         }
-        return new PointRow(first.pointId(), first.target(), first.users(), first.latencyMs(), done.size(), failed.size(), "done",
+        return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), done.size(), failed.size(), "done",
                 failed.isEmpty() ? null : failed.get(0).reason(), model.poolThreads(), model.connectionSettings(),
                 done.stream().map(RunRow::connections).distinct().collect(Collectors.joining("/")),
                 goodput, spread(done, RunRow::throughput), spread(done, r -> r.p50Ms() == null ? null : r.p50Ms().doubleValue()),

@@ -61,7 +61,10 @@ public final class Sweep {
      */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
             int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
-            int repeats, int repeatsFromUsers) {
+            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds) {
+
+        /** How long an open point holds its rate unless --level-seconds says otherwise. */
+        static final int LEVEL_SECONDS = 60;
 
         /** What a resume may change. */
         static final String REPEATS = "repeats";
@@ -74,6 +77,9 @@ public final class Sweep {
             if (repeatsFromUsers < 0) {
                 throw new IllegalArgumentException("--repeats-from-users: " + repeatsFromUsers + "; give 0 (every point) or more");
             }
+            // sweeps from before the open model have neither: no open points
+            rates = rates == null ? List.of() : List.copyOf(rates);
+            levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
         }
 
         /**
@@ -93,6 +99,12 @@ public final class Sweep {
                             points.add(new Point(t, n, latency, run));
                         }
                     }
+                    // open points after the closed ones, every round (--repeats-from-users counts users)
+                    for (double rate : rates) {
+                        for (Target t : Target.parseAll(targets)) {
+                            points.add(Point.open(t, rate, latency, run));
+                        }
+                    }
                 }
             }
             return points;
@@ -101,13 +113,21 @@ public final class Sweep {
         /** The simulation's settings for one point (the target's URL and PID are added when it runs). */
         public SimulationSettings settings(Point p) {
             Map<String, String> m = new LinkedHashMap<>();
-            m.put(SimulationSettings.USERS, String.valueOf(p.users()));
             m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
             m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
-            m.put(SimulationSettings.REPEAT, String.valueOf(repeat));
-            m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(thinkMinMs));
-            m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(thinkMaxMs));
-            m.put(SimulationSettings.CONNECTIONS, connections);
+            if (p.isOpen()) {
+                // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
+                m.put(SimulationSettings.INJECTION, "open");
+                m.put(SimulationSettings.RATE, CapacitySearch.plain(p.rate()));
+                m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
+            }
+            else {
+                m.put(SimulationSettings.USERS, String.valueOf(p.users()));
+                m.put(SimulationSettings.REPEAT, String.valueOf(repeat));
+                m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(thinkMinMs));
+                m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(thinkMaxMs));
+                m.put(SimulationSettings.CONNECTIONS, connections);
+            }
             if (p.target().poolThreads() > 0) {
                 m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
             }
@@ -175,16 +195,17 @@ public final class Sweep {
             return Optional.empty();
         }
         SimulationSettings s = plan.settings(p);
-        Optional<QueueingModel> model = ResultFile.model(s, s.modelThreads());
+        Optional<Double> model = s.open() ? ResultFile.openModel(s, s.modelThreads()).map(m -> m.throughput())
+                : ResultFile.model(s, s.modelThreads()).map(QueueingModel::throughputAtFullPopulation);
         if (model.isEmpty()) {
             return Optional.empty();
         }
-        double demand = model.get().throughputAtFullPopulation();
+        double demand = model.get();
         if (!ceiling.near(demand)) {
             return Optional.empty();
         }
         return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of this machine's ceiling for %s (%,.0f req/s, from its "
-                + "runs at %,d users): the machine's CPU may be what this point measures").formatted(demand,
+                + "closed runs at %,d users): the machine's CPU may be what this point measures").formatted(demand,
                 100 * demand / ceiling.requestsPerSecond(), p.target().id(), ceiling.requestsPerSecond(), ceiling.fromUsers()));
     }
 

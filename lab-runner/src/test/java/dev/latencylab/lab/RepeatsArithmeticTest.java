@@ -17,7 +17,7 @@ class RepeatsArithmeticTest {
     /** A finished run with the numbers a case chooses (the model's: N/(L+Z) with L = 100 ms, Z = 1.5 s). */
     private static Summary.RunRow run(String target, int users, int run, double goodput, double throughput, long p95,
             double serverCpu, double injectorCpu, boolean saturated, long ko, String flags) {
-        return new Summary.RunRow(Point.pointId(target, 100, users) + "-r" + run, target, users, 100, run, "done", null, null, "",
+        return new Summary.RunRow(Point.pointId(target, 100, users, null) + "-r" + run, target, users, null, 100, run, "done", null, null, "",
                 "per-user", goodput, throughput, throughput, (long) throughput, 101L, 101L, p95, p95, p95, p95, 1000L, ko,
                 ko / 10.0, ko > 0 ? "HTTP 503" : null, 20.0, 10.0, serverCpu, injectorCpu, serverCpu + injectorCpu, CORES,
                 MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
@@ -31,18 +31,32 @@ class RepeatsArithmeticTest {
     @Test
     void aSweepRunsWholeRoundsAndRepeatsOnlyThePointsFromItsThreshold() {
         Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 3, 5000);
+                "auto", 5, 8091, 8092, 3, 5000, List.of(), 60);
         assertThat(plan.points()).extracting(Point::id).containsExactly(
                 "mvc-t200-l100-u1000-r1", "webflux-l100-u1000-r1", "mvc-t200-l100-u5000-r1", "webflux-l100-u5000-r1",
                 "mvc-t200-l100-u5000-r2", "webflux-l100-u5000-r2",
                 "mvc-t200-l100-u5000-r3", "webflux-l100-u5000-r3");
         Sweep.Plan every = new Sweep.Plan(List.of("webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 2, 0);
+                "auto", 5, 8091, 8092, 2, 0, List.of(), 60);
         assertThat(every.points()).extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-u5000-r1", "webflux-l100-u1000-r2", "webflux-l100-u5000-r2");
         assertThat(Sweep.changeFrom(Point.JSON.valueToTree(plan), every)).as("targets differ").startsWith("targets was");
         assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), new Sweep.Plan(List.of("webflux"), List.of(1000, 5000),
-                List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000))).as("more runs: the same sweep").isNull();
+                List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000, List.of(), 60))).as("more runs: the same sweep").isNull();
+
+        Sweep.Plan open = new Sweep.Plan(List.of("webflux"), List.of(1000), List.of(100L), 30, 30, 1000, 2000,
+                "auto", 5, 8091, 8092, 2, 5000, List.of(500.0, 1500.5), 20);
+        assertThat(open.points()).as("open points after the closed ones, in every round").extracting(Point::id).containsExactly(
+                "webflux-l100-u1000-r1", "webflux-l100-rate500-r1", "webflux-l100-rate1500.5-r1",
+                "webflux-l100-rate500-r2", "webflux-l100-rate1500.5-r2");
+        assertThat(open.settings(open.points().get(1)).toProperties()).containsEntry("sim.injection", "open")
+                .containsEntry("sim.rate", "500").containsEntry("sim.level.seconds", "20").doesNotContainKey("sim.users");
+        // a sweep.json from before the open model has neither rates nor levelSeconds: the same closed sweep
+        tools.jackson.databind.node.ObjectNode old = Point.JSON.valueToTree(every);
+        old.remove("rates");
+        old.remove("levelSeconds");
+        assertThat(Sweep.changeFrom(old, every)).isNull();
+        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), open)).startsWith("users was");
     }
 
     @Test
@@ -139,7 +153,7 @@ class RepeatsArithmeticTest {
         assertThat(near.flags()).isEqualTo(Summary.NEAR_MACHINE_CEILING);
         assertThat(near.machineCeiling()).isCloseTo(4000, within(1e-9));
 
-        Summary.RunRow failed = new Summary.RunRow("webflux-l100-u5000-r2", "webflux", 5000, 100, 2, "failed", "the target died",
+        Summary.RunRow failed = new Summary.RunRow("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2, "failed", "the target died",
                 null, "", null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, "failed",
                 null, 30L);

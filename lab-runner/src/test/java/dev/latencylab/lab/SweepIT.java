@@ -36,6 +36,38 @@ class SweepIT {
     }
 
     @Test
+    void openPointsBesideClosedOnesGoIntoTheSameSummaryAndGetChartsAgainstTheRate() throws Exception {
+        assertThat(sweep("open", "mvc-t4,webflux", "3", "--rates", "20,60", "--level-seconds", "5")).isZero();
+        SweepFolder dir = new SweepFolder(results.resolve("open"));
+        List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
+        assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder("mvc-t4-l100-u3", "webflux-l100-u3",
+                "mvc-t4-l100-rate20", "mvc-t4-l100-rate60", "webflux-l100-rate20", "webflux-l100-rate60");
+        for (Map<String, String> row : Summary.readCsv(dir.runsCsv())) {
+            Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
+            if (row.get("rate").isEmpty()) {
+                assertThat(result.open()).isNull();
+                continue;
+            }
+            Result.Level level = result.open().levels().get(0);
+            assertThat(Double.parseDouble(row.get("rate"))).isEqualTo(level.ratePerSecond());
+            assertThat(row.get("users")).isEqualTo("0");
+            assertThat(Double.parseDouble(row.get("goodput"))).as("the level's goodput").isEqualTo(level.goodputPerSecond());
+            assertThat(Long.parseLong(row.get("p99Ms"))).as("from due").isEqualTo(level.fromDueMs().p99());
+            assertThat(Double.parseDouble(row.get("modelThroughput"))).isEqualTo(result.model().throughputAtFullPopulationPerSecond());
+        }
+        Map<String, String> webflux60 = points.stream().filter(r -> r.get("point").equals("webflux-l100-rate60")).findFirst().orElseThrow();
+        assertThat(Double.parseDouble(webflux60.get("goodput"))).as("WebFlux serves every arrival").isCloseTo(60, org.assertj.core.data.Offset.offset(3.0));
+        Map<String, String> pool60 = points.stream().filter(r -> r.get("point").equals("mvc-t4-l100-rate60")).findFirst().orElseThrow();
+        assertThat(Double.parseDouble(pool60.get("modelThroughput"))).as("T/L").isEqualTo(40);
+        assertThat(Double.parseDouble(pool60.get("p99Ms"))).as("past T/L the queue grows through the level").isGreaterThan(500);
+        assertThat(dir.charts().resolve("open-throughput-l100.png")).isNotEmptyFile();
+        assertThat(dir.charts().resolve("open-p99-l100.svg")).isNotEmptyFile();
+        assertThat(dir.charts().resolve("throughput-l100.png")).as("the closed points' charts too").isNotEmptyFile();
+        assertThat(Files.readString(dir.page())).contains("open: 60/s").contains("charts/open-p99-l100.svg");
+        assertThat(ResultsTable.markdown(points)).as("README's users table: closed points only").doesNotContain("| 0 |");
+    }
+
+    @Test
     void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
         assertThat(sweep("tiny", "mvc-t200,webflux", "3,6")).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
