@@ -207,10 +207,17 @@ public final class ArrivalRecorder implements AutoCloseable {
     }
 
     /**
-     * The result file's section, levels placed on the run's clock: runStartMs is when the run's seconds count from;
-     * cpu gives the mean server, injector and machine CPU over a span of run seconds; modelThroughput a rate's.
+     * What the run's samples say of a span of its seconds: mean CPU of server, injector and machine, and OK responses
+     * completed per second (by completion time: what the server delivered while a level was held).
      */
-    public Result.Open result(String connections, long runStartMs, Function<double[], Double[]> cpu,
+    public record Span(Double serverCpu, Double injectorCpu, Double machineCpu, Double okPerSecond) {
+    }
+
+    /**
+     * The result file's section, levels placed on the run's clock: runStartMs is when the run's seconds count from;
+     * span gives a span of run seconds' samples (see {@link Span}); modelThroughput a rate's.
+     */
+    public Result.Open result(String connections, long runStartMs, Function<double[], Span> span,
             Function<Double, Double> modelThroughput, Double capacity) {
         double shift = origin.get() == Long.MAX_VALUE ? 0 : (origin.get() - runStartMs) / 1000.0;
         List<Result.Level> out = new ArrayList<>();
@@ -221,11 +228,11 @@ public final class ArrivalRecorder implements AutoCloseable {
             double to = shift + w.toMs() / 1000.0;
             long arrivals = l.arrivals.sum();
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(l.fromDue);
-            Double[] cpus = arrivals == 0 ? new Double[3] : cpu.apply(new double[] {from, to});
+            Span samples = arrivals == 0 ? new Span(null, null, null, null) : span.apply(new double[] {from, to});
             out.add(new Result.Level(i + 1, w.rate(), round(from), round(to), l.planned, arrivals, l.ok.sum(), l.ko.sum(),
-                    l.unanswered, l.ok.sum() / w.seconds(), ResultFile.percentiles(l.gatling), fromDueMs,
-                    ResultFile.percentiles(l.lag), cpus[0], cpus[1], cpus[2], modelThroughput.apply(w.rate()),
-                    withinSlo(l, fromDueMs), verdict(l, fromDueMs)));
+                    l.unanswered, samples.okPerSecond(), ResultFile.percentiles(l.gatling), fromDueMs,
+                    ResultFile.percentiles(l.lag), samples.serverCpu(), samples.injectorCpu(), samples.machineCpu(),
+                    modelThroughput.apply(w.rate()), withinSlo(l, fromDueMs), verdict(l, fromDueMs)));
         }
         Histogram all = fromDue.copy();
         return new Result.Open(load.poisson() ? "poisson" : "uniform", connections, dueOffsetMs.length, started.sum(),

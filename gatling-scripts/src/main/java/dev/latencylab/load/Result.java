@@ -104,9 +104,12 @@ public record Result(String schema, String simulation, Parameters parameters, St
      * fromSecond..toSecond in seconds since the run started. withinSlo: its p99 from due and its KO share met the SLO
      * and all its arrivals were answered or timed out (none cut off by a stop); null when the level was never reached.
      * unanswered: arrivals still waiting when the run ended, counted in fromDueMs at their age then (a lower bound).
+     * goodputPerSecond: OK responses completed per second in the level's whole seconds, whichever arrival they
+     * answered (what the server delivered while the rate was held: past a pool's T/L, T/L); null when the run
+     * stopped before a whole second of it.
      */
     public record Level(int index, double ratePerSecond, double fromSecond, double toSecond, long plannedArrivals,
-            long arrivals, long ok, long ko, long unanswered, double goodputPerSecond, ResponseTimes responseTimeMs,
+            long arrivals, long ok, long ko, long unanswered, Double goodputPerSecond, ResponseTimes responseTimeMs,
             ResponseTimes fromDueMs, ResponseTimes injectorLagMs, Double serverCpu, Double injectorCpu, Double machineCpu,
             Double modelThroughputPerSecond, Boolean withinSlo, String verdict) {
     }

@@ -108,12 +108,21 @@ public final class ResultFile {
     private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
             ArrivalRecorder arrivals) {
         Optional<OpenModel> any = openModel(settings, preflight.targetThreads());
+        long[] okPerSecond = run.okPerSecond();
         return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), span -> {
             Predicate<Sampler.Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
-            return new Double[] {sampler.series(Sampler.Tick::serverCpu, in).mean(), sampler.series(Sampler.Tick::injectorCpu, in).mean(),
-                    sampler.series(Sampler.Tick::machineCpu, in).mean()};
+            return new ArrivalRecorder.Span(sampler.series(Sampler.Tick::serverCpu, in).mean(),
+                    sampler.series(Sampler.Tick::injectorCpu, in).mean(), sampler.series(Sampler.Tick::machineCpu, in).mean(),
+                    meanOfWholeSeconds(okPerSecond, span[0], span[1]));
         }, rate -> any.map(m -> new OpenModel(rate, m.latencyMs(), m.threads(), m.levelSeconds()).throughput()).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
+    }
+
+    /** The mean of a per-second series over the whole seconds within from..to (those the run reached); null if none. */
+    public static Double meanOfWholeSeconds(long[] perSecond, double from, double to) {
+        int first = (int) Math.ceil(from);
+        int end = Math.min((int) Math.floor(to), perSecond.length);
+        return end <= first ? null : Arrays.stream(perSecond, first, end).average().orElse(0);
     }
 
     /** An open run's plateau: the highest level it reached, the seconds its arrivals were due in. */

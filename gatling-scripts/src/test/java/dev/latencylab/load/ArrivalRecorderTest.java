@@ -19,7 +19,7 @@ class ArrivalRecorderTest {
     private static final long T0 = 1_700_000_000_000L;
 
     private Result.Level level(ArrivalRecorder r) {
-        return r.result("shared", T0, span -> new Double[3], rate -> rate, null).levels().get(0);
+        return r.result("shared", T0, span -> new ArrivalRecorder.Span(null, null, null, span[1] - span[0]), rate -> rate, null).levels().get(0);
     }
 
     @Test
@@ -38,7 +38,7 @@ class ArrivalRecorderTest {
         assertThat(l.responseTimeMs().max()).as("Gatling's clock starts when it sends").isEqualTo(100);
         assertThat(l.fromDueMs().max()).as("from due: the 300 ms before sending count").isEqualTo(400);
         assertThat(l.injectorLagMs().max()).isEqualTo(300);
-        assertThat(l.goodputPerSecond()).isEqualTo(10);
+        assertThat(l.goodputPerSecond()).as("the span asked for: the level's seconds on the run's clock").isEqualTo(5);
         assertThat(l.fromSecond()).as("the injection started with the run here").isEqualTo(1.0);
         assertThat(l.withinSlo()).as("one of 50 over the SLO: p99 above it").isFalse();
     }

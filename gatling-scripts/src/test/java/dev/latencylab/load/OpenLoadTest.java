@@ -37,6 +37,14 @@ class OpenLoadTest {
     }
 
     @Test
+    void aLevelsGoodputIsTheMeanOfTheWholeSecondsItWasHeld() {
+        long[] okPerSecond = {0, 5, 10, 10, 10, 3};
+        assertThat(ResultFile.meanOfWholeSeconds(okPerSecond, 1.2, 5.2)).as("seconds 2, 3 and 4").isEqualTo(10);
+        assertThat(ResultFile.meanOfWholeSeconds(okPerSecond, 4.5, 9.5)).as("the run ended in second 5").isEqualTo(3);
+        assertThat(ResultFile.meanOfWholeSeconds(okPerSecond, 5.5, 6.5)).as("no whole second of it").isNull();
+    }
+
+    @Test
     void aPoolServesAtMostTOverLAndQueuesTheRestForTheWholeLevel() {
         OpenModel below = new OpenModel(30, 100, java.util.OptionalInt.of(4), 10);
         assertThat(below.capacity()).hasValue(40);

@@ -144,6 +144,7 @@ final class Capacity implements Callable<Integer> {
         List<CapacitySearch.Level> levels = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
         boolean failed = false;
+        Record record;
         try (StopOnSignal signal = StopOnSignal.install(() -> {
                     gatling.stop();
                     TargetProcess.closeAll();
@@ -167,19 +168,20 @@ final class Capacity implements Callable<Integer> {
                     CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
                     levels.add(level);
                     if (l.arrivals() > 0) {
-                        out.printf("  %10s req/s  goodput %,10.1f  p99 %,7d ms from due (Gatling %s)  %s%n", CapacitySearch.rate(l.ratePerSecond()),
-                                l.goodputPerSecond(), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
+                        out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", CapacitySearch.rate(l.ratePerSecond()),
+                                l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
                     }
                 }
                 rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), r.open().stoppedEarly(), "done", null));
                 CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
                 rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
             }
+            // written before the signal hook is released: a search stopped by Ctrl-C keeps what its finished ladders found
+            record = withLevels(new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
+                    arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
+                    List.of(), Machine.fingerprint(), Instant.now().toString()), levels);
+            write(dir, record);
         }
-        Record record = withLevels(new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
-                arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
-                List.of(), Machine.fingerprint(), Instant.now().toString()), levels);
-        write(dir, record);
         out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),

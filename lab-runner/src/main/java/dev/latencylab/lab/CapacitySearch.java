@@ -19,9 +19,10 @@ public final class CapacitySearch {
 
     /**
      * One level of one ladder, as its run's result file reports it: its rate, whether it met the SLO (null: cut short
-     * or never reached: says nothing), goodput, p99 from due and by Gatling's clock, CPU shares of all cores.
+     * or never reached: says nothing), goodput (OK responses completed per second while it was held), p99 from due and
+     * by Gatling's clock, CPU shares of all cores.
      */
-    public record Level(int round, double rate, Boolean withinSlo, double goodput, Long p50FromDueMs, Long p99FromDueMs,
+    public record Level(int round, double rate, Boolean withinSlo, Double goodput, Long p50FromDueMs, Long p99FromDueMs,
             Long p99Ms, Long maxFromDueMs, double koPercent, long unanswered, Long injectorLagP99Ms, Double serverCpu,
             Double injectorCpu, Double machineCpu, String verdict) {
 
@@ -119,7 +120,7 @@ public final class CapacitySearch {
      * measured below the machine's limit). Null when no such level has CPU readings.
      */
     public static Double machineCeiling(List<Level> levels) {
-        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.serverCpu() != null && l.injectorCpu() != null
+        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.serverCpu() != null && l.injectorCpu() != null
                         && l.serverCpu() + l.injectorCpu() > 0)
                 .max(Comparator.comparingDouble(Level::goodput))
                 .map(l -> l.goodput() / (l.serverCpu() + l.injectorCpu())).orElse(null);

@@ -166,7 +166,7 @@ public final class Summary {
         // an open point: its level, the arrivals due while the rate was held, timed from due
         Result.Level level = r.open() == null ? null : r.open().levels().get(r.open().levels().size() - 1);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
-        Double throughput = level != null ? (level.ok() + level.ko()) / (level.toSecond() - level.fromSecond())
+        Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.fromSecond(), level.toSecond())
                 : onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
         Double goodput = level != null ? level.goodputPerSecond()
                 : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();

@@ -1,6 +1,7 @@
 package dev.latencylab.lab;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,7 @@ final class TargetRun {
      * @param stopping asked after the warm-up and after the run: true (a signal) makes this return null
      * @return the run's outcome, its report in dir; null when stopped
      */
-    static GatlingLauncher.Outcome run(java.nio.file.Path repo, GatlingLauncher gatling, Target target, int port,
+    static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Target target, int port,
             SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup, PrintStream echo,
             Map<String, Object> details, BooleanSupplier stopping) {
         try (TargetProcess server = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), List.of(),

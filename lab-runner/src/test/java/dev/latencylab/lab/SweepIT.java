@@ -52,6 +52,7 @@ class SweepIT {
             assertThat(Double.parseDouble(row.get("rate"))).isEqualTo(level.ratePerSecond());
             assertThat(row.get("users")).isEqualTo("0");
             assertThat(Double.parseDouble(row.get("goodput"))).as("the level's goodput").isEqualTo(level.goodputPerSecond());
+            assertThat(Double.parseDouble(row.get("throughput"))).isGreaterThanOrEqualTo(level.goodputPerSecond());
             assertThat(Long.parseLong(row.get("p99Ms"))).as("from due").isEqualTo(level.fromDueMs().p99());
             assertThat(Double.parseDouble(row.get("modelThroughput"))).isEqualTo(result.model().throughputAtFullPopulationPerSecond());
         }
@@ -59,6 +60,7 @@ class SweepIT {
         assertThat(Double.parseDouble(webflux60.get("goodput"))).as("WebFlux serves every arrival").isCloseTo(60, org.assertj.core.data.Offset.offset(3.0));
         Map<String, String> pool60 = points.stream().filter(r -> r.get("point").equals("mvc-t4-l100-rate60")).findFirst().orElseThrow();
         assertThat(Double.parseDouble(pool60.get("modelThroughput"))).as("T/L").isEqualTo(40);
+        assertThat(Double.parseDouble(pool60.get("goodput"))).as("served while 60/s arrived: T/L").isCloseTo(40, org.assertj.core.data.Offset.offset(4.0));
         assertThat(Double.parseDouble(pool60.get("p99Ms"))).as("past T/L the queue grows through the level").isGreaterThan(500);
         assertThat(dir.charts().resolve("open-throughput-l100.png")).isNotEmptyFile();
         assertThat(dir.charts().resolve("open-p99-l100.svg")).isNotEmptyFile();
