@@ -299,7 +299,7 @@ final class Capacity implements Callable<Integer> {
 
     /**
      * The hockey stick: p99 from due (solid) and by Gatling's clock (dashed) against the offered rate, log scale, each
-     * target in its colour; the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine
+     * target in its colour (a rate measured in several ladders: the median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine
      * ceiling (dotted) as vertical lines in its colour.
      */
     static void draw(List<Record> records, Path dir) {
@@ -332,20 +332,22 @@ final class Capacity implements Callable<Integer> {
         for (int i = 0; i < records.size(); i++) {
             Record r = records.get(i);
             Color color = COLORS[i % COLORS.length];
-            List<CapacitySearch.Level> measured = r.levels().stream().filter(l -> l.p99FromDueMs() != null)
-                    .sorted(Comparator.comparingDouble(CapacitySearch.Level::rate)).toList();
-            if (measured.isEmpty()) {
+            // a rate measured in several ladders: one point, the median of them
+            Map<Double, List<CapacitySearch.Level>> byRate = new java.util.TreeMap<>(r.levels().stream()
+                    .filter(l -> l.p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
+            if (byRate.isEmpty()) {
                 continue;
             }
-            XYSeries due = chart.addSeries(r.target() + ": p99 from due", measured.stream().map(CapacitySearch.Level::rate).toList(),
-                    measured.stream().map(l -> (double) Math.max(1, l.p99FromDueMs())).toList());
+            List<Double> rates = new ArrayList<>(byRate.keySet());
+            XYSeries due = chart.addSeries(r.target() + ": p99 from due", rates,
+                    rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99FromDueMs))).toList());
             due.setLineColor(color);
             due.setMarkerColor(color);
             due.setMarker(SeriesMarkers.CIRCLE);
-            List<CapacitySearch.Level> timed = measured.stream().filter(l -> l.p99Ms() != null).toList();
+            List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.p99Ms() != null)).toList();
             if (timed.size() > 1) {
-                XYSeries gatling = chart.addSeries(r.target() + ": p99 Gatling's clock", timed.stream().map(CapacitySearch.Level::rate).toList(),
-                        timed.stream().map(l -> (double) Math.max(1, l.p99Ms())).toList());
+                XYSeries gatling = chart.addSeries(r.target() + ": p99 Gatling's clock", timed,
+                        timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99Ms))).toList());
                 gatling.setLineColor(color);
                 gatling.setMarker(SeriesMarkers.NONE);
                 gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
@@ -367,6 +369,10 @@ final class Capacity implements Callable<Integer> {
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static double median(List<CapacitySearch.Level> levels, java.util.function.Function<CapacitySearch.Level, Long> ms) {
+        return Spread.of(levels.stream().map(ms).toList()).median();
     }
 
     /** A vertical line at x, when it is on the chart. */

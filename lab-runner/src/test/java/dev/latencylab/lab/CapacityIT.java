@@ -31,7 +31,7 @@ class CapacityIT {
 
     @Test
     void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
-        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4");
+        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--refine-rounds", "1");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Record r = Capacity.read(tmp.resolve("mvc-t4"));
@@ -39,9 +39,10 @@ class CapacityIT {
         assertThat(r.bracketed()).as(run.output()).isTrue();
         assertThat(r.capacityPerSecond()).as("the model says 40: T/L").isBetween(25.0, 45.0);
         assertThat(r.firstMissPerSecond()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
-        assertThat(r.rounds()).as("a doubling ladder, then refinements").hasSizeGreaterThanOrEqualTo(2)
+        assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
                 .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
         assertThat(r.rounds().get(0).rates()).startsWith(10.0, 20.0);
+        assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(10.0, 20.0);
         CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
         assertThat(at.p99FromDueMs()).isBetween(100L, 200L);
