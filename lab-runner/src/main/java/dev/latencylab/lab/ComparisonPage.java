@@ -98,24 +98,9 @@ public final class ComparisonPage {
                     maxRate = Math.max(maxRate, r.rate());
                     dataMax = Math.max(dataMax, v.max());
                     dataMin = Math.min(dataMin, v.min());
-                    if (v.runs() > 1) {
-                        XYSeries range = chart.addSeries(source.series(target.getKey()) + " range " + r.rate(),
-                                List.of(r.rate(), r.rate()), List.of(v.min(), v.max()));
-                        range.setMarker(SeriesMarkers.NONE);
-                        range.setLineColor(style.color());
-                        range.setLineStyle(new BasicStroke(3f));
-                        range.setShowInLegend(false);
-                    }
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.rate(), r.rate(), v, style);
                 }
-                if (!x.isEmpty()) {
-                    XYSeries series = chart.addSeries(source.series(target.getKey()), x, y);
-                    series.setMarker(style.marker());
-                    series.setMarkerColor(style.color());
-                    series.setLineColor(style.color());
-                    float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
-                    series.setLineStyle(dash == null ? new BasicStroke(2f)
-                            : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
-                }
+                medianLine(chart, source, target.getKey(), x, y, style);
             }
         }
         double right = niceCeiling(maxRate * 1.05);
@@ -146,6 +131,32 @@ public final class ComparisonPage {
     }
 
     /** The line of a sweep's series: the first solid, others dashed or dotted, so that two sweeps' targets differ. */
+    /** The range of a point's runs: a bar from min to max in the target's colour, not in the legend (none for one run). */
+    private static void rangeBar(XYChart chart, String name, double x, Spread v, Style style) {
+        if (v.runs() > 1) {
+            XYSeries range = chart.addSeries(name, List.of(x, x), List.of(v.min(), v.max()));
+            range.setMarker(SeriesMarkers.NONE);
+            range.setLineColor(style.color());
+            range.setLineStyle(new BasicStroke(3f));
+            range.setShowInLegend(false);
+        }
+    }
+
+    /** A target's medians as one line, dashed by its source. */
+    private static void medianLine(XYChart chart, Source source, String target, List<Double> x, List<Double> y, Style style) {
+        if (x.isEmpty()) {
+            return;
+        }
+        XYSeries series = chart.addSeries(source.series(target), x, y);
+        series.setMarker(style.marker());
+        series.setMarkerColor(style.color());
+        series.setLineColor(style.color());
+        // explicit, or XChart picks each series' line by its index, and range bars shift that
+        float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
+        series.setLineStyle(dash == null ? new BasicStroke(2f)
+                : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
+    }
+
     private static final float[][] SOURCE_DASHES = {null, {10f, 5f}, {2f, 4f}, {10f, 4f, 2f, 4f}};
 
     /**
@@ -284,26 +295,9 @@ public final class ComparisonPage {
                     dataMin = Math.min(dataMin, v.min());
                     dataMax = Math.max(dataMax, v.max());
                     maxUsers = Math.max(maxUsers, r.users());
-                    if (v.runs() > 1) {
-                        // the range of the runs: a bar from min to max in the target's colour, not in the legend
-                        XYSeries range = chart.addSeries(source.series(target.getKey()) + " range " + r.users(),
-                                List.of((double) r.users(), (double) r.users()), List.of(v.min(), v.max()));
-                        range.setMarker(SeriesMarkers.NONE);
-                        range.setLineColor(style.color());
-                        range.setLineStyle(new BasicStroke(3f));
-                        range.setShowInLegend(false);
-                    }
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.users(), r.users(), v, style);
                 }
-                if (!x.isEmpty()) {
-                    XYSeries series = chart.addSeries(source.series(target.getKey()), x, y);
-                    series.setMarker(style.marker());
-                    series.setMarkerColor(style.color());
-                    series.setLineColor(style.color());
-                    // explicit, or XChart picks each series' line by its index, and range bars shift that
-                    float[] dash = SOURCE_DASHES[source.index() % SOURCE_DASHES.length];
-                    series.setLineStyle(dash == null ? new BasicStroke(2f)
-                            : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f));
-                }
+                medianLine(chart, source, target.getKey(), x, y, style);
             }
         }
         if (c.file().equals("throughput")) {

@@ -13,22 +13,24 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
-/** Every committed result file is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
+/** Every committed result file (sweep, capacity searches, open run) is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
 class ResultSchemaTest {
 
     @TempDir
     Path tmp;
 
+    /** The sweep's points, the capacity searches' ladders and the open run. */
     private static List<Path> published() throws Exception {
-        try (Stream<Path> files = Files.walk(Lab.repo().resolve("docs/results/points"))) {
-            return files.filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
+        try (Stream<Path> points = Files.walk(Lab.repo().resolve("docs/results/points"));
+                Stream<Path> capacity = Files.walk(Lab.repo().resolve("docs/capacity"))) {
+            return Stream.concat(points, capacity).filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
         }
     }
 
     @Test
     void everyPublishedResultFileValidates() throws Exception {
         List<Path> files = published();
-        assertThat(files).hasSizeGreaterThanOrEqualTo(25);
+        assertThat(files).hasSizeGreaterThanOrEqualTo(25 + 13);
         for (Path f : files) {
             assertThat(ResultSchema.problems(f)).as(f.toString()).isEmpty();
         }
