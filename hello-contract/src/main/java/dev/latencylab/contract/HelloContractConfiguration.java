@@ -8,7 +8,7 @@ import org.springframework.context.annotation.Import;
 
 /** What both targets add to their context for the contract: the problem handler and the waiting-requests gauges. */
 @Configuration(proxyBeanMethods = false)
-@Import(InvalidParameterHandler.class)
+@Import(ProblemHandler.class)
 public class HelloContractConfiguration {
 
     @Bean
