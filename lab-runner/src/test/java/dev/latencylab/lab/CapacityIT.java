@@ -29,26 +29,32 @@ class CapacityIT {
         return LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
     }
 
+    /**
+     * The SLO here is p99 within 400 ms, not the default L + 100 ms: with 5-second levels a p99 is the second-slowest
+     * of ~120 arrivals, so one stall of the shared machine over 100 ms (seen in CI: a level at 24 req/s missed, the
+     * search said 20) decided the default; 300 ms of slack keeps the test about the pool, and 80 req/s (twice T/L)
+     * still misses it by seconds.
+     */
     @Test
     void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
-        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--refine-rounds", "1");
+        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--refine-rounds", "1", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Record r = Capacity.read(tmp.resolve("mvc-t4"));
         assertThat(r.modelCapacityPerSecond()).isEqualTo(40);
         assertThat(r.bracketed()).as(run.output()).isTrue();
-        assertThat(r.capacityPerSecond()).as("the model says 40: T/L").isBetween(25.0, 45.0);
-        assertThat(r.firstMissPerSecond()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
+        assertThat(r.capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
+        assertThat(r.firstMissPerSecond()).as(run.output()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
         assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
                 .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
         assertThat(r.rounds().get(0).rates()).startsWith(10.0, 20.0);
         assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(10.0, 20.0);
         CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
-        assertThat(at.p99FromDueMs()).isBetween(100L, 200L);
+        assertThat(at.p99FromDueMs()).isBetween(100L, 400L);
         assertThat(at.goodput()).isEqualTo(at.rate(), org.assertj.core.data.Offset.offset(at.rate() * 0.05));
         assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
-                assertThat(l.p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(200));
+                assertThat(l.p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
         assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + CapacitySearch.rate(r.capacityPerSecond()) + " req/s");
         assertThat(tmp.resolve("mvc-t4/hockey-stick.png")).isNotEmptyFile();
         assertThat(tmp.resolve("mvc-t4/levels.csv")).isNotEmptyFile();
@@ -59,9 +65,10 @@ class CapacityIT {
         assertThat(ResultSchema.problems(tmp.resolve("mvc-t4/round-1/result.json"))).as("the published schema accepts it").isEmpty();
     }
 
+    /** The same slack as above: the test is about the pool that WebFlux does not have, not about the machine's stalls. */
     @Test
     void webfluxIsNotBoundedBy40() {
-        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "10", "--max-rate", "160");
+        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "10", "--max-rate", "160", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Record r = Capacity.read(tmp.resolve("webflux"));
