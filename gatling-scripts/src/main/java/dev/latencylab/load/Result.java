@@ -70,10 +70,18 @@ public record Result(String schema, String simulation, Parameters parameters, St
             long openFilesNeeded, long openFilesLimit, Stat openFiles, Stat cpu, Stat machineCpu) {
     }
 
-    /** refusedSamples, firstRefusedSecond, pid, exitedAtSecond: since problems. */
+    /** refusedSamples, firstRefusedSecond, pid, exitedAtSecond: since problems; connectionPool: since /db. */
     public record Server(boolean sampled, long missedSamples, Long refusedSamples, Double firstRefusedSecond, Long pid,
             Double exitedAtSecond, Integer poolThreads, Double peakLiveThreads, Stat liveThreads, Stat busyThreads,
-            Stat heapUsedBytes, Stat cpu, Stat openFiles, Double openFilesLimit, Stat waitingRequests, Double peakWaitingRequests) {
+            Stat heapUsedBytes, Stat cpu, Stat openFiles, Double openFilesLimit, Stat waitingRequests, Double peakWaitingRequests,
+            ConnectionPool connectionPool) {
+    }
+
+    /**
+     * A db target's connection pool, from its actuator each second: its size, the connections in use and the requests
+     * waiting for one. Null for a target without one.
+     */
+    public record ConnectionPool(String library, Double maxConnections, Stat active, Stat pending) {
     }
 
     /** The queueing model's numbers for this run (see QueueingModel). */

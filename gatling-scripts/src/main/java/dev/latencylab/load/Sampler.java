@@ -34,7 +34,35 @@ public final class Sampler implements AutoCloseable {
     /** One sample; server values are NaN when the target did not answer in time or has no such metric. */
     public record Tick(double second, int activeUsers, double injectorCpu, double machineCpu, double injectorOpenFiles,
             double serverCpu, double serverLiveThreads, double serverBusyThreads, double serverHeapUsedBytes,
-            double serverOpenFiles, double serverWaitingRequests, double machineSteal, double loadAverage) {
+            double serverOpenFiles, double serverWaitingRequests, double machineSteal, double loadAverage,
+            double serverPoolActive, double serverPoolPending) {
+    }
+
+    /** A db target's connection pool as its actuator names it: HikariCP's (MVC) or r2dbc-pool's (WebFlux). */
+    enum ConnectionPool {
+        HIKARI("HikariCP", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending"),
+        R2DBC("r2dbc-pool", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections");
+
+        final String library;
+        final String max;
+        final String active;
+        final String pending;
+
+        ConnectionPool(String library, String max, String active, String pending) {
+            this.library = library;
+            this.max = max;
+            this.active = active;
+            this.pending = pending;
+        }
+
+        /** The pool whose gauges the server publishes, if any. */
+        static java.util.Optional<ConnectionPool> in(Map<String, Double> server) {
+            return java.util.Arrays.stream(values()).filter(p -> server.containsKey(p.max)).findFirst();
+        }
+
+        static double gauge(Map<String, Double> server, java.util.function.Function<ConnectionPool, String> name) {
+            return in(server).map(p -> server.getOrDefault(name.apply(p), Double.NaN)).orElse(Double.NaN);
+        }
     }
 
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -95,7 +123,8 @@ public final class Sampler implements AutoCloseable {
                 busy < 0 ? Double.NaN : busy, // -1: no bounded pool (virtual threads)
                 server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
                 server.getOrDefault("process_files_open_files", Double.NaN),
-                server.getOrDefault("hello_waiting", Double.NaN), steal, loadAverage());
+                server.getOrDefault("hello_waiting", Double.NaN), steal, loadAverage(),
+                ConnectionPool.gauge(server, p -> p.active), ConnectionPool.gauge(server, p -> p.pending));
         synchronized (ticks) {
             ticks.add(tick);
         }

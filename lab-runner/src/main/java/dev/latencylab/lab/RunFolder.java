@@ -14,6 +14,11 @@ public record RunFolder(Path dir) {
         return dir.resolve("target.log");
     }
 
+    /** The embedded PostgreSQL's log, for a db target. */
+    public Path databaseLog() {
+        return dir.resolve("database.log");
+    }
+
     public Path gatlingLog() {
         return dir.resolve("gatling.log");
     }

@@ -30,12 +30,23 @@ public record Target(String id, String module, Map<String, String> properties, S
      */
     static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
+    /** A target that waits in PostgreSQL on /db instead of on /hello, with its stack's connection pool (-p<size>). */
+    private static final Pattern DATABASE = Pattern.compile("(.+)-db(?:-p([0-9]+))?");
+    /** HikariCP's and Boot's r2dbc-pool default. */
+    static final int DEFAULT_CONNECTION_POOL = 10;
+    private static final String HELLO_PATH = "hello/{latency}";
+    private static final String DATABASE_PATH = "db/{latency}";
 
     /** The ids `parse` knows, for help and error messages. */
     public static final String KNOWN = "mvc (= mvc-t200), mvc-t<threads> (e.g. mvc-t200, mvc-t400), mvc-virtual, "
-            + "mvc-t<threads>-uncapped, mvc-virtual-uncapped, webflux, webflux-block-parallel, webflux-block-elastic";
+            + "mvc-t<threads>-uncapped, mvc-virtual-uncapped, webflux, webflux-block-parallel, webflux-block-elastic; "
+            + "<target>-db and <target>-db-p<connections> for mvc-t<threads>, mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50)";
 
     public static Target parse(String id) {
+        Matcher database = DATABASE.matcher(id);
+        if (database.matches()) {
+            return onDatabase(id, parse(database.group(1)), database.group(2));
+        }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
             int threads = Integer.parseInt(pool.group(1));
@@ -47,21 +58,51 @@ public record Target(String id, String module, Map<String, String> properties, S
             if (pool.group(2) != null) {
                 p.putAll(UNCAPPED);
             }
-            return new Target(id, MVC_MODULE, p, "hello/{latency}", threads);
+            return new Target(id, MVC_MODULE, p, HELLO_PATH, threads);
         }
         return switch (id) {
-            case "mvc" -> new Target("mvc-t200", MVC_MODULE, Map.of("server.tomcat.threads.max", "200"), "hello/{latency}", 200);
-            case "mvc-virtual" -> new Target(id, MVC_MODULE, Map.of("spring.threads.virtual.enabled", "true"), "hello/{latency}", 0);
+            case "mvc" -> new Target("mvc-t200", MVC_MODULE, Map.of("server.tomcat.threads.max", "200"), HELLO_PATH, 200);
+            case "mvc-virtual" -> new Target(id, MVC_MODULE, Map.of("spring.threads.virtual.enabled", "true"), HELLO_PATH, 0);
             case "mvc-virtual-uncapped" -> {
                 Map<String, String> p = new LinkedHashMap<>(UNCAPPED);
                 p.put("spring.threads.virtual.enabled", "true");
-                yield new Target(id, MVC_MODULE, p, "hello/{latency}", 0);
+                yield new Target(id, MVC_MODULE, p, HELLO_PATH, 0);
             }
-            case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), "hello/{latency}", 0);
+            case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), HELLO_PATH, 0);
             case "webflux-block-parallel" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=parallel", 0);
             case "webflux-block-elastic" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
             default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + KNOWN);
         };
+    }
+
+    /**
+     * The base target loaded on /db: its connection pool bounds the waits with the thread pool, so the model's T is
+     * min(threads, connections) (connections alone for virtual threads and WebFlux).
+     */
+    private static Target onDatabase(String id, Target base, String connections) {
+        if (!base.pathTemplate().equals(HELLO_PATH) || base.properties().keySet().stream().anyMatch(UNCAPPED::containsKey)) {
+            throw new IllegalArgumentException("target " + id + ": -db builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
+        }
+        int pool = connections == null ? DEFAULT_CONNECTION_POOL : Integer.parseInt(connections);
+        if (pool < 1) {
+            throw new IllegalArgumentException("target " + id + ": a connection pool needs at least 1 connection");
+        }
+        Map<String, String> p = new LinkedHashMap<>(base.properties());
+        p.put(base.isMvc() ? "spring.datasource.hikari.maximum-pool-size" : "spring.r2dbc.pool.max-size", String.valueOf(pool));
+        p.put(base.isMvc() ? "management.health.db.enabled" : "management.health.r2dbc.enabled", "true");
+        int bound = base.poolThreads() == 0 ? pool : Math.min(base.poolThreads(), pool);
+        return new Target(id, base.module(), p, DATABASE_PATH, bound);
+    }
+
+    /** Whether the target needs a PostgreSQL: it loads /db. */
+    public boolean needsDatabase() {
+        return pathTemplate.equals(DATABASE_PATH);
+    }
+
+    /** Where the target's stack finds the database (JDBC for MVC, R2DBC for WebFlux). */
+    public Map<String, String> databaseProperties(int databasePort) {
+        String hostAndDatabase = "postgresql://127.0.0.1:" + databasePort + "/postgres";
+        return isMvc() ? Map.of("spring.datasource.url", "jdbc:" + hostAndDatabase) : Map.of("spring.r2dbc.url", "r2dbc:" + hostAndDatabase);
     }
 
     public static List<Target> parseAll(List<String> ids) {

@@ -1,0 +1,59 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
+/** The db targets through ./lab run: the lab starts a real PostgreSQL (zonky's), no install, and the pool is the bound. */
+class DatabaseTargetsIT {
+
+    @TempDir
+    Path tmp;
+
+    private Result run(String target, String... more) {
+        String[] args = {"run", "--target", target, "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1",
+                "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"};
+        LabCommand.Finished run = LabCommand.run(tmp.resolve(target + ".console"), args);
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
+                .substring("Result file: ".length()));
+        assertThat(ResultSchema.problems(file)).isEmpty();
+        return ResultFile.read(file);
+    }
+
+    @Test
+    void webfluxDbWaitsInAFreshPostgres() {
+        Result r = run("webflux-db");
+        assertThat(r.parameters().path()).isEqualTo("/db/100");
+        assertThat(r.requests().ko()).isZero();
+        assertThat(r.requests().total()).isEqualTo(60);
+        assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+        assertThat(r.model().poolBoundPerSecond()).as("r2dbc-pool's 10 connections / 100 ms").isEqualTo(100);
+        assertThat(r.server().connectionPool().library()).isEqualTo("r2dbc-pool");
+        assertThat(r.server().connectionPool().maxConnections()).isEqualTo(10);
+    }
+
+    /** Virtual threads do not lift a pool of 2: 30 users share 2 connections, so most of them queue for one. */
+    @Test
+    void virtualThreadsWaitForTwoConnections() {
+        Result r = run("mvc-virtual-db-p2");
+        assertThat(r.requests().ko()).isZero();
+        assertThat(r.model().poolBoundPerSecond()).as("2 connections / 100 ms").isEqualTo(20);
+        // 60 requests within about 1.3 s on 2 connections of 100 ms (20 per second, 3 s of work): the later ones wait more
+        // than a second, below the 3 s a request waits for a connection before its 503; a pool that did not bound
+        // them would answer all near 100 ms
+        assertThat(r.responseTimeMs().p95()).isGreaterThanOrEqualTo(400);
+        // and the pool says so: both connections in use, requests waiting for one
+        Result.ConnectionPool pool = r.server().connectionPool();
+        assertThat(pool.library()).isEqualTo("HikariCP");
+        assertThat(pool.maxConnections()).isEqualTo(2);
+        assertThat(pool.active().max()).isEqualTo(2);
+        assertThat(pool.pending().max()).isGreaterThan(0);
+    }
+}
