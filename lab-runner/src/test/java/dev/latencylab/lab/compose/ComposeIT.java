@@ -17,6 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.Target;
 import dev.latencylab.lab.TargetProcess;
@@ -62,6 +64,46 @@ class ComposeIT {
         // Ports on the command line, so that the test does not clash with a target already running here.
         try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), environment, logs.resolve("mvc.log"))) {
             return Lab.metric(mvc, "tomcat.threads.config.max");
+        }
+    }
+
+    /**
+     * The db profile: PostgreSQL's service, and each target's resolved environment run as it is but for the host, which
+     * points at an embedded PostgreSQL here (no engine runs): the pool size reaches the running server, a /db request is
+     * served through it, and the database is in the target's health.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-with-latency", "webflux-with-latency"})
+    @SuppressWarnings("unchecked")
+    void theDbProfileGivesEachTargetItsDatabaseAndPool(String service) throws Exception {
+        Map<String, Object> compose = resolved(Map.of("DB_POOL_SIZE", "7", "DB_HEALTH", "true", "POSTGRES_MAX_CONNECTIONS", "150"));
+        Map<String, Object> postgres = (Map<String, Object>) ((Map<String, Object>) compose.get("services")).get("postgres");
+        assertThat((List<String>) postgres.get("profiles")).containsExactly("db");
+        assertThat((List<String>) postgres.get("command")).contains("max_connections=150");
+        assertThat(postgres).containsKey("healthcheck");
+
+        Map<String, String> env = new LinkedHashMap<>(environmentOf(compose, service));
+        EmbeddedPostgres database = EmbeddedPostgres.builder().start();
+        boolean stopped = false;
+        try {
+            Map<String, String> local = new LinkedHashMap<>(env);
+            local.replaceAll((k, v) -> v.replace("//postgres:5432/", "//127.0.0.1:" + database.getPort() + "/"));
+            assertThat(local).as("the database URL names the postgres service").isNotEqualTo(env);
+            try (TargetProcess target = Lab.start(service, Lab.freePort(), Map.of(), local, logs.resolve(service + ".log"))) {
+                assertThat(Lab.get(target.baseUrl() + "/db/10").statusCode()).isEqualTo(200);
+                String poolSize = service.startsWith("mvc") ? "hikaricp.connections.max" : "r2dbc.pool.max.allocated";
+                assertThat(Lab.metric(target, poolSize)).isEqualTo(7);
+                assertThat(Lab.get(target.metricsUrl() + "/actuator/health").body()).contains("UP");
+                database.close();
+                stopped = true;
+                assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).as("the database in its health: down with it")
+                        .isEqualTo(503);
+            }
+        }
+        finally {
+            if (!stopped) {
+                database.close();
+            }
         }
     }
 
