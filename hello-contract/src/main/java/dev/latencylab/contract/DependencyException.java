@@ -16,7 +16,9 @@ public class DependencyException extends RuntimeException {
         /** No connection within the timeout: the dependency is down, or the pool stayed exhausted (503). */
         UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "Dependency unavailable"),
         /** Connected, but no answer within the timeout (504). */
-        TIMED_OUT(HttpStatus.GATEWAY_TIMEOUT, "Dependency timed out");
+        TIMED_OUT(HttpStatus.GATEWAY_TIMEOUT, "Dependency timed out"),
+        /** It answered within the timeout, but with an error (502). */
+        BAD_ANSWER(HttpStatus.BAD_GATEWAY, "Dependency failed");
 
         final HttpStatus status;
         final String title;

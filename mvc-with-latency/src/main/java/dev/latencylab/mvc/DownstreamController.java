@@ -1,0 +1,107 @@
+package dev.latencylab.mvc;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+
+import dev.latencylab.contract.DependencyException;
+import dev.latencylab.contract.Downstream;
+import dev.latencylab.contract.Hello;
+import dev.latencylab.contract.Latency;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.util.Timeout;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.env.Environment;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.ResourceAccessException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientResponseException;
+
+/**
+ * Real I/O the blocking way, over HTTP: the request thread holds one of Apache HttpClient 5's pooled connections
+ * while the downstream service waits, through Spring's RestClient. The pool (HttpClient's default: 5 connections to
+ * one host, 25 in all; downstream.max-connections sets both), not the thread count, bounds how many wait at once.
+ */
+@RestController
+public class DownstreamController implements DisposableBean {
+
+    private final Downstream.Settings settings;
+    private final long maxLatencyMs;
+    private final CloseableHttpClient http;
+    private final RestClient client;
+
+    DownstreamController(Environment env, MeterRegistry registry,
+            @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs) {
+        this.settings = Downstream.Settings.from(env);
+        this.maxLatencyMs = maxLatencyMs;
+        PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
+                .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout(settings.connectTimeout()))
+                        .setSocketTimeout(timeout(settings.responseTimeout())).build());
+        if (settings.maxConnections() != null) {
+            pool.setMaxConnTotal(settings.maxConnections()).setMaxConnPerRoute(settings.maxConnections());
+        }
+        PoolingHttpClientConnectionManager connections = pool.build();
+        // httpcomponents.httpclient.pool.*: the pool's size, leased and available connections, requests waiting for one
+        new PoolingHttpClientConnectionManagerMetricsBinder(connections, Downstream.DEPENDENCY).bindTo(registry);
+        this.http = HttpClients.custom().setConnectionManager(connections)
+                .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(timeout(settings.acquireTimeout()))
+                        .setResponseTimeout(timeout(settings.responseTimeout())).build())
+                .build();
+        this.client = RestClient.builder().requestFactory(new HttpComponentsClientHttpRequestFactory(http))
+                .baseUrl(settings.url().toString()).build();
+    }
+
+    private static Timeout timeout(Duration d) {
+        return Timeout.ofMilliseconds(d.toMillis());
+    }
+
+    @GetMapping("/http/{latency}")
+    String http(@PathVariable String latency) {
+        Duration wait = Latency.parse(latency, maxLatencyMs);
+        try {
+            return client.get().uri(Downstream.path(wait)).retrieve().body(String.class);
+        }
+        catch (ResourceAccessException e) {
+            throw failure(e);
+        }
+        catch (RestClientResponseException e) {
+            throw settings.badAnswer(e.getStatusCode().value(), e);
+        }
+    }
+
+    /** Which bound gave up, from HttpClient's exception (RestClient wraps every I/O failure in the same type). */
+    private DependencyException failure(ResourceAccessException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof ConnectionRequestTimeoutException) {
+            return settings.poolBusy(e);
+        }
+        if (cause instanceof ConnectTimeoutException || cause instanceof ConnectException) {
+            return settings.noConnection(e);
+        }
+        if (cause instanceof SocketTimeoutException) {
+            return settings.noAnswer(e);
+        }
+        // e.g. the downstream closed the connection mid-answer (it stopped): the next request opens another
+        return settings.unavailable(settings.responseTimeout(), "the connection failed (" + cause + ")", e);
+    }
+
+    @Override
+    public void destroy() throws IOException {
+        http.close();
+    }
+}
