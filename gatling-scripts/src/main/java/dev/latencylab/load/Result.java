@@ -78,8 +78,8 @@ public record Result(String schema, String simulation, Parameters parameters, St
     }
 
     /**
-     * A db target's connection pool, from its actuator each second: its size, the connections in use and the requests
-     * waiting for one. Null for a target without one.
+     * A db or http target's connection pool (to the database or the downstream service), from its actuator each second:
+     * its size, the connections in use and the requests waiting for one. Null for a target without one.
      */
     public record ConnectionPool(String library, Double maxConnections, Stat active, Stat pending) {
     }

@@ -38,10 +38,18 @@ public final class Sampler implements AutoCloseable {
             double serverPoolActive, double serverPoolPending) {
     }
 
-    /** A db target's connection pool as its actuator names it: HikariCP's (MVC) or r2dbc-pool's (WebFlux). */
+    /**
+     * A target's connection pool as its actuator names it: to the database, HikariCP's (MVC) or r2dbc-pool's (WebFlux);
+     * to the downstream service, Apache HttpClient 5's (MVC; one host, so its per-host maximum is the bound) or
+     * Reactor Netty's (WebFlux).
+     */
     enum ConnectionPool {
         HIKARI("HikariCP", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending"),
-        R2DBC("r2dbc-pool", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections");
+        R2DBC("r2dbc-pool", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections"),
+        HTTPCLIENT5("Apache HttpClient 5", "httpcomponents_httpclient_pool_route_max_default",
+                "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", "httpcomponents_httpclient_pool_total_pending"),
+        REACTOR_NETTY("Reactor Netty", "reactor_netty_connection_provider_max_connections",
+                "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections");
 
         final String library;
         final String max;
@@ -154,8 +162,8 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Sums the samples of each metric name over its label sets, except heap memory, which keeps only area="heap",
-     * and Tomcat's, which keep only the connector under load. Enough of the Prometheus text format for the handful
+     * Sums the samples of each metric name over its label sets, except heap memory and HttpClient's connections, which
+     * keep their area and state apart, and Tomcat's, which keep only the connector under load. Enough of the Prometheus text format for the handful
      * of gauges read here.
      */
     static Map<String, Double> parsePrometheus(String text, String tomcatConnector) {
@@ -179,6 +187,9 @@ public final class Sampler implements AutoCloseable {
             }
             if (name.equals("jvm_memory_used_bytes")) {
                 name = line.contains("area=\"heap\"") ? "jvm_memory_used_bytes{area=\"heap\"}" : "jvm_memory_used_bytes{area=\"nonheap\"}";
+            }
+            if (name.equals("httpcomponents_httpclient_pool_total_connections")) {
+                name = line.contains("state=\"leased\"") ? name + "{state=\"leased\"}" : name + "{state=\"available\"}";
             }
             values.merge(name, value, Double::sum);
         }

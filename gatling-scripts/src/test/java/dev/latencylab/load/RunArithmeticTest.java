@@ -99,12 +99,18 @@ class RunArithmeticTest {
                 tomcat_threads_busy_threads{name="http-nio-8091"} 200.0
                 tomcat_threads_busy_threads{name="http-nio-9091"} 1.0
                 process_cpu_usage 0.5
+                httpcomponents_httpclient_pool_total_connections{httpclient="downstream",state="available"} 3.0
+                httpcomponents_httpclient_pool_total_connections{httpclient="downstream",state="leased"} 5.0
+                httpcomponents_httpclient_pool_route_max_default{httpclient="downstream"} 5.0
                 """;
         Map<String, Double> m = Sampler.parsePrometheus(text, "name=\"http-nio-8091\"");
         assertThat(m).containsEntry("jvm_threads_live_threads", 216.0)
                 .containsEntry("jvm_memory_used_bytes{area=\"heap\"}", 150.0)
                 .containsEntry("tomcat_threads_busy_threads", 200.0)
-                .containsEntry("process_cpu_usage", 0.5);
+                .containsEntry("process_cpu_usage", 0.5)
+                .containsEntry("httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", 5.0);
+        assertThat(Sampler.ConnectionPool.in(m)).as("the pool is HttpClient's").hasValue(Sampler.ConnectionPool.HTTPCLIENT5);
+        assertThat(Sampler.ConnectionPool.gauge(m, p -> p.active)).as("leased, not leased + available").isEqualTo(5.0);
     }
 
     @Test

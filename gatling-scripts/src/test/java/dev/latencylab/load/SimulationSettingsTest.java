@@ -48,6 +48,7 @@ class SimulationSettingsTest {
         assertThat(mvc.latencyMs()).hasValue(250);
         assertThat(parse("test.path", "block/40?scheduler=parallel").latencyMs()).hasValue(40);
         assertThat(parse("test.path", "db/60").latencyMs()).as("the database waits that long").hasValue(60);
+        assertThat(parse("test.path", "http/70").latencyMs()).as("the downstream waits that long").hasValue(70);
         assertThat(parse("test.path", "hello").latencyMs()).isEmpty();
         assertThat(parse("base.url", "http://127.0.0.1:18092/").baseUrl()).isEqualTo("http://127.0.0.1:18092");
         assertThat(parse("sim.connections", "shared").connections()).isEqualTo(ConnectionMode.SHARED);

@@ -14,6 +14,11 @@ public record RunFolder(Path dir) {
         return dir.resolve("target.log");
     }
 
+    /** The downstream service's log, for an http target. */
+    public Path downstreamLog() {
+        return dir.resolve("downstream.log");
+    }
+
     /** The embedded PostgreSQL's log, for a db target. */
     public Path databaseLog() {
         return dir.resolve("database.log");

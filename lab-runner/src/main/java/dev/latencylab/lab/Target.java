@@ -30,22 +30,29 @@ public record Target(String id, String module, Map<String, String> properties, S
      */
     static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
-    /** A target that waits in PostgreSQL on /db instead of on /hello, with its stack's connection pool (-p<size>). */
-    private static final Pattern DATABASE = Pattern.compile("(.+)-db(?:-p([0-9]+))?");
+    /**
+     * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
+     * PostgreSQL on /db, in a downstream service on /http.
+     */
+    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?");
     /** HikariCP's and Boot's r2dbc-pool default. */
     static final int DEFAULT_CONNECTION_POOL = 10;
+    /** Apache HttpClient 5's default per host (the downstream is one): MVC's RestClient pool unless set. */
+    static final int HTTPCLIENT5_DEFAULT_PER_ROUTE = 5;
     private static final String HELLO_PATH = "hello/{latency}";
     private static final String DATABASE_PATH = "db/{latency}";
+    private static final String DOWNSTREAM_PATH = "http/{latency}";
 
     /** The ids `parse` knows, for help and error messages. */
     public static final String KNOWN = "mvc (= mvc-t200), mvc-t<threads> (e.g. mvc-t200, mvc-t400), mvc-virtual, "
             + "mvc-t<threads>-uncapped, mvc-virtual-uncapped, webflux, webflux-block-parallel, webflux-block-elastic; "
-            + "<target>-db and <target>-db-p<connections> for mvc-t<threads>, mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50)";
+            + "<target>-db, <target>-db-p<connections>, <target>-http and <target>-http-p<connections> for mvc-t<threads>, "
+            + "mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50, mvc-virtual-http)";
 
     public static Target parse(String id) {
-        Matcher database = DATABASE.matcher(id);
-        if (database.matches()) {
-            return onDatabase(id, parse(database.group(1)), database.group(2));
+        Matcher dependency = DEPENDENCY.matcher(id);
+        if (dependency.matches()) {
+            return onDependency(id, parse(dependency.group(1)), dependency.group(2).equals("db"), dependency.group(3));
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
@@ -76,27 +83,56 @@ public record Target(String id, String module, Map<String, String> properties, S
     }
 
     /**
-     * The base target loaded on /db: its connection pool bounds the waits with the thread pool, so the model's T is
-     * min(threads, connections) (connections alone for virtual threads and WebFlux).
+     * The base target loaded on /db or /http: the connection pool bounds the waits with the thread pool, so the model's
+     * T is min(threads, connections) (connections alone for virtual threads and WebFlux). Without -p the pool is the
+     * library's default: 10 for both database pools; for HTTP, 5 (HttpClient 5, per host) and 2 × max(cores, 8)
+     * (Reactor Netty), left unset so that the target runs with the library's own.
      */
-    private static Target onDatabase(String id, Target base, String connections) {
+    private static Target onDependency(String id, Target base, boolean database, String connections) {
         if (!base.pathTemplate().equals(HELLO_PATH) || base.properties().keySet().stream().anyMatch(UNCAPPED::containsKey)) {
-            throw new IllegalArgumentException("target " + id + ": -db builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
+            throw new IllegalArgumentException("target " + id + ": -" + (database ? "db" : "http")
+                    + " builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
         }
-        int pool = connections == null ? DEFAULT_CONNECTION_POOL : Integer.parseInt(connections);
-        if (pool < 1) {
+        Integer given = connections == null ? null : Integer.valueOf(connections);
+        if (given != null && given < 1) {
             throw new IllegalArgumentException("target " + id + ": a connection pool needs at least 1 connection");
         }
         Map<String, String> p = new LinkedHashMap<>(base.properties());
-        p.put(base.isMvc() ? "spring.datasource.hikari.maximum-pool-size" : "spring.r2dbc.pool.max-size", String.valueOf(pool));
-        p.put(base.isMvc() ? "management.health.db.enabled" : "management.health.r2dbc.enabled", "true");
+        int pool;
+        if (database) {
+            pool = given == null ? DEFAULT_CONNECTION_POOL : given;
+            p.put(base.isMvc() ? "spring.datasource.hikari.maximum-pool-size" : "spring.r2dbc.pool.max-size", String.valueOf(pool));
+            p.put(base.isMvc() ? "management.health.db.enabled" : "management.health.r2dbc.enabled", "true");
+        }
+        else {
+            pool = given != null ? given : base.isMvc() ? HTTPCLIENT5_DEFAULT_PER_ROUTE : reactorNettyDefaultConnections();
+            if (given != null) {
+                p.put("downstream.max-connections", String.valueOf(given));
+            }
+            p.put("management.health.downstream.enabled", "true");
+        }
         int bound = base.poolThreads() == 0 ? pool : Math.min(base.poolThreads(), pool);
-        return new Target(id, base.module(), p, DATABASE_PATH, bound);
+        return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound);
+    }
+
+    /** Reactor Netty's default pool size on this machine (the target runs here): 2 × max(cores, 8). */
+    static int reactorNettyDefaultConnections() {
+        return 2 * Math.max(Runtime.getRuntime().availableProcessors(), 8);
     }
 
     /** Whether the target needs a PostgreSQL: it loads /db. */
     public boolean needsDatabase() {
         return pathTemplate.equals(DATABASE_PATH);
+    }
+
+    /** Whether the target needs a downstream service: it loads /http. */
+    public boolean needsDownstream() {
+        return pathTemplate.equals(DOWNSTREAM_PATH);
+    }
+
+    /** Where the target finds the downstream service the lab started. */
+    public static Map<String, String> downstreamProperties(String baseUrl) {
+        return Map.of("downstream.url", baseUrl);
     }
 
     /** Where the target's stack finds the database (JDBC for MVC, R2DBC for WebFlux). */

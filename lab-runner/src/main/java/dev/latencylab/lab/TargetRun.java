@@ -12,8 +12,9 @@ import dev.latencylab.load.SimulationSettings;
 
 /**
  * One simulation against a fresh target JVM, as run, sweep and capacity all do it: start a fresh PostgreSQL when the
- * target waits in one, start the target and wait until it is healthy, warm it up (not measured), run the simulation
- * pointed at it, move Gatling's report into the run's folder, stop the target (and the database).
+ * target waits in one, or a fresh downstream service (the WebFlux target) when it calls one; start the target and
+ * wait until it is healthy, warm it up (not measured), run the simulation pointed at it, move Gatling's report into
+ * the run's folder, stop the target (and what it depends on).
  */
 final class TargetRun {
 
@@ -25,7 +26,8 @@ final class TargetRun {
 
     /**
      * @param passOn   properties given to Gatling as they are (e.g. gatling.http.requestTimeout)
-     * @param details  receives targetPid, warmup and a db target's database, for the run's record
+     * @param details  receives targetPid, warmup, and a db target's database or an http target's downstream, for the
+     *                 run's record
      * @param stopping asked after the warm-up and after the run: true (a signal) makes this return null
      * @return the run's outcome, its report in dir; null when stopped
      */
@@ -33,9 +35,17 @@ final class TargetRun {
             SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup, PrintStream echo,
             Map<String, Object> details, BooleanSupplier stopping) {
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog()) : null;
-                TargetProcess server = TargetProcess.start(repo, target.module(), port, properties(target, database), Map.of(), List.of(),
-                        dir.targetLog(), START_TIMEOUT)) {
+                TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
+                        TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
+                TargetProcess server = TargetProcess.start(repo, target.module(), port, properties(target, database, downstream),
+                        Map.of(), List.of(), dir.targetLog(), START_TIMEOUT)) {
             details.put("targetPid", server.pid());
+            if (downstream != null) {
+                details.put("downstream", Map.of("pid", downstream.pid(), "url", downstream.baseUrl()));
+                if (echo != null) {
+                    echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
+                }
+            }
             if (database != null) {
                 Map<String, Object> described = database.describe();
                 details.put("database", described);
@@ -64,12 +74,14 @@ final class TargetRun {
         }
     }
 
-    private static Map<String, String> properties(Target target, EmbeddedDatabase database) {
-        if (database == null) {
-            return target.properties();
-        }
+    private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {
         Map<String, String> p = new LinkedHashMap<>(target.properties());
-        p.putAll(target.databaseProperties(database.port()));
+        if (database != null) {
+            p.putAll(target.databaseProperties(database.port()));
+        }
+        if (downstream != null) {
+            p.putAll(Target.downstreamProperties(downstream.baseUrl()));
+        }
         return p;
     }
 }

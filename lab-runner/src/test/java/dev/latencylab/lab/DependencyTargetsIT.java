@@ -10,8 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
-/** The db targets through ./lab run: the lab starts a real PostgreSQL (zonky's), no install, and the pool is the bound. */
-class DatabaseTargetsIT {
+/**
+ * The db and http targets through ./lab run: the lab starts what they depend on, a real PostgreSQL (zonky's, no
+ * install) or a downstream service (the WebFlux jar), and the connection pool is the bound.
+ */
+class DependencyTargetsIT {
 
     @TempDir
     Path tmp;
@@ -55,5 +58,20 @@ class DatabaseTargetsIT {
         assertThat(pool.maxConnections()).isEqualTo(2);
         assertThat(pool.active().max()).isEqualTo(2);
         assertThat(pool.pending().max()).isGreaterThan(0);
+    }
+
+    /** HttpClient 5's default of 5 connections per host bounds MVC's calls on virtual threads too. */
+    @Test
+    void virtualThreadsCallADownstreamTheLabStarts() {
+        Result r = run("mvc-virtual-http");
+        assertThat(r.parameters().path()).isEqualTo("/http/100");
+        assertThat(r.requests().ko()).isZero();
+        assertThat(r.requests().total()).isEqualTo(60);
+        assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+        assertThat(r.model().poolBoundPerSecond()).as("5 connections / 100 ms").isEqualTo(50);
+        Result.ConnectionPool pool = r.server().connectionPool();
+        assertThat(pool.library()).isEqualTo("Apache HttpClient 5");
+        assertThat(pool.maxConnections()).isEqualTo(5);
+        assertThat(pool.active().max()).as("never more calls at once than the pool has connections").isBetween(1.0, 5.0);
     }
 }

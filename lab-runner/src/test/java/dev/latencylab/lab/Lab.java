@@ -2,8 +2,6 @@ package dev.latencylab.lab;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,23 +29,7 @@ public final class Lab {
 
     /** A port that is free, and whose actuator port (+1000) is free too. */
     public static int freePort() {
-        for (int i = 0; i < 50; i++) {
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                int port = s.getLocalPort();
-                if (TargetProcess.managementPort(port) < 65536) {
-                    try (ServerSocket m = new ServerSocket(TargetProcess.managementPort(port), 1, InetAddress.getLoopbackAddress())) {
-                        return port;
-                    }
-                    catch (IOException taken) {
-                        // try another
-                    }
-                }
-            }
-            catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        throw new IllegalStateException("no free pair of ports");
+        return TargetProcess.freePort();
     }
 
     public static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {

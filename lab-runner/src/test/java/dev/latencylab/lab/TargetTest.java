@@ -29,10 +29,30 @@ class TargetTest {
     }
 
     @Test
+    void anHttpTargetLoadsHttpAndItsBoundIsTheClientsPool() {
+        Target mvc = Target.parse("mvc-t200-http");
+        assertThat(mvc.path(100)).isEqualTo("http/100");
+        assertThat(mvc.needsDownstream()).isTrue();
+        assertThat(mvc.needsDatabase()).isFalse();
+        assertThat(mvc.poolThreads()).as("HttpClient 5's default of 5 per host").isEqualTo(5);
+        assertThat(mvc.properties()).as("the library's default, not set").doesNotContainKey("downstream.max-connections")
+                .containsEntry("management.health.downstream.enabled", "true");
+        assertThat(Target.parse("mvc-virtual-http-p40").poolThreads()).isEqualTo(40);
+        assertThat(Target.parse("mvc-virtual-http-p40").properties()).containsEntry("downstream.max-connections", "40");
+        assertThat(Target.parse("mvc-t4-http-p40").poolThreads()).as("min(4 threads, 40 connections)").isEqualTo(4);
+        assertThat(Target.parse("webflux-http").poolThreads()).as("Reactor Netty's 2 x max(cores, 8)")
+                .isEqualTo(2 * Math.max(Runtime.getRuntime().availableProcessors(), 8));
+        assertThat(Target.downstreamProperties("http://127.0.0.1:5555")).containsEntry("downstream.url", "http://127.0.0.1:5555");
+        assertThat(Target.parse("webflux-db").needsDownstream()).isFalse();
+    }
+
+    @Test
     void aDbTargetOnAnotherPathOrWithoutConnectionsIsRefused() {
         assertThatThrownBy(() -> Target.parse("webflux-block-parallel-db")).hasMessageContaining("-db builds on");
         assertThatThrownBy(() -> Target.parse("mvc-virtual-uncapped-db")).hasMessageContaining("-db builds on");
         assertThatThrownBy(() -> Target.parse("webflux-db-p0")).hasMessageContaining("at least 1 connection");
         assertThatThrownBy(() -> Target.parse("nope-db")).hasMessageContaining("unknown target 'nope'");
+        assertThatThrownBy(() -> Target.parse("webflux-block-elastic-http")).hasMessageContaining("-http builds on");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-http-p0")).hasMessageContaining("at least 1 connection");
     }
 }
