@@ -107,6 +107,24 @@ class ComposeIT {
         }
     }
 
+    /**
+     * MVC's /http calls the WebFlux service: its resolved environment, the host pointed at a WebFlux jar here, serves
+     * /http with the pool size the variable gives.
+     */
+    @Test
+    void mvcCallsTheWebfluxServiceOnHttp() throws Exception {
+        Map<String, String> env = environmentOf(resolved(Map.of("DOWNSTREAM_MAX_CONNECTIONS", "7")), "mvc-with-latency");
+        assertThat(env).containsEntry("DOWNSTREAM_URL", "http://webflux-with-latency:8080");
+        try (TargetProcess webflux = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("downstream.log"))) {
+            Map<String, String> local = new LinkedHashMap<>(env);
+            local.put("DOWNSTREAM_URL", webflux.baseUrl());
+            try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), local, logs.resolve("mvc.log"))) {
+                assertThat(Lab.get(mvc.baseUrl() + "/http/10").statusCode()).isEqualTo(200);
+                assertThat(Lab.metric(mvc, "httpcomponents.httpclient.pool.route.max.default")).isEqualTo(7);
+            }
+        }
+    }
+
     @Test
     void defaultsGiveTheDefaultPool() throws Exception {
         Map<String, String> env = environmentOf(resolved(Map.of()), "mvc-with-latency");
