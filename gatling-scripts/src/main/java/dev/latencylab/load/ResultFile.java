@@ -95,7 +95,7 @@ public final class ResultFile {
                 sampler.series(Sampler.Tick::serverBusyThreads).stat(), sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(),
                 sampler.series(Sampler.Tick::serverCpu).stat(), sampler.series(Sampler.Tick::serverOpenFiles).stat(),
                 last.get("process_files_max_files"), sampler.series(Sampler.Tick::serverWaitingRequests).stat(),
-                last.get("hello_waiting_peak"), Sampler.ConnectionPool.in(last).map(p -> new Result.ConnectionPool(p.library,
+                last.get("hello_waiting_peak"), Sampler.ConnectionPool.in(last, settings.path()).map(p -> new Result.ConnectionPool(p.library,
                         last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
                         sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null));
 

@@ -11,13 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
@@ -39,37 +42,45 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * A target's connection pool as its actuator names it: to the database, HikariCP's (MVC) or r2dbc-pool's (WebFlux);
-     * to the downstream service, Apache HttpClient 5's (MVC; one host, so its per-host maximum is the bound) or
-     * Reactor Netty's (WebFlux).
+     * A target's connection pool as its actuator names it: to the database on /db, HikariCP's (MVC) or r2dbc-pool's
+     * (WebFlux); to the downstream service on /http, Apache HttpClient 5's (MVC; one host, so its per-host maximum is
+     * the bound) or Reactor Netty's (WebFlux).
      */
     enum ConnectionPool {
-        HIKARI("HikariCP", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending"),
-        R2DBC("r2dbc-pool", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections"),
-        HTTPCLIENT5("Apache HttpClient 5", "httpcomponents_httpclient_pool_route_max_default",
+        HIKARI("HikariCP", "/db/", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending"),
+        R2DBC("r2dbc-pool", "/db/", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections",
+                "r2dbc_pool_pending_connections"),
+        HTTPCLIENT5("Apache HttpClient 5", "/http/", "httpcomponents_httpclient_pool_route_max_default",
                 "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", "httpcomponents_httpclient_pool_total_pending"),
-        REACTOR_NETTY("Reactor Netty", "reactor_netty_connection_provider_max_connections",
+        REACTOR_NETTY("Reactor Netty", "/http/", "reactor_netty_connection_provider_max_connections",
                 "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections");
 
         final String library;
+        /** The paths whose requests wait on this pool. */
+        final String pathPrefix;
         final String max;
         final String active;
         final String pending;
 
-        ConnectionPool(String library, String max, String active, String pending) {
+        ConnectionPool(String library, String pathPrefix, String max, String active, String pending) {
             this.library = library;
+            this.pathPrefix = pathPrefix;
             this.max = max;
             this.active = active;
             this.pending = pending;
         }
 
-        /** The pool whose gauges the server publishes, if any. */
-        static java.util.Optional<ConnectionPool> in(Map<String, Double> server) {
-            return java.util.Arrays.stream(values()).filter(p -> server.containsKey(p.max)).findFirst();
+        /**
+         * The pool that requests on the loaded path wait on, if the server publishes it. Chosen by the path, not by
+         * which gauges exist: a target also publishes pools it does not use there (WebFlux's idle r2dbc-pool of 10 on
+         * /http, MVC's HttpClient pool on /db).
+         */
+        static Optional<ConnectionPool> in(Map<String, Double> server, String path) {
+            return Arrays.stream(values()).filter(p -> path.startsWith(p.pathPrefix) && server.containsKey(p.max)).findFirst();
         }
 
-        static double gauge(Map<String, Double> server, java.util.function.Function<ConnectionPool, String> name) {
-            return in(server).map(p -> server.getOrDefault(name.apply(p), Double.NaN)).orElse(Double.NaN);
+        static double gauge(Map<String, Double> server, String path, Function<ConnectionPool, String> name) {
+            return in(server, path).map(p -> server.getOrDefault(name.apply(p), Double.NaN)).orElse(Double.NaN);
         }
     }
 
@@ -90,6 +101,7 @@ public final class Sampler implements AutoCloseable {
     private final String tomcatConnector;
     private final RunRecorder run;
     private final long targetPid;
+    private final String loadedPath;
     private volatile Map<String, Double> lastServer = Map.of();
     private long[] lastCpuTimes = cpuTimes();
 
@@ -97,9 +109,11 @@ public final class Sampler implements AutoCloseable {
      * @param metricsUrl the target's actuator, or null to sample this side only
      * @param serverPort the port of the connector under load (Tomcat's metrics are kept for it alone)
      * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
+     * @param loadedPath the path under load: which connection pool, if any, its requests wait on
      */
-    public Sampler(String metricsUrl, int serverPort, long targetPid, RunRecorder run) {
+    public Sampler(String metricsUrl, int serverPort, long targetPid, String loadedPath, RunRecorder run) {
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
+        this.loadedPath = loadedPath;
         this.tomcatConnector = "name=\"http-nio-" + serverPort + "\"";
         this.targetPid = targetPid;
         this.run = run;
@@ -132,7 +146,7 @@ public final class Sampler implements AutoCloseable {
                 server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
                 server.getOrDefault("process_files_open_files", Double.NaN),
                 server.getOrDefault("hello_waiting", Double.NaN), steal, loadAverage(),
-                ConnectionPool.gauge(server, p -> p.active), ConnectionPool.gauge(server, p -> p.pending));
+                ConnectionPool.gauge(server, loadedPath, p -> p.active), ConnectionPool.gauge(server, loadedPath, p -> p.pending));
         synchronized (ticks) {
             ticks.add(tick);
         }

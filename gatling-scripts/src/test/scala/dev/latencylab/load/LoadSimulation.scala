@@ -22,7 +22,7 @@ class LoadSimulation extends Simulation {
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val run = new RunRecorder
   private val sampler = new Sampler(if (settings.sampleServer) settings.metricsUrl else null, java.net.URI.create(settings.baseUrl).getPort,
-    settings.targetPid.orElse(-1L), run)
+    settings.targetPid.orElse(-1L), settings.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
   private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(LoadSimulation.steps).getOrElse(Nil)
