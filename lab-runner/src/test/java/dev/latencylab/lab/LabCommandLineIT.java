@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
@@ -239,11 +241,12 @@ class LabCommandLineIT {
         assertThat(report.output()).isEqualTo(ResultsTable.markdown(Summary.readCsv(sweep.resolve("summary.csv"))));
     }
 
-    /** The published sweep's summary, page and charts are what its committed result files give, byte for byte. */
-    @Test
-    void reportRebuildsThePublishedSweepFromItsResultFiles() throws Exception {
-        Path published = Lab.repo().resolve("docs/results");
-        Path copy = tmp.resolve("copy/results"); // the same folder name: the page's title names it
+    /** Each published sweep's summary, page and charts are what its committed result files give, byte for byte. */
+    @ParameterizedTest
+    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http"})
+    void reportRebuildsThePublishedSweepFromItsResultFiles(String folder) throws Exception {
+        Path published = Lab.repo().resolve(folder);
+        Path copy = tmp.resolve("copy").resolve(published.getFileName().toString()); // the same folder name: the page's title names it
         try (var files = Files.walk(published)) {
             for (Path f : files.toList()) {
                 Path to = copy.resolve(published.relativize(f).toString());

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README's results table is the one the committed docs/results/summary.csv gives, figure for figure; its capacity
- * table the one the committed searches under docs/capacity give, rebuilt from their result files.
+ * README's results tables are the ones the committed summary.csv files of docs/results, docs/results-db and
+ * docs/results-http give, figure for figure; its capacity table the one the committed searches under docs/capacity
+ * give, rebuilt from their result files.
  */
 class PublishedResultsTest {
 
@@ -21,14 +22,33 @@ class PublishedResultsTest {
     private static final String CAPACITY_START = "<!-- capacity-table: ./lab capacity --report docs/capacity/*-l100 -->\n";
     private static final String CAPACITY_END = "<!-- /capacity-table -->";
 
+    private static final String DB_START = "<!-- db-results-table: ./lab report docs/results-db --markdown -->\n";
+    private static final String DB_END = "<!-- /db-results-table -->";
+    private static final String HTTP_START = "<!-- http-results-table: ./lab report docs/results-http --markdown -->\n";
+    private static final String HTTP_END = "<!-- /http-results-table -->";
+
     @Test
     void readmeTableMatchesSummaryCsv() throws Exception {
-        Path csv = Lab.repo().resolve("docs/results/summary.csv");
+        assertReadmeTableIs("docs/results/summary.csv", START, END);
+    }
+
+    @Test
+    void readmeDbTableMatchesItsSummaryCsv() throws Exception {
+        assertReadmeTableIs("docs/results-db/summary.csv", DB_START, DB_END);
+    }
+
+    @Test
+    void readmeHttpTableMatchesItsSummaryCsv() throws Exception {
+        assertReadmeTableIs("docs/results-http/summary.csv", HTTP_START, HTTP_END);
+    }
+
+    private static void assertReadmeTableIs(String summary, String start, String end) throws Exception {
+        Path csv = Lab.repo().resolve(summary);
         String readme = Files.readString(Lab.repo().resolve("README.md"));
         assertThat(csv).isRegularFile();
-        assertThat(readme).contains(START, END);
+        assertThat(readme).contains(start, end);
 
-        String table = readme.substring(readme.indexOf(START) + START.length(), readme.indexOf(END));
+        String table = readme.substring(readme.indexOf(start) + start.length(), readme.indexOf(end));
         assertThat(table).isEqualTo(ResultsTable.markdown(Summary.readCsv(csv)));
     }
 
