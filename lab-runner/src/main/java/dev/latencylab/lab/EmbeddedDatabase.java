@@ -25,12 +25,20 @@ final class EmbeddedDatabase implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    /** @param log where the server writes (appended); a signal that ends the lab ends the server with it (shutdown hook) */
-    static EmbeddedDatabase start(Path log) {
+    /**
+     * @param log            where the server writes (appended); a signal that ends the lab ends the server with it
+     *                       (shutdown hook)
+     * @param maxConnections PostgreSQL's max_connections, or 0 for zonky's default
+     */
+    static EmbeddedDatabase start(Path log, int maxConnections) {
         try {
-            return new EmbeddedDatabase(EmbeddedPostgres.builder().setRegisterShutdownHook(true)
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setRegisterShutdownHook(true)
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile())).start());
+                    .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            if (maxConnections > 0) {
+                builder.setServerConfig("max_connections", String.valueOf(maxConnections));
+            }
+            return new EmbeddedDatabase(builder.start());
         }
         catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL for a db target", e);

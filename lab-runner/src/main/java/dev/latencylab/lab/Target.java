@@ -18,8 +18,15 @@ import dev.latencylab.load.TargetPorts;
  * @param properties   Spring properties passed as --name=value
  * @param pathTemplate the path loaded, {latency} replaced by the point's latency
  * @param poolThreads  T for the model when a bounded pool serves requests, else 0
+ * @param databaseMaxConnections PostgreSQL's max_connections the lab starts its database with (-pg<N>), else 0 (the
+ *                     server's default)
  */
-public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
+public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
+        int databaseMaxConnections) {
+
+    public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
+        this(id, module, properties, pathTemplate, poolThreads, 0);
+    }
 
     /** The Maven modules (and jar names) of the two services. */
     public static final String MVC_MODULE = "mvc-with-latency";
@@ -32,13 +39,16 @@ public record Target(String id, String module, Map<String, String> properties, S
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
     /**
      * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
-     * PostgreSQL on /db, in a downstream service on /http.
+     * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
+     * (-pg<N>), the server's own bound on every pool.
      */
-    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?");
+    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?");
     /** HikariCP's and Boot's r2dbc-pool default. */
     static final int DEFAULT_CONNECTION_POOL = 10;
     /** Apache HttpClient 5's default per host (the downstream is one): MVC's RestClient pool unless set. */
     static final int HTTPCLIENT5_DEFAULT_PER_ROUTE = 5;
+    /** The smallest max_connections -pg accepts: PostgreSQL needs more than its 3 superuser_reserved_connections. */
+    static final int MIN_DATABASE_CONNECTIONS = 5;
     private static final String HELLO_PATH = "hello/{latency}";
     private static final String DATABASE_PATH = "db/{latency}";
     private static final String DOWNSTREAM_PATH = "http/{latency}";
@@ -46,13 +56,14 @@ public record Target(String id, String module, Map<String, String> properties, S
     /** The ids `parse` knows, for help and error messages. */
     public static final String KNOWN = "mvc (= mvc-t200), mvc-t<threads> (e.g. mvc-t200, mvc-t400), mvc-virtual, "
             + "mvc-t<threads>-uncapped, mvc-virtual-uncapped, webflux, webflux-block-parallel, webflux-block-elastic; "
-            + "<target>-db, <target>-db-p<connections>, <target>-http and <target>-http-p<connections> for mvc-t<threads>, "
+            + "<target>-db, <target>-db-p<connections>, either with -pg<max_connections> (PostgreSQL's, e.g. webflux-db-p50-pg20), <target>-http and <target>-http-p<connections> for mvc-t<threads>, "
             + "mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50, mvc-virtual-http)";
 
     public static Target parse(String id) {
         Matcher dependency = DEPENDENCY.matcher(id);
         if (dependency.matches()) {
-            return onDependency(id, parse(dependency.group(1)), dependency.group(2).equals("db"), dependency.group(3));
+            return onDependency(id, parse(dependency.group(1)), dependency.group(2).equals("db"), dependency.group(3),
+                    dependency.group(4));
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
@@ -86,9 +97,10 @@ public record Target(String id, String module, Map<String, String> properties, S
      * The base target loaded on /db or /http: the connection pool bounds the waits with the thread pool, so the model's
      * T is min(threads, connections) (connections alone for virtual threads and WebFlux). Without -p the pool is the
      * library's default: 10 for both database pools; for HTTP, 5 (HttpClient 5, per host) and 2 × max(cores, 8)
-     * (Reactor Netty), left unset so that the target runs with the library's own.
+     * (Reactor Netty), left unset so that the target runs with the library's own. A PostgreSQL started with fewer
+     * max_connections than the pool holds bounds T too: the pool cannot open more.
      */
-    private static Target onDependency(String id, Target base, boolean database, String connections) {
+    private static Target onDependency(String id, Target base, boolean database, String connections, String serverMax) {
         if (!base.pathTemplate().equals(HELLO_PATH) || base.properties().keySet().stream().anyMatch(UNCAPPED::containsKey)) {
             throw new IllegalArgumentException("target " + id + ": -" + (database ? "db" : "http")
                     + " builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
@@ -96,6 +108,14 @@ public record Target(String id, String module, Map<String, String> properties, S
         Integer given = connections == null ? null : Integer.valueOf(connections);
         if (given != null && given < 1) {
             throw new IllegalArgumentException("target " + id + ": a connection pool needs at least 1 connection");
+        }
+        Integer maxConnections = serverMax == null ? null : Integer.valueOf(serverMax);
+        if (maxConnections != null && !database) {
+            throw new IllegalArgumentException("target " + id + ": -pg<max_connections> sets PostgreSQL's, only for -db targets");
+        }
+        if (maxConnections != null && maxConnections < MIN_DATABASE_CONNECTIONS) {
+            throw new IllegalArgumentException("target " + id + ": PostgreSQL needs max_connections of at least "
+                    + MIN_DATABASE_CONNECTIONS + " (it does not start with max_connections at or below its 3 superuser_reserved_connections)");
         }
         Map<String, String> p = new LinkedHashMap<>(base.properties());
         int pool;
@@ -112,7 +132,11 @@ public record Target(String id, String module, Map<String, String> properties, S
             p.put("management.health.downstream.enabled", "true");
         }
         int bound = base.poolThreads() == 0 ? pool : Math.min(base.poolThreads(), pool);
-        return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound);
+        if (maxConnections != null) {
+            bound = Math.min(bound, maxConnections);
+        }
+        return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound,
+                maxConnections == null ? 0 : maxConnections);
     }
 
     /** Reactor Netty's default pool size on this machine (the target runs here): 2 × max(cores, 8). */

@@ -34,7 +34,7 @@ final class TargetRun {
     static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Target target, int port,
             SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup, PrintStream echo,
             Map<String, Object> details, BooleanSupplier stopping) {
-        try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog()) : null;
+        try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), port, properties(target, database, downstream),

@@ -26,6 +26,19 @@ class TargetTest {
         assertThat(webflux.properties()).containsEntry("spring.r2dbc.pool.max-size", "50").containsEntry("management.health.r2dbc.enabled", "true");
         assertThat(webflux.databaseProperties(5555)).containsEntry("spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:5555/postgres");
         assertThat(Target.parse("webflux").needsDatabase()).isFalse();
+        assertThat(webflux.databaseMaxConnections()).as("the server's default").isZero();
+    }
+
+    @Test
+    void aDbTargetsPostgresqlMaxConnectionsBoundsTheModelBelowItsPool() {
+        Target limited = Target.parse("mvc-virtual-db-p50-pg20");
+        assertThat(limited.databaseMaxConnections()).isEqualTo(20);
+        assertThat(limited.poolThreads()).as("min(50 connections, max_connections 20)").isEqualTo(20);
+        assertThat(limited.properties()).containsEntry("spring.datasource.hikari.maximum-pool-size", "50");
+        assertThat(Target.parse("webflux-db-pg30").poolThreads()).as("r2dbc-pool's 10 is below 30").isEqualTo(10);
+        assertThat(Target.parse("mvc-t8-db-p50-pg20").poolThreads()).as("8 threads").isEqualTo(8);
+        assertThatThrownBy(() -> Target.parse("webflux-db-p50-pg4")).hasMessageContaining("at least 5");
+        assertThatThrownBy(() -> Target.parse("webflux-http-p50-pg20")).hasMessageContaining("only for -db targets");
     }
 
     @Test
