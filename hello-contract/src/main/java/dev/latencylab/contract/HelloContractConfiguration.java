@@ -22,9 +22,15 @@ public class HelloContractConfiguration {
         return new WaitingRequests(registry);
     }
 
+    /** The downstream.* settings, read once: /http's controller and the health indicator share them. */
+    @Bean
+    Downstream.Settings downstreamSettings(Environment env) {
+        return Downstream.Settings.from(env);
+    }
+
     @Bean
     @ConditionalOnProperty(name = Downstream.HEALTH_PROPERTY, havingValue = "true")
-    HealthIndicator downstreamHealthIndicator(Environment env) {
-        return new DownstreamHealthIndicator(Downstream.Settings.from(env));
+    HealthIndicator downstreamHealthIndicator(Downstream.Settings settings) {
+        return new DownstreamHealthIndicator(settings);
     }
 }

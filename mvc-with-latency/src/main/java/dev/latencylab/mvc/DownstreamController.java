@@ -23,7 +23,6 @@ import org.apache.hc.core5.util.Timeout;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.core.env.Environment;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -45,9 +44,9 @@ public class DownstreamController implements DisposableBean {
     private final CloseableHttpClient http;
     private final RestClient client;
 
-    DownstreamController(Environment env, MeterRegistry registry,
+    DownstreamController(Downstream.Settings settings, MeterRegistry registry,
             @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs) {
-        this.settings = Downstream.Settings.from(env);
+        this.settings = settings;
         this.maxLatencyMs = maxLatencyMs;
         PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout(settings.connectTimeout()))

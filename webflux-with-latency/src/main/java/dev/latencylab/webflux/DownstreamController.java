@@ -16,7 +16,6 @@ import reactor.netty.resources.ConnectionProvider;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.core.env.Environment;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -39,9 +38,9 @@ public class DownstreamController implements DisposableBean {
     private final ConnectionProvider connections;
     private final WebClient client;
 
-    DownstreamController(Environment env,
+    DownstreamController(Downstream.Settings settings,
             @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs) {
-        this.settings = Downstream.Settings.from(env);
+        this.settings = settings;
         this.maxLatencyMs = maxLatencyMs;
         // metrics: reactor.netty.connection.provider.* (max, active, pending connections) in Micrometer's global
         // registry, which Boot's Prometheus registry joins
