@@ -243,7 +243,7 @@ class LabCommandLineIT {
 
     /** Each published sweep's summary, page and charts are what its committed result files give, byte for byte. */
     @ParameterizedTest
-    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http"})
+    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn"})
     void reportRebuildsThePublishedSweepFromItsResultFiles(String folder) throws Exception {
         Path published = Lab.repo().resolve(folder);
         Path copy = tmp.resolve("copy").resolve(published.getFileName().toString()); // the same folder name: the page's title names it

@@ -8,38 +8,27 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README's results tables are the ones the committed summary.csv files of docs/results, docs/results-db and
- * docs/results-http give, figure for figure; its capacity table the one the committed searches under docs/capacity
+ * README's results tables are the ones the committed summary.csv files of docs/results, docs/results-db,
+ * docs/results-http and docs/results-db-maxconn give, figure for figure; its capacity table the one the committed searches under docs/capacity
  * give, rebuilt from their result files.
  */
 class PublishedResultsTest {
 
-    private static final String START = "<!-- results-table: ./lab report docs/results --markdown -->\n";
-    private static final String END = "<!-- /results-table -->";
     private static final String CAPACITY_START = "<!-- capacity-table: ./lab capacity --report docs/capacity/*-l100 -->\n";
     private static final String CAPACITY_END = "<!-- /capacity-table -->";
 
-    private static final String DB_START = "<!-- db-results-table: ./lab report docs/results-db --markdown -->\n";
-    private static final String DB_END = "<!-- /db-results-table -->";
-    private static final String HTTP_START = "<!-- http-results-table: ./lab report docs/results-http --markdown -->\n";
-    private static final String HTTP_END = "<!-- /http-results-table -->";
-
-    @Test
-    void readmeTableMatchesSummaryCsv() throws Exception {
-        assertReadmeTableIs("docs/results/summary.csv", START, END);
-    }
-
-    @Test
-    void readmeDbTableMatchesItsSummaryCsv() throws Exception {
-        assertReadmeTableIs("docs/results-db/summary.csv", DB_START, DB_END);
-    }
-
-    @Test
-    void readmeHttpTableMatchesItsSummaryCsv() throws Exception {
-        assertReadmeTableIs("docs/results-http/summary.csv", HTTP_START, HTTP_END);
+    /** Each published sweep's table sits in README between its markers: the command that prints it, and its end. */
+    @ParameterizedTest
+    @CsvSource({"results, results-table", "results-db, db-results-table", "results-http, http-results-table",
+            "results-db-maxconn, db-maxconn-results-table"})
+    void readmeTableMatchesItsSummaryCsv(String folder, String marker) throws Exception {
+        assertReadmeTableIs("docs/" + folder + "/summary.csv", "<!-- %s: ./lab report docs/%s --markdown -->\n".formatted(marker, folder),
+                "<!-- /%s -->".formatted(marker));
     }
 
     private static void assertReadmeTableIs(String summary, String start, String end) throws Exception {
