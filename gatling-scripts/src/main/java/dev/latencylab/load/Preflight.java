@@ -69,9 +69,9 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
             throw new PreflightException(("""
                     %d users with one connection each need about %d open files (%d users active at once + %d for the JVM), \
                     but this process may open %d (ulimit -n). Options: -Dsim.connections=shared (one connection pool for all \
-                    users; the server then sees far fewer connections), fewer users, a longer ramp (-Dsim.ramp.seconds), \
-                    or a higher limit where the machine allows it.""")
-                    .formatted(s.users(), needed, peakUsers, JVM_OWN_FILES, openFilesLimit));
+                    users; the server then sees far fewer connections), several injectors (-Dsim.injectors, ./lab run --injectors), \
+                    fewer users, a longer ramp (-Dsim.ramp.seconds), or a higher limit where the machine allows it.""")
+                    .formatted(s.usersHere(), needed, peakUsers, JVM_OWN_FILES, openFilesLimit));
         }
         boolean switched = mode == ConnectionMode.AUTO && !fits;
         ConnectionMode used = mode == ConnectionMode.AUTO ? (fits ? ConnectionMode.PER_USER : ConnectionMode.SHARED) : mode;
@@ -79,7 +79,8 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     }
 
     /**
-     * Users alive at once (open model: requests in flight): each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
+     * Users alive at once in this process (its share when several injectors split the run; open model: requests in
+     * flight): each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
      * user outlives the ramp all of them overlap, otherwise about N * life / ramp do.
      */
     static int peakActiveUsers(SimulationSettings s) {
@@ -89,10 +90,11 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         }
         double lifeMs = s.repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
         double rampMs = s.ramp().toMillis();
+        int users = s.usersHere();
         if (lifeMs >= rampMs) {
-            return s.users();
+            return users;
         }
-        return (int) Math.min(s.users(), Math.ceil(s.users() * lifeMs / rampMs) + 1);
+        return (int) Math.min(users, Math.ceil(users * lifeMs / rampMs) + 1);
     }
 
     private static void requireAnswer(String baseUrl) {

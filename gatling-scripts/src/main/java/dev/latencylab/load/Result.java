@@ -12,7 +12,7 @@ import java.util.Map;
 public record Result(String schema, String simulation, Parameters parameters, String start, String end,
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
         EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
-        List<String> problems) {
+        List<String> problems, List<Part> parts) {
 
     /** Files written before problems were recorded have none. */
     public Result {
@@ -20,13 +20,23 @@ public record Result(String schema, String simulation, Parameters parameters, St
     }
 
     /**
+     * One injector's share of a merged result (see ResultMerge): its file, when it ran, what it counted, its own CPU
+     * and open files. A result of one process has no parts (null).
+     */
+    public record Part(int index, String file, String start, String end, Requests requests, Injector injector) {
+    }
+
+    /**
      * The run's settings (see SimulationSettings); targetPid since problems; injection and the open model's settings
      * (null for a closed run) since the open model: for an open run users, repeat and think times do not apply.
+     * injectors, injectorIndex and startAtEpochMs: since several injectors (null before); users is the whole run's, of
+     * which injector i started its share (see InjectorSplit); a merged result has no injectorIndex.
      */
     public record Parameters(int users, String baseUrl, String metricsUrl, String path, long rampSeconds, int repeat,
             long thinkMinMs, long thinkMaxMs, String connections, Integer modelThreads, Long assertP95Ms, Long assertP99Ms,
             Double assertKoPercent, boolean sampleServer, Long targetPid, String injection, List<Double> rates,
-            Long levelSeconds, String arrivals, Long sloP99Ms, Double sloKoPercent, Boolean stopOnSloMiss) {
+            Long levelSeconds, String arrivals, Long sloP99Ms, Double sloKoPercent, Boolean stopOnSloMiss, Integer injectors,
+            Integer injectorIndex, Long startAtEpochMs) {
 
         public boolean open() {
             return "open".equals(injection);

@@ -104,7 +104,7 @@ public final class ResultFile {
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h)), injector, server,
                 settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
                         : model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
-                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals));
+                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null);
     }
 
     private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
@@ -227,10 +227,19 @@ public final class ResultFile {
         }
     }
 
+    /** Writes the whole file or nothing: a sibling file, renamed over the target once complete. */
     public static void write(Result result, Path file) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            JSON.writeValue(file.toFile(), result);
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path partial = Files.createTempFile(dir, file.getFileName().toString(), ".partial");
+            try {
+                JSON.writeValue(partial.toFile(), result);
+                Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+            finally {
+                Files.deleteIfExists(partial);
+            }
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

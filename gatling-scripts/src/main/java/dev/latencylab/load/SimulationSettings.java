@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,8 @@ public record SimulationSettings(
         Arrivals arrivals,
         OptionalLong sloP99Ms,
         double sloKoPercent,
-        boolean stopOnSloMiss) {
+        boolean stopOnSloMiss,
+        InjectorSplit split) {
 
     /** How requests arrive: the classic closed loop of users, or an open stream at a set rate. */
     public enum Injection {
@@ -111,6 +113,9 @@ public record SimulationSettings(
     public static final String SLO_P99_MS = "sim.slo.p99.ms";
     public static final String SLO_KO_PERCENT = "sim.slo.ko.percent";
     public static final String STOP_ON_SLO_MISS = "sim.stop.on.slo.miss";
+    public static final String INJECTORS = "sim.injectors";
+    public static final String INJECTOR_INDEX = "sim.injector.index";
+    public static final String START_AT = "sim.start.at";
 
     /** Properties of the closed model only, and of the open model only: one given to the other model is a mistake. */
     static final List<String> CLOSED_ONLY = List.of(USERS, REPEAT, THINK_MIN_MS, THINK_MAX_MS, CONNECTIONS);
@@ -121,6 +126,9 @@ public record SimulationSettings(
     public static final long SLO_MARGIN_MS = 100;
     static final int MAX_LEVELS = 50;
     static final double MAX_RATE = 1_000_000;
+    static final int MAX_INJECTORS = 1000;
+    /** A start further ahead than this is a mistake (ms instead of s, a wrong clock), not a plan. */
+    static final Duration MAX_START_AHEAD = Duration.ofHours(1);
 
     /** Property name and default, in the order README lists them. */
     public static final Map<String, String> NAMES = names();
@@ -151,6 +159,9 @@ public record SimulationSettings(
         n.put(SLO_P99_MS, "(the path's latency + " + SLO_MARGIN_MS + ")");
         n.put(SLO_KO_PERCENT, "0");
         n.put(STOP_ON_SLO_MISS, "false");
+        n.put(INJECTORS, "1");
+        n.put(INJECTOR_INDEX, "0");
+        n.put(START_AT, "(none: at once; with several injectors, the epoch ms at which all of them start)");
         return java.util.Collections.unmodifiableMap(n);
     }
 
@@ -195,7 +206,20 @@ public record SimulationSettings(
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
         return new SimulationSettings(users, targetUrl, TargetPorts.managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
                 connections, modelThreads, Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer,
-                OptionalLong.of(pid), injection, rates, levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss);
+                OptionalLong.of(pid), injection, rates, levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, split);
+    }
+
+    /** These settings for injector index of injectors, all starting at startAt: the runner's way to split a run. */
+    public SimulationSettings forInjector(int injectors, int index, Instant startAt, Path result) {
+        return new SimulationSettings(users, baseUrl, metricsUrl, path, ramp, repeat, thinkMin, thinkMax, connections, modelThreads,
+                Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer, targetPid, injection, rates,
+                levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss,
+                new InjectorSplit(injectors, index, Optional.of(startAt)));
+    }
+
+    /** The users this process starts: its share of sim.users when several injectors split the run. */
+    public int usersHere() {
+        return split.share(users);
     }
 
     public boolean open() {
@@ -239,6 +263,11 @@ public record SimulationSettings(
         assertKoPercent.ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
         m.put(SAMPLE_SERVER, String.valueOf(sampleServer));
         targetPid.ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
+        if (split.split()) {
+            m.put(INJECTORS, String.valueOf(split.injectors()));
+            m.put(INJECTOR_INDEX, String.valueOf(split.index()));
+        }
+        split.startAt().ifPresent(at -> m.put(START_AT, String.valueOf(at.toEpochMilli())));
         return m;
     }
 
@@ -303,12 +332,14 @@ public record SimulationSettings(
             stopOnMiss = r.bool(STOP_ON_SLO_MISS);
             connections = ConnectionMode.SHARED;
         }
+        InjectorSplit split = r.split(injection, users);
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
         return new SimulationSettings(users, baseUrl, metricsUrl, path, Duration.ofSeconds(rampSeconds), repeat,
                 Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
-                p95, p99, ko, sample, targetPid, injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss);
+                p95, p99, ko, sample, targetPid, injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss,
+                split);
     }
 
 
@@ -335,7 +366,8 @@ public record SimulationSettings(
                 assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null, sampleServer,
                 targetPid.isPresent() ? targetPid.getAsLong() : null, injection.id(), open() ? rates : null,
                 open() ? levelDuration.toSeconds() : null, open() ? arrivals.id() : null,
-                open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null);
+                open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null,
+                split.injectors(), split.index(), split.startAt().map(Instant::toEpochMilli).orElse(null));
     }
 
     /** Reads and checks properties, collecting every problem instead of stopping at the first. */
@@ -479,6 +511,45 @@ public record SimulationSettings(
                 problems.add("sim.rate=%s: %d levels; allowed: at most %d".formatted(v, rates.size(), MAX_LEVELS));
             }
             return List.copyOf(rates);
+        }
+
+        /**
+         * sim.injectors, sim.injector.index and sim.start.at: which share of the users this process starts, and when.
+         * The open model is not split yet: its levels' arrivals and SLO verdicts do not merge by adding.
+         */
+        InjectorSplit split(Injection injection, int users) {
+            int injectors = integer(INJECTORS, 1, MAX_INJECTORS);
+            int index = integer(INJECTOR_INDEX, 0, MAX_INJECTORS - 1);
+            if (index >= injectors) {
+                problems.add("%s=%d is outside 0..%d for %s=%d; allowed: 0 to %s - 1 (each injector its own index)"
+                        .formatted(INJECTOR_INDEX, index, injectors - 1, INJECTORS, injectors, INJECTORS));
+                return InjectorSplit.ALONE;
+            }
+            if (injectors > 1 && injection == Injection.OPEN) {
+                problems.add("%s=%d with sim.injection=open: not supported yet (an open run's levels and SLO verdicts do not "
+                        .formatted(INJECTORS, injectors) + "merge by adding); run the open model with one injector");
+            }
+            if (injectors > 1 && injection == Injection.CLOSED && users < injectors) {
+                problems.add("sim.users=%d over %s=%d leaves an injector without a user; allowed: at least one user per injector"
+                        .formatted(users, INJECTORS, injectors));
+            }
+            Optional<Instant> startAt = Optional.empty();
+            if (has(START_AT)) {
+                String v = p.getProperty(START_AT).trim();
+                try {
+                    Instant at = Instant.ofEpochMilli(Long.parseLong(v));
+                    if (at.isAfter(Instant.now().plus(MAX_START_AHEAD))) {
+                        problems.add("%s=%s is %,d minutes ahead; allowed: epoch milliseconds at most %d minutes ahead (a start in the past starts at once)"
+                                .formatted(START_AT, v, Duration.between(Instant.now(), at).toMinutes(), MAX_START_AHEAD.toMinutes()));
+                    }
+                    startAt = Optional.of(at);
+                }
+                catch (NumberFormatException e) {
+                    problems.add("%s=%s is not a time; allowed: epoch milliseconds (e.g. %d)".formatted(START_AT, v,
+                            System.currentTimeMillis() + 30_000));
+                }
+            }
+            return new InjectorSplit(injectors, Math.min(index, injectors - 1), startAt);
         }
 
         ConnectionMode connectionMode() {

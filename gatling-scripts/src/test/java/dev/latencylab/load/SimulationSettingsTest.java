@@ -182,4 +182,33 @@ class SimulationSettingsTest {
         assertThatThrownBy(() -> parse("sim.rate", "100"))
                 .hasMessageContaining("sim.rate is a property of the open model; add -Dsim.injection=open");
     }
+
+    @Test
+    void anInjectorOfASplitRunStartsItsShareAndRoundTrips() {
+        long at = System.currentTimeMillis() + 30_000;
+        SimulationSettings s = parse("sim.users", "1001", "sim.injectors", "2", "sim.injector.index", "1", "sim.start.at", String.valueOf(at));
+        assertThat(s.users()).as("the whole run's").isEqualTo(1001);
+        assertThat(s.usersHere()).as("injector 1 of 2").isEqualTo(500);
+        assertThat(s.split().startAt()).hasValue(java.time.Instant.ofEpochMilli(at));
+        assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
+        assertThat(s.result().injectors()).isEqualTo(2);
+        assertThat(s.result().injectorIndex()).isEqualTo(1);
+        assertThat(s.result().startAtEpochMs()).isEqualTo(at);
+        assertThat(parse().usersHere()).as("alone: all of them").isEqualTo(1000);
+        assertThat(parse().toProperties()).doesNotContainKeys("sim.injectors", "sim.injector.index", "sim.start.at");
+    }
+
+    @Test
+    void aSplitThatCannotWorkIsRefusedWithWhatIsAllowed() {
+        assertThatThrownBy(() -> parse("sim.injectors", "2", "sim.injector.index", "2"))
+                .hasMessageContaining("sim.injector.index=2 is outside 0..1 for sim.injectors=2");
+        assertThatThrownBy(() -> parse("sim.injectors", "0")).hasMessageContaining("sim.injectors=0 is out of range");
+        assertThatThrownBy(() -> parse("sim.users", "2", "sim.injectors", "3"))
+                .hasMessageContaining("sim.users=2 over sim.injectors=3 leaves an injector without a user");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.injectors", "2"))
+                .hasMessageContaining("sim.injectors=2 with sim.injection=open: not supported yet");
+        assertThatThrownBy(() -> parse("sim.start.at", "soon")).hasMessageContaining("sim.start.at=soon is not a time; allowed: epoch milliseconds");
+        String nextYear = String.valueOf(System.currentTimeMillis() + 365L * 24 * 3600 * 1000);
+        assertThatThrownBy(() -> parse("sim.start.at", nextYear)).hasMessageContaining("minutes ahead; allowed: epoch milliseconds at most 60 minutes ahead");
+    }
 }

@@ -74,6 +74,7 @@ class LoadSimulation extends Simulation {
     .exec { session => run.userFinished(); session }
 
   before {
+    LoadSimulation.waitForStart(settings)
     run.start()
     sampler.start()
     arrivals.foreach(_.start())
@@ -81,7 +82,7 @@ class LoadSimulation extends Simulation {
 
   setUp(arrivals match {
     case Some(recorder) => arrivalsScenario(recorder).inject(openSteps)
-    case None           => users.inject(rampUsers(settings.users).during(settings.ramp.toSeconds.seconds))
+    case None           => users.inject(rampUsers(settings.usersHere).during(settings.ramp.toSeconds.seconds))
   })
     .protocols(httpProtocol)
     .assertions(LoadSimulation.assertionsOf(settings): _*)
@@ -112,6 +113,17 @@ object LoadSimulation {
         System.err.println(s"\nlatency-lab: cannot run: ${e.getMessage}\n")
         System.err.flush()
         sys.exit(Refused)
+    }
+
+  /** Several injectors start together: each waits for the agreed moment (a moment past starts at once). */
+  private def waitForStart(settings: SimulationSettings): Unit =
+    settings.split.startAt.toScala.foreach { at =>
+      val waitMs = at.toEpochMilli - System.currentTimeMillis()
+      if (waitMs > 0) {
+        println(s"latency-lab: injector ${settings.split.index} of ${settings.split.injectors} waits ${waitMs} ms for the common start")
+        Thread.sleep(waitMs)
+      }
+      else if (waitMs < 0) println(s"latency-lab: injector ${settings.split.index} starts ${-waitMs} ms after the common start")
     }
 
   private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)
@@ -152,8 +164,9 @@ object LoadSimulation {
       )
       return
     }
+    val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: ${settings.usersHere} of them)" else ""
     println(
-      s"latency-lab: ${settings.users} users over ${settings.ramp.toSeconds} s -> ${settings.baseUrl}${settings.path}, " +
+      s"latency-lab: ${settings.users} users$share over ${settings.ramp.toSeconds} s -> ${settings.baseUrl}${settings.path}, " +
         s"${settings.repeat} requests each, think ${settings.thinkMin.toMillis}-${settings.thinkMax.toMillis} ms, " +
         s"connections ${preflight.connections.id}"
     )

@@ -155,7 +155,7 @@ final class Capacity implements Callable<Integer> {
                         rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
                 RunFolder folder = new RunFolder(dir.resolve("round-" + round));
                 GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings(t, rates), Map.of(), folder,
-                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), () -> false);
+                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), () -> false, 1);
                 if (!run.succeeded()) {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
                     rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));

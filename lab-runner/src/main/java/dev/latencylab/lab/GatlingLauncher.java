@@ -66,7 +66,8 @@ public final class GatlingLauncher {
     }
 
     private final Path repo;
-    private volatile Process current;
+    /** The runs under way: one, or one per injector of a split run. */
+    private final java.util.Set<Process> current = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public GatlingLauncher(Path repo) {
         this.repo = repo;
@@ -83,10 +84,11 @@ public final class GatlingLauncher {
         // the runner names the result file; the simulation writes it there or writes nothing
         Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
         String lastError = null;
+        Process process = null;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            Process process = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true).start();
-            current = process;
+            process = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true).start();
+            current.add(process);
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                  Writer logWriter = Files.newBufferedWriter(log)) {
                 logWriter.write(String.join(" ", command) + "\n");
@@ -119,18 +121,19 @@ public final class GatlingLauncher {
             return new Outcome(-1, reportDir, resultFile, "interrupted", List.of());
         }
         finally {
-            current = null;
+            if (process != null) {
+                current.remove(process);
+            }
         }
     }
 
-    /** Ends a run under way, Maven and the Gatling JVM it forked, and waits until they are gone. */
+    /** Ends the runs under way, Maven and the Gatling JVMs it forked, and waits until they are gone. */
     public void stop() {
-        Process p = current;
-        if (p == null) {
-            return;
+        List<ProcessHandle> all = new ArrayList<>();
+        for (Process p : List.copyOf(current)) {
+            all.addAll(p.descendants().toList());
+            all.add(p.toHandle());
         }
-        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
-        all.add(p.toHandle());
         all.forEach(ProcessHandle::destroy);
         for (ProcessHandle h : all) {
             try {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.ResultMerge;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 
@@ -29,7 +33,7 @@ import dev.latencylab.load.TargetPorts;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
                 "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
-        subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class, Capacity.class})
+        subcommands = {LatencyLab.Run.class, LatencyLab.SweepCommand.class, LatencyLab.Report.class, Capacity.class, LatencyLab.Merge.class})
 public final class LatencyLab {
 
     static final int OK = 0;
@@ -103,12 +107,25 @@ public final class LatencyLab {
         @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
         Map<String, String> properties = new LinkedHashMap<>();
 
+        @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users, each with its "
+                + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
+        int injectors;
+
         @Override
         public Integer call() {
+            if (injectors < 1) {
+                throw new IllegalArgumentException("--injectors=%d: allowed: 1 or more Gatling processes".formatted(injectors));
+            }
             // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
             Target t = Target.parse(properties.getOrDefault(SimulationSettings.TARGET, target));
             int p = port == null ? t.defaultPort() : port;
             Path repo = lab.repo.toAbsolutePath().normalize();
+            for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
+                if (properties.containsKey(split)) {
+                    throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
+                            + "(by hand: ./mvnw gatling:test -D%s=... in each of K processes)").formatted(split, split));
+                }
+            }
             for (String owned : List.of(SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL, SimulationSettings.TARGET_PID,
                     SimulationSettings.RESULT_FILE)) {
                 if (properties.containsKey(owned)) {
@@ -124,6 +141,11 @@ public final class LatencyLab {
             given.putAll(properties);
             given.remove(SimulationSettings.TARGET); // the target is started here
             SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
+            if (injectors > 1) {
+                Map<String, String> split = new LinkedHashMap<>(given);
+                split.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
+                SimulationSettings.from(split); // e.g. fewer users than injectors, or the open model
+            }
 
             RunFolder dir = new RunFolder(newFolder(repo.resolve("results/runs"), "run-" + stamp())); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
@@ -134,12 +156,13 @@ public final class LatencyLab {
                         TargetProcess.closeAll();
                     }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
                 GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, SimulationSettings.notOurs(given), dir,
-                        Duration.ofSeconds(warmupSeconds), System.out, new LinkedHashMap<>(), () -> false);
+                        Duration.ofSeconds(warmupSeconds), System.out, new LinkedHashMap<>(), () -> false, injectors);
                 System.out.println();
                 System.out.println("latency-lab: stopped " + t.id());
-                Path report = Files.isDirectory(dir.report()) ? dir.report() : null;
-                if (report != null) {
-                    System.out.println("HTML report: " + report.resolve("index.html"));
+                for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
+                    if (Files.isDirectory(part.report())) {
+                        System.out.println("HTML report: " + part.reportPage());
+                    }
                 }
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
                 run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
@@ -355,6 +378,46 @@ public final class LatencyLab {
             ComparisonPage.write(sweep);
             System.out.println("Comparison page: " + sweep.page().toAbsolutePath());
             return 0;
+        }
+    }
+
+    @Command(name = "merge", mixinStandardHelpOptions = true, description = {
+            "Merge the result files of the K injectors of one run (sim.injectors=K, e.g. copied from K machines) into one "
+                    + "result.json of the same schema: histograms added exactly, per-second series aligned on wall-clock seconds "
+                    + "and summed, KO summed by reason, each injector's counts, CPU and open files kept in its parts.",
+            "Refused, writing nothing: files of different runs or settings, an injector missing or given twice, starts more "
+                    + "than 5 s apart."})
+    static final class Merge implements Callable<Integer> {
+
+        @Parameters(paramLabel = "RESULT", arity = "1..*", description = "A result file, or a folder holding result.json (e.g. injector-0).")
+        List<Path> inputs;
+
+        @Option(names = "--out", required = true, description = "The merged result file to write (not one that exists).")
+        Path out;
+
+        @Override
+        public Integer call() {
+            List<Path> files = new ArrayList<>();
+            for (Path input : inputs) {
+                Path f = Files.isDirectory(input) ? input.resolve(ResultFile.NAME) : input;
+                if (!Files.isRegularFile(f)) {
+                    throw new IllegalArgumentException("%s: no such result file%s".formatted(f,
+                            Files.isDirectory(input) ? " in that folder (is it an injector's run folder?)" : ""));
+                }
+                files.add(f);
+            }
+            if (Files.exists(out)) {
+                throw new IllegalArgumentException("--out %s exists; give a new file (merge never overwrites)".formatted(out));
+            }
+            Path folder = out.toAbsolutePath().getParent();
+            Result merged = ResultMerge.merge(files, folder);
+            ResultFile.write(merged, out);
+            System.out.printf("Merged %d injectors: %,d requests (%s), %,d KO; p99 %s ms%n", merged.parts().size(), merged.requests().total(),
+                    merged.parts().stream().map(p -> "%,d".formatted(p.requests().total())).reduce((a, b) -> a + " + " + b).orElseThrow(),
+                    merged.requests().ko(), merged.responseTimeMs().p99());
+            merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
+            System.out.println("Result file: " + out.toAbsolutePath());
+            return merged.problems().isEmpty() ? OK : FAILED;
         }
     }
 

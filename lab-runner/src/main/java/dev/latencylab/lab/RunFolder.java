@@ -41,6 +41,11 @@ public record RunFolder(Path dir) {
         return report().resolve("index.html");
     }
 
+    /** The files of injector i of a run split over several (its log, report and result file); the merged result is here. */
+    public RunFolder injector(int i) {
+        return new RunFolder(dir.resolve("injector-" + i));
+    }
+
     /** A sweep point's record: status, settings, why it failed (see {@link Point}). */
     public Path pointRecord() {
         return dir.resolve("point.json");

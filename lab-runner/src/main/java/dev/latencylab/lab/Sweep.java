@@ -234,7 +234,7 @@ public final class Sweep {
             details.put("startedAt", started.toString());
             details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
             GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, p.target(), port, settings, Map.of(), pointDir,
-                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping);
+                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping, 1);
             if (run == null) {
                 return "interrupted";
             }

@@ -3,11 +3,19 @@ package dev.latencylab.lab;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.ResultMerge;
 import dev.latencylab.load.SimulationSettings;
 
 /**
@@ -20,6 +28,8 @@ final class TargetRun {
 
     /** How long a target may take to become healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** How far ahead a split run's common start is set: K Maven and Gatling JVMs start on two shared cores. */
+    static final Duration INJECTOR_LEAD = Duration.ofSeconds(30);
 
     private TargetRun() {
     }
@@ -29,11 +39,12 @@ final class TargetRun {
      * @param details  receives targetPid, warmup, and a db target's database or an http target's downstream, for the
      *                 run's record
      * @param stopping asked after the warm-up and after the run: true (a signal) makes this return null
+     * @param injectors Gatling processes that share the load (see {@link #split}); 1: one, as a user runs it by hand
      * @return the run's outcome, its report in dir; null when stopped
      */
     static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Target target, int port,
             SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup, PrintStream echo,
-            Map<String, Object> details, BooleanSupplier stopping) {
+            Map<String, Object> details, BooleanSupplier stopping, int injectors) {
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
@@ -63,7 +74,12 @@ final class TargetRun {
             if (stopping.getAsBoolean()) {
                 return null;
             }
-            Map<String, String> sim = new LinkedHashMap<>(settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile()).toProperties());
+            SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
+            if (injectors > 1) {
+                GatlingLauncher.Outcome run = split(gatling, here, passOn, dir, injectors, echo);
+                return stopping.getAsBoolean() ? null : run;
+            }
+            Map<String, String> sim = new LinkedHashMap<>(here.toProperties());
             sim.putAll(passOn);
             GatlingLauncher.Outcome run = gatling.run(sim, dir.gatlingLog(), echo);
             if (stopping.getAsBoolean()) {
@@ -72,6 +88,60 @@ final class TargetRun {
             run.keepReport(dir);
             return run;
         }
+    }
+
+    /**
+     * The load split over K Gatling processes on this machine, each with its share of the users and its own folder
+     * (dir/injector-i: log, report, result file), all starting at the same moment; their result files merged into
+     * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
+     * the merge found them one run.
+     */
+    static GatlingLauncher.Outcome split(GatlingLauncher gatling, SimulationSettings settings, Map<String, String> passOn,
+            RunFolder dir, int injectors, PrintStream echo) {
+        // time for K Maven and Gatling JVMs to start and pass their preflight before the common start
+        Instant startAt = Instant.now().plus(INJECTOR_LEAD);
+        if (echo != null) {
+            echo.printf("latency-lab: %d injectors, %s users between them, start together at %s (folders %s)%n", injectors,
+                    settings.users(), startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
+        }
+        List<GatlingLauncher.Outcome> outcomes;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+            for (int i = 0; i < injectors; i++) {
+                RunFolder part = dir.injector(i);
+                Map<String, String> sim = new LinkedHashMap<>(settings.forInjector(injectors, i, startAt, part.resultFile()).toProperties());
+                sim.putAll(passOn);
+                PrintStream console = i == 0 ? echo : null;
+                runs.add(CompletableFuture.supplyAsync(() -> {
+                    GatlingLauncher.Outcome o = gatling.run(sim, part.gatlingLog(), console);
+                    o.keepReport(part);
+                    return o;
+                }, pool));
+            }
+            outcomes = runs.stream().map(CompletableFuture::join).toList();
+        }
+        List<String> why = new ArrayList<>();
+        for (int i = 0; i < injectors; i++) {
+            int index = i;
+            GatlingLauncher.Outcome o = outcomes.get(i);
+            if (!o.succeeded()) {
+                o.failures(dir.injector(i).gatlingLog()).forEach(f -> why.add("injector %d: %s".formatted(index, f)));
+            }
+        }
+        int exit = outcomes.stream().mapToInt(GatlingLauncher.Outcome::exitCode).filter(c -> c != 0).findFirst().orElse(0);
+        if (outcomes.stream().anyMatch(o -> o.resultFile() == null)) {
+            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, String.join("; ", why), why);
+        }
+        Result merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Outcome::resultFile).toList(), dir.dir());
+        ResultFile.write(merged, dir.resultFile());
+        if (echo != null) {
+            echo.printf("latency-lab: merged %d injectors' results: %,d requests (%s), result file %s%n", injectors,
+                    merged.requests().total(), merged.parts().stream().map(p -> "%,d".formatted(p.requests().total()))
+                            .reduce((a, b) -> a + " + " + b).orElseThrow(), dir.resultFile());
+        }
+        List<String> problems = new ArrayList<>(merged.problems());
+        why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
+        return new GatlingLauncher.Outcome(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);
     }
 
     private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {

@@ -22,19 +22,23 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.Target;
 import dev.latencylab.lab.TargetProcess;
+import dev.latencylab.lab.Injectors;
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
 
 /**
  * docker-compose.yml, resolved by a real compose implementation (no Docker engine needed for that), gives each target
  * an environment that has the intended effect: the jar started with exactly that environment reports it back.
  */
-class ComposeIT {
+public class ComposeIT {
 
     @TempDir
     Path logs;
 
     /** `docker-compose config` with these variables set: the file as compose resolves it. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> resolved(Map<String, String> variables) throws IOException, InterruptedException {
+    public static Map<String, Object> resolved(Map<String, String> variables) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("docker-compose", "-f", Lab.repo().resolve("docker-compose.yml").toString(), "config"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(variables);
@@ -52,7 +56,7 @@ class ComposeIT {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, String> environmentOf(Map<String, Object> compose, String service) {
+    public static Map<String, String> environmentOf(Map<String, Object> compose, String service) {
         Map<String, Object> services = (Map<String, Object>) compose.get("services");
         Map<String, Object> env = (Map<String, Object>) ((Map<String, Object>) services.get(service)).get("environment");
         Map<String, String> strings = new LinkedHashMap<>();
@@ -156,6 +160,51 @@ class ComposeIT {
         List<Map<String, Object>> ports = (List<Map<String, Object>>) ((Map<String, Object>) services.get(target)).get("ports");
         assertThat(ports).extracting(p -> Integer.parseInt(String.valueOf(p.get("target"))))
                 .containsExactlyInAnyOrder(port, TargetProcess.managementPort(port));
+    }
+
+    /**
+     * The split profile: two injectors whose commands, read by the simulation's own settings, give each its share of
+     * USERS, one start and a result file of its own; the merge service waits for both and merges their files.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSplitProfileSharesTheUsersBetweenTwoInjectorsAndMergesThem() throws Exception {
+        Map<String, Object> services = (Map<String, Object>) resolved(Map.of("USERS", "20001", "START_AT", "1795000000000", "RUN", "r7"))
+                .get("services");
+        int sum = 0;
+        for (int i = 0; i < 2; i++) {
+            Map<String, Object> injector = (Map<String, Object>) services.get("injector-" + i);
+            assertThat((List<String>) injector.get("profiles")).containsExactly("split");
+            Map<String, String> properties = new LinkedHashMap<>();
+            for (String arg : (List<String>) injector.get("command")) {
+                properties.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+            }
+            SimulationSettings settings = SimulationSettings.from(properties);
+            assertThat(settings.split().index()).isEqualTo(i);
+            assertThat(settings.split().startAt()).hasValue(java.time.Instant.ofEpochMilli(1795000000000L));
+            assertThat(settings.resultFile()).hasValue(Path.of("/results/r7/injector-" + i + "/result.json"));
+            sum += settings.usersHere();
+        }
+        assertThat(sum).isEqualTo(20001);
+
+        Map<String, Object> merge = (Map<String, Object>) services.get("merge");
+        assertThat(((Map<String, Map<String, String>>) merge.get("depends_on")).values())
+                .allSatisfy(d -> assertThat(d).containsEntry("condition", "service_completed_successfully"));
+        Path run = logs.resolve("r7");
+        Result published = ResultFile.read(Lab.repo().resolve("docs/results/points/webflux-l100-u1000-r1/result.json"));
+        for (int i = 0; i < 2; i++) {
+            ResultFile.write(Injectors.asInjector(published, 2, i), run.resolve("injector-" + i).resolve(ResultFile.NAME));
+        }
+        List<String> command = new ArrayList<>((List<String>) merge.get("entrypoint"));
+        // compose's $$ is a literal $ in the container
+        command.add(((List<String>) merge.get("command")).get(0).replace("$$", "$").replace("/results/", logs + "/"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(Lab.repo().toFile()).redirectErrorStream(true);
+        builder.environment().putAll((Map<String, String>) merge.get("environment"));
+        Process p = builder.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(ResultFile.read(run.resolve(ResultFile.NAME)).requests().total()).isEqualTo(2 * published.requests().total());
     }
 
     @Test

@@ -1,0 +1,318 @@
+package dev.latencylab.load;
+
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The result files of K injectors that loaded one target together (sim.injectors=K), merged into one result of the
+ * same schema, as if one process had sent every request: the histograms added (exact: HdrHistogram), counts and KO
+ * reasons summed, per-second completions aligned on wall-clock seconds (to the nearest second) and summed, the
+ * samples' active users and injector CPU summed per second, and the plateau found again on the sum. The server's
+ * samples and the model are injector 0's (every injector samples the same server; the model is the whole run's).
+ * Each injector's own counts, CPU and open files stay in {@link Result#parts()}.
+ */
+public final class ResultMerge {
+
+    /** Injectors that started further apart than this did not run together. */
+    public static final Duration MAX_START_SKEW = Duration.ofSeconds(5);
+
+    /** Why files do not merge: which file, what does not match. */
+    public static final class MergeException extends IllegalArgumentException {
+        MergeException(String message) {
+            super(message);
+        }
+    }
+
+    private ResultMerge() {
+    }
+
+    /**
+     * Reads the files and merges them; a file that cannot be read or does not belong is refused by name.
+     *
+     * @param base the parts' files are recorded relative to it (the merged file's folder), so the folder can move
+     */
+    public static Result merge(List<Path> files, Path base) {
+        List<Result> results = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                results.add(ResultFile.read(f));
+            }
+            catch (RuntimeException e) {
+                throw new MergeException("%s is not a result file: %s".formatted(f, e.getMessage()));
+            }
+        }
+        Path from = base.toAbsolutePath().normalize();
+        return merge(files.stream().map(f -> from.relativize(f.toAbsolutePath().normalize()).toString()).toList(), results);
+    }
+
+    /** @param names how each result is called in messages and in the merged parts (its file) */
+    public static Result merge(List<String> names, List<Result> results) {
+        check(names, results);
+        Integer[] order = new Integer[results.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingInt(i -> results.get(i).parameters().injectorIndex()));
+        List<Result> parts = Arrays.stream(order).map(results::get).toList();
+        List<String> partNames = Arrays.stream(order).map(names::get).toList();
+        Result first = parts.get(0);
+
+        Instant start = parts.stream().map(r -> Instant.parse(r.start())).min(Comparator.naturalOrder()).orElseThrow();
+        Instant end = parts.stream().map(r -> Instant.parse(r.end())).max(Comparator.naturalOrder()).orElseThrow();
+        double seconds = Duration.between(start, end).toMillis() / 1000.0;
+        int[] offsets = parts.stream().mapToInt(r -> (int) Math.round(Duration.between(start, Instant.parse(r.start())).toMillis() / 1000.0)).toArray();
+
+        Histogram h = new Histogram(TimeUnit.HOURS.toMillis(2), 3);
+        long ok = 0;
+        long ko = 0;
+        Map<String, Long> koByReason = new TreeMap<>();
+        for (Result r : parts) {
+            h.add(ResultFile.decode(r.histogram().data()));
+            ok += r.requests().ok();
+            ko += r.requests().ko();
+            r.requests().koByReason().forEach((reason, n) -> koByReason.merge(reason, n, Long::sum));
+        }
+        long total = ok + ko;
+        Result.Requests requests = new Result.Requests(total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total, koByReason,
+                first.requests().timeoutsMs());
+
+        long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
+        long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
+        Result.Timeline timeline = timeline(parts, offsets);
+        List<List<Object>> rows = timeline.rows();
+        int active = timeline.columns().indexOf("activeUsers");
+        double peak = rows.stream().filter(row -> row.get(active) != null).mapToDouble(row -> number(row.get(active))).max().orElse(0);
+        List<List<Object>> plateauRows = rows.stream()
+                .filter(row -> peak > 0 && row.get(active) != null && number(row.get(active)) >= ResultFile.PLATEAU_SHARE * peak).toList();
+        Double plateauThroughput = null;
+        Double plateauGoodput = null;
+        Result.Plateau plateau = null;
+        if (!plateauRows.isEmpty()) {
+            int second = timeline.columns().indexOf("second");
+            int from = (int) Math.floor(number(plateauRows.get(0).get(second)));
+            int to = Math.min((int) Math.floor(number(plateauRows.get(plateauRows.size() - 1).get(second))), perSecond.length);
+            if (to > from) {
+                plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
+                plateauGoodput = Arrays.stream(okPerSecond, from, to).average().orElse(0);
+            }
+            plateau = new Result.Plateau(from, to, (int) plateauRows.stream().mapToDouble(row -> number(row.get(active))).min().orElse(0),
+                    plateauThroughput, mean(plateauRows, timeline, "injectorCpu"), mean(plateauRows, timeline, "machineCpu"),
+                    mean(plateauRows, timeline, "serverCpu"), mean(plateauRows, timeline, "machineSteal"), mean(plateauRows, timeline, "loadAverage"));
+        }
+        Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds, Arrays.stream(perSecond).max().orElse(0),
+                plateauThroughput, perSecond, seconds == 0 ? 0.0 : ok / seconds, plateauGoodput, okPerSecond);
+
+        List<String> problems = new ArrayList<>();
+        List<Result.Part> merged = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Result r = parts.get(i);
+            int index = r.parameters().injectorIndex();
+            r.problems().forEach(p -> problems.add("injector %d: %s".formatted(index, p)));
+            merged.add(new Result.Part(index, partNames.get(i), r.start(), r.end(), r.requests(), r.injector()));
+        }
+        Result.Parameters p = first.parameters();
+        Result.Parameters parameters = new Result.Parameters(p.users(), p.baseUrl(), p.metricsUrl(), p.path(), p.rampSeconds(), p.repeat(),
+                p.thinkMinMs(), p.thinkMaxMs(), p.connections(), p.modelThreads(), p.assertP95Ms(), p.assertP99Ms(), p.assertKoPercent(),
+                p.sampleServer(), p.targetPid(), p.injection(), p.rates(), p.levelSeconds(), p.arrivals(), p.sloP99Ms(), p.sloKoPercent(),
+                p.stopOnSloMiss(), p.injectors(), null, p.startAtEpochMs());
+        return new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
+                throughput, plateau, ResultFile.percentiles(h),
+                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), injector(parts),
+                first.server(), first.model(), null, timeline, problems, merged);
+    }
+
+    /** The files belong to one split run: each an injector of the same K, every index once, the same settings, started together. */
+    private static void check(List<String> names, List<Result> results) {
+        if (results.isEmpty()) {
+            throw new MergeException("no result file given");
+        }
+        for (int i = 0; i < results.size(); i++) {
+            Result.Parameters p = results.get(i).parameters();
+            if (p.injectors() == null || p.injectors() < 2 || p.injectorIndex() == null) {
+                throw new MergeException("%s is not an injector's part of a split run (sim.injectors=%s): nothing to merge it with"
+                        .formatted(names.get(i), p.injectors() == null ? "1" : p.injectors()));
+            }
+            if (results.get(i).open() != null) {
+                throw new MergeException("%s is an open-model run: merging open runs is not supported yet".formatted(names.get(i)));
+            }
+        }
+        Result.Parameters reference = results.get(0).parameters();
+        for (int i = 1; i < results.size(); i++) {
+            String differs = difference(reference, results.get(i).parameters());
+            if (differs != null) {
+                throw new MergeException("%s and %s are not parts of the same run: %s".formatted(names.get(0), names.get(i), differs));
+            }
+            if (!Objects.equals(results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs())) {
+                throw new MergeException("%s and %s are not parts of the same run: timeouts %s and %s".formatted(names.get(0), names.get(i),
+                        results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs()));
+            }
+        }
+        int k = reference.injectors();
+        String[] byIndex = new String[k];
+        for (int i = 0; i < results.size(); i++) {
+            int index = results.get(i).parameters().injectorIndex();
+            if (byIndex[index] != null) {
+                throw new MergeException("%s and %s are both injector %d of %d".formatted(byIndex[index], names.get(i), index, k));
+            }
+            byIndex[index] = names.get(i);
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            if (byIndex[i] == null) {
+                missing.add(i);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new MergeException("the run had %d injectors; missing the result file of injector %s (given: %s)".formatted(k,
+                    missing.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElseThrow(), String.join(", ", names)));
+        }
+        Instant earliest = null;
+        String earliestName = null;
+        for (int i = 0; i < results.size(); i++) {
+            Instant s = Instant.parse(results.get(i).start());
+            if (earliest == null || s.isBefore(earliest)) {
+                earliest = s;
+                earliestName = names.get(i);
+            }
+        }
+        for (int i = 0; i < results.size(); i++) {
+            Duration late = Duration.between(earliest, Instant.parse(results.get(i).start()));
+            if (late.compareTo(MAX_START_SKEW) > 0) {
+                throw new MergeException("%s started %.1f s after %s: not the same run (injectors start at most %d s apart)"
+                        .formatted(names.get(i), late.toMillis() / 1000.0, earliestName, MAX_START_SKEW.toSeconds()));
+            }
+        }
+    }
+
+    /** The first setting in which two parts differ (their index aside), or null. */
+    private static String difference(Result.Parameters a, Result.Parameters b) {
+        for (RecordComponent c : Result.Parameters.class.getRecordComponents()) {
+            if (c.getName().equals("injectorIndex")) {
+                continue;
+            }
+            try {
+                Object x = c.getAccessor().invoke(a);
+                Object y = c.getAccessor().invoke(b);
+                if (!Objects.equals(x, y)) {
+                    return "%s is %s in one and %s in the other".formatted(c.getName(), x, y);
+                }
+            }
+            catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return null;
+    }
+
+    /** Per-second series moved to wall-clock seconds since the earliest start and summed. */
+    private static long[] aligned(List<Result> parts, int[] offsets, java.util.function.Function<Result, long[]> series) {
+        int length = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            long[] s = series.apply(parts.get(i));
+            length = Math.max(length, offsets[i] + (s == null ? 0 : s.length));
+        }
+        long[] sum = new long[length];
+        for (int i = 0; i < parts.size(); i++) {
+            long[] s = series.apply(parts.get(i));
+            for (int second = 0; s != null && second < s.length; second++) {
+                sum[offsets[i] + second] += s[second];
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Injector 0's samples on the merged clock, each row's active users and injector CPU the sum over the injectors'
+     * rows of the same wall-clock second (injector CPU: each a share of its machine's cores; on one machine, the
+     * injectors' total); injector open files the most any one held (the limit is per process).
+     */
+    private static Result.Timeline timeline(List<Result> parts, int[] offsets) {
+        List<String> columns = parts.get(0).timeline().columns();
+        int second = columns.indexOf("second");
+        List<Map<Long, List<Object>>> bySecond = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            if (!parts.get(i).timeline().columns().equals(columns)) {
+                throw new MergeException("injector %d's samples have other columns than injector 0's".formatted(i));
+            }
+            Map<Long, List<Object>> m = new TreeMap<>();
+            for (List<Object> row : parts.get(i).timeline().rows()) {
+                m.put(Math.round(number(row.get(second)) + offsets[i]), row);
+            }
+            bySecond.add(m);
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (List<Object> base : parts.get(0).timeline().rows()) {
+            double wall = number(base.get(second)) + offsets[0];
+            List<Object> row = new ArrayList<>(base);
+            row.set(second, wall);
+            long key = Math.round(wall);
+            for (String column : List.of("activeUsers", "injectorCpu", "injectorOpenFiles")) {
+                int c = columns.indexOf(column);
+                boolean most = column.equals("injectorOpenFiles");
+                double value = 0;
+                boolean any = false;
+                for (Map<Long, List<Object>> part : bySecond) {
+                    List<Object> other = part.get(key);
+                    if (other != null && other.get(c) != null) {
+                        value = most ? Math.max(value, number(other.get(c))) : value + number(other.get(c));
+                        any = true;
+                    }
+                }
+                row.set(c, !any ? null : column.equals("activeUsers") ? (Object) (int) value : (Object) (Math.round(value * 1000) / 1000.0));
+            }
+            rows.add(row);
+        }
+        return new Result.Timeline(columns, rows);
+    }
+
+    /** The injectors as one: users and CPU summed, open files the most of any one process (the limit is per process). */
+    private static Result.Injector injector(List<Result> parts) {
+        Result.Injector first = parts.get(0).injector();
+        List<Result.Injector> all = parts.stream().map(Result::injector).toList();
+        return new Result.Injector(first.cores(), first.jvm(), all.stream().mapToInt(Result.Injector::peakActiveUsers).sum(),
+                first.connections(), all.stream().anyMatch(Result.Injector::connectionsSwitched),
+                all.stream().mapToLong(Result.Injector::openFilesNeeded).max().orElse(0),
+                all.stream().mapToLong(Result.Injector::openFilesLimit).min().orElse(0),
+                most(all, Result.Injector::openFiles), summed(all, Result.Injector::cpu), first.machineCpu());
+    }
+
+    private static Result.Stat summed(List<Result.Injector> all, java.util.function.Function<Result.Injector, Result.Stat> stat) {
+        return new Result.Stat(sum(all, i -> stat.apply(i).mean()), sum(all, i -> stat.apply(i).max()),
+                all.stream().mapToLong(i -> stat.apply(i).samples()).min().orElse(0));
+    }
+
+    private static Result.Stat most(List<Result.Injector> all, java.util.function.Function<Result.Injector, Result.Stat> stat) {
+        return new Result.Stat(max(all, i -> stat.apply(i).mean()), max(all, i -> stat.apply(i).max()),
+                all.stream().mapToLong(i -> stat.apply(i).samples()).min().orElse(0));
+    }
+
+    private static Double sum(List<Result.Injector> all, java.util.function.Function<Result.Injector, Double> value) {
+        return all.stream().map(value).anyMatch(Objects::isNull) ? null : all.stream().map(value).mapToDouble(Double::doubleValue).sum();
+    }
+
+    private static Double max(List<Result.Injector> all, java.util.function.Function<Result.Injector, Double> value) {
+        return all.stream().map(value).filter(Objects::nonNull).mapToDouble(Double::doubleValue).boxed().max(Double::compare).orElse(null);
+    }
+
+    private static Double mean(List<List<Object>> rows, Result.Timeline timeline, String column) {
+        int c = timeline.columns().indexOf(column);
+        ToDoubleFunction<List<Object>> v = row -> number(row.get(c));
+        double[] values = rows.stream().filter(row -> row.get(c) != null).mapToDouble(v).toArray();
+        return values.length == 0 ? null : Arrays.stream(values).average().orElseThrow();
+    }
+
+    private static double number(Object o) {
+        return o == null ? Double.NaN : ((Number) o).doubleValue();
+    }
+}

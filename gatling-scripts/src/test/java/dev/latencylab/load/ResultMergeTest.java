@@ -1,0 +1,140 @@
+package dev.latencylab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Merging injectors' result files: exact histograms, wall-clock alignment, and the refusals. The parts are a
+ * published result file (the real layout) with their own histograms, counts, series and start times.
+ */
+class ResultMergeTest {
+
+    private static final Result BASE = ResultFile.read(Path.of("..", "docs", "results", "points", "mvc-t200-l100-u1000-r1", "result.json"));
+    private static final Instant START = Instant.parse("2026-11-22T20:00:00.000Z");
+
+    @Test
+    void mergingKHistogramsEqualsRecordingEverySampleInOne() {
+        Random random = new Random(42);
+        for (int k : new int[] { 2, 3, 5 }) {
+            Histogram all = histogram();
+            List<Histogram> shares = new ArrayList<>();
+            for (int i = 0; i < k; i++) {
+                shares.add(histogram());
+            }
+            for (int n = 0; n < 50_000; n++) {
+                // a long tail, as under load: most near 100 ms, some seconds
+                long ms = random.nextDouble() < 0.95 ? 100 + random.nextInt(50) : 100 + random.nextInt(20_000);
+                all.recordValue(ms);
+                shares.get(random.nextInt(k)).recordValue(ms);
+            }
+            List<Result> parts = new ArrayList<>();
+            for (int i = 0; i < k; i++) {
+                parts.add(part(k, i, START.plusMillis(100L * i), shares.get(i), new long[] { shares.get(i).getTotalCount() }, Map.of()));
+            }
+            Result merged = ResultMerge.merge(names(k), parts);
+
+            Histogram m = ResultFile.decode(merged.histogram().data());
+            assertThat(m).as("k=%d", k).isEqualTo(all);
+            assertThat(merged.responseTimeMs()).isEqualTo(ResultFile.percentiles(all));
+            assertThat(merged.requests().total()).isEqualTo(50_000).isEqualTo(all.getTotalCount());
+            assertThat(merged.parts()).extracting(Result.Part::index).containsExactlyElementsOf(java.util.stream.IntStream.range(0, k).boxed().toList());
+            assertThat(merged.parameters().injectorIndex()).isNull();
+            assertThat(merged.parameters().injectors()).isEqualTo(k);
+        }
+    }
+
+    @Test
+    void perSecondSeriesAlignOnWallClockSecondsAndKoReasonsSum() {
+        Result early = part(2, 0, START, histogram(3), new long[] { 1, 1, 1 }, Map.of("timeout", 2L));
+        Result late = part(2, 1, START.plusMillis(2_000), histogram(15), new long[] { 5, 5, 5 }, Map.of("timeout", 1L, "status 503", 4L));
+        Result merged = ResultMerge.merge(List.of("late.json", "early.json"), List.of(late, early));
+
+        assertThat(merged.throughput().completedPerSecond()).containsExactly(1, 1, 6, 5, 5);
+        assertThat(merged.start()).isEqualTo(START.toString());
+        assertThat(merged.requests().koByReason()).containsExactlyInAnyOrderEntriesOf(Map.of("timeout", 3L, "status 503", 4L));
+        assertThat(merged.requests().ko()).isEqualTo(7);
+        assertThat(merged.requests().total()).isEqualTo(18);
+        assertThat(merged.parts()).as("in injector order").extracting(Result.Part::file).containsExactly("early.json", "late.json");
+        // the timeline: injector 0's samples, its active users plus injector 1's of the same wall-clock second
+        int second = merged.timeline().columns().indexOf("second");
+        int active = merged.timeline().columns().indexOf("activeUsers");
+        List<Object> firstRow = merged.timeline().rows().get(0);
+        List<Object> baseRow = BASE.timeline().rows().get(0);
+        assertThat(((Number) firstRow.get(second)).doubleValue()).isEqualTo(((Number) baseRow.get(second)).doubleValue());
+        int lateRowAtSameSecond = BASE.timeline().rows().stream()
+                .filter(r -> Math.round(((Number) r.get(second)).doubleValue() + 2) == Math.round(((Number) baseRow.get(second)).doubleValue()))
+                .map(r -> ((Number) r.get(active)).intValue()).findFirst().orElse(0);
+        assertThat(((Number) firstRow.get(active)).intValue()).isEqualTo(((Number) baseRow.get(active)).intValue() + lateRowAtSameSecond);
+    }
+
+    @Test
+    void filesThatAreNotOneRunAreRefusedByName() {
+        Result zero = part(2, 0, START, histogram(1), new long[] { 1 }, Map.of());
+        Result one = part(2, 1, START, histogram(1), new long[] { 1 }, Map.of());
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json"), List.of(zero)))
+                .hasMessageContaining("missing the result file of injector 1");
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, zero)))
+                .hasMessageContaining("a.json and b.json are both injector 0 of 2");
+        Result otherUsers = withParameters(one, 2, 1, 2_000);
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, otherUsers)))
+                .hasMessageContaining("a.json and b.json are not parts of the same run: users is 1000 in one and 2000 in the other");
+        Result later = part(2, 1, START.plusSeconds(12), histogram(1), new long[] { 1 }, Map.of());
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, later)))
+                .hasMessageContaining("b.json started 12.0 s after a.json");
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("single.json"), List.of(BASE)))
+                .hasMessageContaining("single.json is not an injector's part of a split run (sim.injectors=1)");
+        Result three = withParameters(one, 3, 1, 1_000);
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, three)))
+                .hasMessageContaining("injectors is 2 in one and 3 in the other");
+    }
+
+    private static List<String> names(int k) {
+        return java.util.stream.IntStream.range(0, k).mapToObj(i -> "part-" + i + ".json").toList();
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(TimeUnit.HOURS.toMillis(2), 3);
+    }
+
+    /** A histogram of n requests of 100 ms. */
+    private static Histogram histogram(long n) {
+        Histogram h = histogram();
+        h.recordValueWithCount(100, n);
+        return h;
+    }
+
+    /** The published run as injector index of k: its own histogram, KO reasons, per-second series and start. */
+    private static Result part(int k, int index, Instant start, Histogram h, long[] perSecond, Map<String, Long> koByReason) {
+        long ko = koByReason.values().stream().mapToLong(Long::longValue).sum();
+        long total = h.getTotalCount();
+        Result r = BASE;
+        Result.Requests requests = new Result.Requests(total, total - ko, ko, 100.0 * ko / total, koByReason, r.requests().timeoutsMs());
+        Result.Throughput t = new Result.Throughput(0, 0, null, perSecond, 0.0, null, perSecond);
+        Result withData = new Result(r.schema(), r.simulation(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
+                perSecond.length, requests, t, r.plateau(), ResultFile.percentiles(h),
+                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), r.injector(), r.server(),
+                r.model(), null, r.timeline(), List.of(), null);
+        return withParameters(withData, k, index, r.parameters().users());
+    }
+
+    private static Result withParameters(Result r, int injectors, int index, int users) {
+        Result.Parameters p = r.parameters();
+        Result.Parameters q = new Result.Parameters(users, p.baseUrl(), p.metricsUrl(), p.path(), p.rampSeconds(), p.repeat(), p.thinkMinMs(),
+                p.thinkMaxMs(), p.connections(), p.modelThreads(), p.assertP95Ms(), p.assertP99Ms(), p.assertKoPercent(), p.sampleServer(),
+                p.targetPid(), p.injection(), p.rates(), p.levelSeconds(), p.arrivals(), p.sloP99Ms(), p.sloKoPercent(), p.stopOnSloMiss(),
+                injectors, index, START.toEpochMilli());
+        return new Result(r.schema(), r.simulation(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
+                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts());
+    }
+}

@@ -1,0 +1,130 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+
+/**
+ * A run split over two Gatling processes against WebFlux: by hand, as on two machines (two ./mvnw gatling:test with
+ * their index and a common start, then ./lab merge), and through ./lab run --injectors 2. The merged count is the sum
+ * of the parts and what the target itself counted.
+ */
+class InjectorsIT {
+
+    private static final int USERS = 11;
+    private static final int REPEAT = 3;
+
+    @TempDir
+    Path dir;
+
+    private static Map<String, String> load() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(SimulationSettings.PATH, "hello/100");
+        p.put(SimulationSettings.USERS, String.valueOf(USERS));
+        p.put(SimulationSettings.RAMP_SECONDS, "2");
+        p.put(SimulationSettings.REPEAT, String.valueOf(REPEAT));
+        p.put(SimulationSettings.THINK_MIN_MS, "50");
+        p.put(SimulationSettings.THINK_MAX_MS, "150");
+        return p;
+    }
+
+    @Test
+    void twoInjectorsByHandMergeIntoWhatTheTargetCounted() throws Exception {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            double before = Lab.metric(target, WAITED);
+            long startAt = System.currentTimeMillis() + 25_000; // both Maven and Gatling JVMs up by then
+            List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+            // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
+            ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+            for (int i = 0; i < 2; i++) {
+                Map<String, String> p = load();
+                p.put(SimulationSettings.BASE_URL, target.baseUrl());
+                p.put(SimulationSettings.INJECTORS, "2");
+                p.put(SimulationSettings.INJECTOR_INDEX, String.valueOf(i));
+                p.put(SimulationSettings.START_AT, String.valueOf(startAt));
+                p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
+                Path log = dir.resolve("gatling-" + i + ".log");
+                runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, log, null), threads));
+            }
+            for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
+                assertThat(run.get().succeeded()).as("see " + dir).isTrue();
+            }
+            threads.close();
+            double served = Lab.metric(target, WAITED) - before;
+
+            Path merged = dir.resolve("merged").resolve(ResultFile.NAME);
+            LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
+                    dir.resolve("injector-1").toString(), "--out", merged.toString());
+            assertThat(merge.exitCode()).as(merge.output()).isZero();
+
+            Result r = ResultFile.read(merged);
+            Result zero = ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME));
+            Result one = ResultFile.read(dir.resolve("injector-1").resolve(ResultFile.NAME));
+            assertThat(zero.injector().peakActiveUsers()).as("6 of 11 users").isLessThanOrEqualTo(6);
+            assertThat(zero.requests().total()).isEqualTo(6 * REPEAT);
+            assertThat(one.requests().total()).isEqualTo(5 * REPEAT);
+            assertThat(r.requests().total()).isEqualTo(zero.requests().total() + one.requests().total()).isEqualTo(USERS * REPEAT);
+            // the target counted the load and each injector's one preflight request of the same path
+            assertThat((long) served).as("requests the target served").isEqualTo(r.requests().ok() + 2);
+            assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(USERS * REPEAT);
+            assertThat(r.parts()).extracting(Result.Part::file).containsExactly("../injector-0/result.json", "../injector-1/result.json");
+            assertThat(r.problems()).isEmpty();
+            assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
+            assertThat(merge.output()).contains("Merged 2 injectors: 33 requests (18 + 15)");
+
+            LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
+                    dir.resolve("half.json").toString());
+            assertThat(again.exitCode()).isEqualTo(2);
+            assertThat(again.output()).contains("missing the result file of injector 1");
+            assertThat(dir.resolve("half.json")).doesNotExist();
+        }
+    }
+
+    @Test
+    void labRunWithTwoInjectorsMergesIntoTheRunsResult() throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--target", "webflux", "--port", String.valueOf(Lab.freePort()),
+                "--warmup-seconds", "1", "--injectors", "2"));
+        load().forEach((k, v) -> args.add("-D" + k + "=" + v));
+        LabCommand.Finished run = LabCommand.run(dir.resolve("run.txt"), args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+
+        Path folder = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
+                .substring("Result file: ".length())).getParent();
+        Result r = ResultFile.read(folder.resolve(ResultFile.NAME));
+        assertThat(r.parts()).hasSize(2);
+        assertThat(r.requests().total()).isEqualTo(r.parts().get(0).requests().total() + r.parts().get(1).requests().total())
+                .isEqualTo(USERS * REPEAT);
+        assertThat(folder.resolve("injector-0/report/index.html")).isRegularFile();
+        assertThat(folder.resolve("injector-1/report/index.html")).isRegularFile();
+        assertThat(Files.readString(folder.resolve("injector-1/gatling.log"))).contains("injector 1 of 2: 5 of them");
+        assertThat(run.output()).contains("merged 2 injectors' results: 33 requests (18 + 15)");
+    }
+
+    @Test
+    void aSplitGivenAsPropertiesToLabRunIsRefused() {
+        LabCommand.Finished run = LabCommand.run(dir.resolve("bad.txt"), "run", "--target", "webflux", "-Dsim.injectors=2");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.output()).contains("-Dsim.injectors: ./lab run splits a run with --injectors K");
+        LabCommand.Finished few = LabCommand.run(dir.resolve("few.txt"), "run", "--target", "webflux", "--injectors", "3", "-Dsim.users=2");
+        assertThat(few.exitCode()).isEqualTo(2);
+        assertThat(few.output()).contains("sim.users=2 over sim.injectors=3 leaves an injector without a user");
+    }
+
+    /** The target's counter of requests that waited out their latency (hello-contract's WaitingRequests). */
+    private static final String WAITED = "hello.waited";
+}
