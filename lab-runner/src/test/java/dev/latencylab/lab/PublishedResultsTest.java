@@ -12,6 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.ResultMerge;
+
 /**
  * README's results tables are the ones the committed summary.csv files of docs/results, docs/results-db,
  * docs/results-http and docs/results-db-maxconn give, figure for figure; its capacity table the one the committed searches under docs/capacity
@@ -70,5 +74,23 @@ class PublishedResultsTest {
         assertThat(readme).contains(CAPACITY_START, CAPACITY_END);
         String table = readme.substring(readme.indexOf(CAPACITY_START) + CAPACITY_START.length(), readme.indexOf(CAPACITY_END));
         assertThat(table).isEqualTo(Capacity.markdown(rebuilt));
+    }
+
+    /** Each published split run's result.json is what ./lab merge makes of its injectors' files, byte for byte. */
+    @Test
+    void publishedSplitRunsAreTheMergeOfTheirParts(@TempDir Path tmp) throws Exception {
+        List<Path> runs;
+        try (Stream<Path> dirs = Files.list(Lab.repo().resolve("docs/results-injectors"))) {
+            runs = dirs.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(runs).hasSize(4);
+        for (Path run : runs) {
+            List<Path> parts = List.of(run.resolve("injector-0/result.json"), run.resolve("injector-1/result.json"));
+            Path again = tmp.resolve(run.getFileName() + ".json");
+            ResultFile.write(ResultMerge.merge(parts, run), again);
+            assertThat(again).as(run.toString()).hasSameTextualContentAs(run.resolve(ResultFile.NAME));
+            Result merged = ResultFile.read(again);
+            assertThat(merged.requests().total()).isEqualTo(parts.stream().mapToLong(p -> ResultFile.read(p).requests().total()).sum());
+        }
     }
 }

@@ -13,24 +13,26 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
-/** Every committed result file (sweep, capacity searches, open run) is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
+/** Every committed result file (sweep, capacity searches, open run, split runs and their parts) is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
 class ResultSchemaTest {
 
     @TempDir
     Path tmp;
 
-    /** The sweep's points, the capacity searches' ladders and the open run. */
+    /** The sweep's points, the capacity searches' ladders and the open run, the split runs' merged files and parts. */
     private static List<Path> published() throws Exception {
         try (Stream<Path> points = Files.walk(Lab.repo().resolve("docs/results/points"));
-                Stream<Path> capacity = Files.walk(Lab.repo().resolve("docs/capacity"))) {
-            return Stream.concat(points, capacity).filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
+                Stream<Path> capacity = Files.walk(Lab.repo().resolve("docs/capacity"));
+                Stream<Path> injectors = Files.walk(Lab.repo().resolve("docs/results-injectors"))) {
+            return Stream.of(points, capacity, injectors).flatMap(s -> s).filter(f -> f.getFileName().toString().equals(ResultFile.NAME))
+                    .sorted().toList();
         }
     }
 
     @Test
     void everyPublishedResultFileValidates() throws Exception {
         List<Path> files = published();
-        assertThat(files).hasSizeGreaterThanOrEqualTo(25 + 13);
+        assertThat(files).hasSizeGreaterThanOrEqualTo(25 + 13 + 12);
         for (Path f : files) {
             assertThat(ResultSchema.problems(f)).as(f.toString()).isEmpty();
         }
