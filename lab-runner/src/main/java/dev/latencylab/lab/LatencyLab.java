@@ -239,6 +239,10 @@ public final class LatencyLab {
                 + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
         Integer repeats;
 
+        @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
+                + "(closed points only), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
+        int injectors;
+
         @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
                 + "others run once (default: 0, every point, or a resumed sweep's). Resuming with a lower one extends a sweep.")
         Integer repeatsFromUsers;
@@ -269,7 +273,8 @@ public final class LatencyLab {
                     repeats != null ? repeats : stored,
                     repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
                     rates != null ? rates : List.of(),
-                    levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS);
+                    levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS,
+                    injectors);
             validate(plan); // unknown target ids and bad values stop here
             PrintStream out = System.out;
             Instant start = Instant.now();

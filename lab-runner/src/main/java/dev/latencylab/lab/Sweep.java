@@ -57,11 +57,13 @@ public final class Sweep {
     /**
      * Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. repeats: runs
      * of each point (each on a fresh target JVM), of the points with at least repeatsFromUsers users (the others run
-     * once; 0: every point). These two say how many runs, not what a run is: a resume may change them.
+     * once; 0: every point). These two say how many runs, not what a run is: a resume may change them. injectors:
+     * Gatling processes that share each closed point's users, their results merged into the point's (see
+     * TargetRun#split); sweeps from before it have none: 1.
      */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
             int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
-            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds) {
+            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds, Integer injectors) {
 
         /** How long an open point holds its rate unless --level-seconds says otherwise. */
         static final int LEVEL_SECONDS = 60;
@@ -80,6 +82,10 @@ public final class Sweep {
             // sweeps from before the open model have neither: no open points
             rates = rates == null ? List.of() : List.copyOf(rates);
             levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
+            injectors = injectors == null ? 1 : injectors;
+            if (injectors < 1) {
+                throw new IllegalArgumentException("--injectors: " + injectors + " Gatling processes; give 1 or more");
+            }
         }
 
         /**
@@ -130,6 +136,10 @@ public final class Sweep {
             }
             if (p.target().poolThreads() > 0) {
                 m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
+            }
+            if (injectors > 1) {
+                // checked here as each injector will check it (users per injector, no open points); the run gives each its index
+                m.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
             }
             return SimulationSettings.from(m);
         }
@@ -233,8 +243,11 @@ public final class Sweep {
             details.put("port", port);
             details.put("startedAt", started.toString());
             details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
+            if (plan.injectors() > 1) {
+                details.put("injectors", plan.injectors()); // each in its folder injector-<i>; result.json is their merge
+            }
             GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, p.target(), port, settings, Map.of(), pointDir,
-                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping, 1);
+                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping, plan.injectors());
             if (run == null) {
                 return "interrupted";
             }

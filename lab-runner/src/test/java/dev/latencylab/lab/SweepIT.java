@@ -69,6 +69,23 @@ class SweepIT {
         assertThat(ResultsTable.markdown(points)).as("README's users table: closed points only").doesNotContain("| 0 |");
     }
 
+    /** --injectors 2: each point's users shared by two injectors, its result their merge, read by summary and page like any. */
+    @Test
+    void aSplitSweepMergesEachPointAndItsSummaryReadsTheMerge() throws Exception {
+        assertThat(sweep("split", "webflux", "5", "--injectors", "2")).isZero();
+        SweepFolder dir = new SweepFolder(results.resolve("split"));
+        RunFolder point = dir.point("webflux-l100-u5-r1");
+        Result merged = ResultFile.read(point.resultFile());
+        assertThat(merged.parts()).extracting(Result.Part::file).containsExactly("injector-0/result.json", "injector-1/result.json");
+        assertThat(merged.requests().total()).isEqualTo(5 * 2)
+                .isEqualTo(merged.parts().get(0).requests().total() + merged.parts().get(1).requests().total());
+        assertThat(point.injector(1).reportPage()).isRegularFile();
+        Map<String, String> row = Summary.readCsv(dir.summaryCsv()).get(0);
+        assertThat(Double.parseDouble(row.get("goodput"))).isPositive();
+        assertThat(Files.readString(point.pointRecord())).contains("\"injectors\" : 2");
+        assertThat(sweep("split", "webflux", "5")).as("resumed without --injectors: another sweep").isEqualTo(2);
+    }
+
     @Test
     void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
         assertThat(sweep("tiny", "mvc-t200,webflux", "3,6")).isZero();
