@@ -41,6 +41,13 @@ public record Result(String schema, String simulation, Parameters parameters, St
         public boolean open() {
             return "open".equals(injection);
         }
+
+        /** The same settings as another injector's part of a split run records them (a merged result: index null). */
+        public Parameters withSplit(Integer injectors, Integer injectorIndex, Long startAtEpochMs) {
+            return new Parameters(users, baseUrl, metricsUrl, path, rampSeconds, repeat, thinkMinMs, thinkMaxMs, connections,
+                    modelThreads, assertP95Ms, assertP99Ms, assertKoPercent, sampleServer, targetPid, injection, rates, levelSeconds,
+                    arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, injectors, injectorIndex, startAtEpochMs);
+        }
     }
 
     public record Requests(long total, long ok, long ko, double koPercent, Map<String, Long> koByReason, Timeouts timeoutsMs) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -192,9 +193,6 @@ public final class ComparisonPage {
         private static final Color[] OTHERS = {new Color(153, 79, 0), new Color(0, 90, 90), new Color(140, 0, 140), new Color(90, 90, 0)};
         private static final Marker[] OTHER_MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
 
-        /** A db or http target: its base target, and whether it names its pool (-p) or PostgreSQL's max_connections (-pg). */
-        private static final java.util.regex.Pattern DEPENDENCY = java.util.regex.Pattern.compile("(.+)-(?:db|http)(-p[0-9]+)?(-pg[0-9]+)?");
-
         /**
          * A known id's own style; a db or http target its base target's colour (the stack), darker for each setting it
          * names beyond the defaults (-p, -pg), so that its variants differ on one chart; any other id always gets the
@@ -205,12 +203,12 @@ public final class ComparisonPage {
             if (known != null) {
                 return known;
             }
-            java.util.regex.Matcher dependency = DEPENDENCY.matcher(target);
-            if (dependency.matches()) {
-                Style base = of(dependency.group(1));
+            Optional<Target.DependencyId> dependency = Target.DependencyId.of(target);
+            if (dependency.isPresent()) {
+                Style base = of(dependency.get().base());
                 Color c = base.color();
-                for (int i = 1; i <= 2; i++) {
-                    if (dependency.group(i + 1) != null) {
+                for (String named : new String[] {dependency.get().connections(), dependency.get().serverMax()}) {
+                    if (named != null) {
                         c = new Color((int) (c.getRed() * 0.6), (int) (c.getGreen() * 0.6), (int) (c.getBlue() * 0.6));
                     }
                 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,11 +60,24 @@ public record Target(String id, String module, Map<String, String> properties, S
             + "<target>-db, <target>-db-p<connections>, either with -pg<max_connections> (PostgreSQL's, e.g. webflux-db-p50-pg20), <target>-http and <target>-http-p<connections> for mvc-t<threads>, "
             + "mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50, mvc-virtual-http)";
 
+    /**
+     * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
+     * default), -p<connections> and -pg<max_connections>. Parsed here alone, for targets and for the pages' styles.
+     */
+    record DependencyId(String base, boolean database, String connections, String serverMax) {
+
+        static Optional<DependencyId> of(String id) {
+            Matcher m = DEPENDENCY.matcher(id);
+            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4)))
+                    : Optional.empty();
+        }
+    }
+
     public static Target parse(String id) {
-        Matcher dependency = DEPENDENCY.matcher(id);
-        if (dependency.matches()) {
-            return onDependency(id, parse(dependency.group(1)), dependency.group(2).equals("db"), dependency.group(3),
-                    dependency.group(4));
+        Optional<DependencyId> dependency = DependencyId.of(id);
+        if (dependency.isPresent()) {
+            DependencyId d = dependency.get();
+            return onDependency(id, parse(d.base()), d.database(), d.connections(), d.serverMax());
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {

@@ -191,19 +191,11 @@ public class ComposeIT {
         assertThat(((Map<String, Map<String, String>>) merge.get("depends_on")).values())
                 .allSatisfy(d -> assertThat(d).containsEntry("condition", "service_completed_successfully"));
         Path run = logs.resolve("r7");
-        Result published = ResultFile.read(Lab.repo().resolve("docs/results/points/webflux-l100-u1000-r1/result.json"));
-        for (int i = 0; i < 2; i++) {
-            ResultFile.write(Injectors.asInjector(published, 2, i), run.resolve("injector-" + i).resolve(ResultFile.NAME));
-        }
+        Result published = Injectors.writeTwoParts(run);
         List<String> command = new ArrayList<>((List<String>) merge.get("entrypoint"));
         // compose's $$ is a literal $ in the container
         command.add(((List<String>) merge.get("command")).get(0).replace("$$", "$").replace("/results/", logs + "/"));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(Lab.repo().toFile()).redirectErrorStream(true);
-        builder.environment().putAll((Map<String, String>) merge.get("environment"));
-        Process p = builder.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        Injectors.runMergeStep(command, (Map<String, String>) merge.get("environment"));
         assertThat(ResultFile.read(run.resolve(ResultFile.NAME)).requests().total()).isEqualTo(2 * published.requests().total());
     }
 

@@ -128,18 +128,10 @@ class KubernetesManifestsIT {
         String script = ((List<String>) container.get("args")).get(0).replace("/results/", tmp + "/");
         Map<String, String> env = env(container);
         Path run = tmp.resolve(env.get("RUN"));
-        Result published = ResultFile.read(Lab.repo().resolve("docs/results/points/webflux-l100-u1000-r1/result.json"));
-        for (int i = 0; i < 2; i++) {
-            ResultFile.write(Injectors.asInjector(published, 2, i), run.resolve("injector-" + i).resolve(ResultFile.NAME));
-        }
+        Result published = Injectors.writeTwoParts(run);
         List<String> command = new ArrayList<>((List<String>) container.get("command"));
         command.add(script);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(Lab.repo().toFile()).redirectErrorStream(true);
-        builder.environment().putAll(env);
-        Process p = builder.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        Injectors.runMergeStep(command, env);
         Result merged = ResultFile.read(run.resolve(ResultFile.NAME));
         assertThat(merged.requests().total()).isEqualTo(2 * published.requests().total());
         assertThat(merged.parts()).extracting(Result.Part::file).containsExactly("injector-0/result.json", "injector-1/result.json");
