@@ -122,14 +122,17 @@ public final class ResultMerge {
             merged.add(new Result.Part(index, partNames.get(i), r.start(), r.end(), r.requests(), r.injector()));
         }
         Result.Parameters p = first.parameters();
-        Result.Parameters parameters = new Result.Parameters(p.users(), p.baseUrl(), p.metricsUrl(), p.path(), p.rampSeconds(), p.repeat(),
-                p.thinkMinMs(), p.thinkMaxMs(), p.connections(), p.modelThreads(), p.assertP95Ms(), p.assertP99Ms(), p.assertKoPercent(),
-                p.sampleServer(), p.targetPid(), p.injection(), p.rates(), p.levelSeconds(), p.arrivals(), p.sloP99Ms(), p.sloKoPercent(),
-                p.stopOnSloMiss(), p.injectors(), null, p.startAtEpochMs());
+        Result.Parameters parameters = p.withSplit(p.injectors(), null, p.startAtEpochMs());
         return new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), injector(parts),
                 first.server(), first.model(), null, timeline, problems, merged);
+    }
+
+    /** What a merged result counted, whole and by injector: "33 requests (18 + 15)". */
+    public static String requestCounts(Result merged) {
+        return "%,d requests (%s)".formatted(merged.requests().total(), merged.parts().stream()
+                .map(p -> "%,d".formatted(p.requests().total())).reduce((a, b) -> a + " + " + b).orElseThrow());
     }
 
     /** The files belong to one split run: each an injector of the same K, every index once, the same settings, started together. */

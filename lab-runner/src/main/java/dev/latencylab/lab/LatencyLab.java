@@ -140,12 +140,11 @@ public final class LatencyLab {
             }
             given.putAll(properties);
             given.remove(SimulationSettings.TARGET); // the target is started here
-            SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
             if (injectors > 1) {
-                Map<String, String> split = new LinkedHashMap<>(given);
-                split.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
-                SimulationSettings.from(split); // e.g. fewer users than injectors, or the open model
+                // checked as each injector will check it (fewer users than injectors, the open model); the run gives each its index
+                given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
             }
+            SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
 
             RunFolder dir = new RunFolder(newFolder(repo.resolve("results/runs"), "run-" + stamp())); // outside target/: mvn clean keeps it
             GatlingLauncher gatling = new GatlingLauncher(repo);
@@ -417,8 +416,7 @@ public final class LatencyLab {
             Path folder = out.toAbsolutePath().getParent();
             Result merged = ResultMerge.merge(files, folder);
             ResultFile.write(merged, out);
-            System.out.printf("Merged %d injectors: %,d requests (%s), %,d KO; p99 %s ms%n", merged.parts().size(), merged.requests().total(),
-                    merged.parts().stream().map(p -> "%,d".formatted(p.requests().total())).reduce((a, b) -> a + " + " + b).orElseThrow(),
+            System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                     merged.requests().ko(), merged.responseTimeMs().p99());
             merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
             System.out.println("Result file: " + out.toAbsolutePath());

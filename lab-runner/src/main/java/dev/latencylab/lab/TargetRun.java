@@ -132,12 +132,19 @@ final class TargetRun {
         if (outcomes.stream().anyMatch(o -> o.resultFile() == null)) {
             return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, String.join("; ", why), why);
         }
-        Result merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Outcome::resultFile).toList(), dir.dir());
+        Result merged;
+        try {
+            merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Outcome::resultFile).toList(), dir.dir());
+        }
+        catch (ResultMerge.MergeException e) {
+            // e.g. an injector that started late: the run failed (exit 1, a failed sweep point), not the user's input
+            why.add("the injectors' results do not merge: " + e.getMessage());
+            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, why.get(0), why);
+        }
         ResultFile.write(merged, dir.resultFile());
         if (echo != null) {
-            echo.printf("latency-lab: merged %d injectors' results: %,d requests (%s), result file %s%n", injectors,
-                    merged.requests().total(), merged.parts().stream().map(p -> "%,d".formatted(p.requests().total()))
-                            .reduce((a, b) -> a + " + " + b).orElseThrow(), dir.resultFile());
+            echo.printf("latency-lab: merged %d injectors' results: %s, result file %s%n", injectors, ResultMerge.requestCounts(merged),
+                    dir.resultFile());
         }
         List<String> problems = new ArrayList<>(merged.problems());
         why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
