@@ -152,10 +152,10 @@ public final class ArrivalRecorder implements AutoCloseable {
                 continue;
             }
             long slow = l.overSlo.sum() + waitingTooLong[i];
-            if (slow > 0.01 * l.planned) {
+            if (missed(l.planned, slow, 0, sloKoPercent)) {
                 l.missed = "%,d of its %,d arrivals took longer than %d ms (more than 1%%)".formatted(slow, l.planned, sloMs);
             }
-            else if (l.ko.sum() > sloKoPercent / 100 * l.planned) {
+            else if (missed(l.planned, 0, l.ko.sum(), sloKoPercent)) {
                 l.missed = "%,d KO of %,d arrivals (more than %s%%)".formatted(l.ko.sum(), l.planned, sloKoPercent);
             }
             if (l.missed != null && stopOnMiss && stopReason == null) {
@@ -215,10 +215,11 @@ public final class ArrivalRecorder implements AutoCloseable {
 
     /**
      * The result file's section, levels placed on the run's clock: runStartMs is when the run's seconds count from;
-     * span gives a span of run seconds' samples (see {@link Span}); modelThroughput a rate's.
+     * span gives a span of run seconds' samples (see {@link Span}); modelThroughput a level's (by its index), for the
+     * arrivals this process sends.
      */
     public Result.Open result(String connections, long runStartMs, Function<double[], Span> span,
-            Function<Double, Double> modelThroughput, Double capacity) {
+            Function<Integer, Double> modelThroughput, Double capacity) {
         double shift = origin.get() == Long.MAX_VALUE ? 0 : (origin.get() - runStartMs) / 1000.0;
         List<Result.Level> out = new ArrayList<>();
         for (int i = 0; i < levels.length; i++) {
@@ -229,43 +230,51 @@ public final class ArrivalRecorder implements AutoCloseable {
             long arrivals = l.arrivals.sum();
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(l.fromDue);
             Span samples = arrivals == 0 ? new Span(null, null, null, null) : span.apply(new double[] {from, to});
+            Judgement judged = judge(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered, fromDueMs, l.missed != null, sloMs, sloKoPercent);
             out.add(new Result.Level(i + 1, w.rate(), round(from), round(to), l.planned, arrivals, l.ok.sum(), l.ko.sum(),
                     l.unanswered, samples.okPerSecond(), ResultFile.percentiles(l.gatling), fromDueMs,
                     ResultFile.percentiles(l.lag), samples.serverCpu(), samples.injectorCpu(), samples.machineCpu(),
-                    modelThroughput.apply(w.rate()), withinSlo(l, fromDueMs), verdict(l, fromDueMs)));
+                    modelThroughput.apply(i), judged.withinSlo(), judged.verdict(), ResultFile.encoded(l.gatling),
+                    ResultFile.encoded(l.fromDue), ResultFile.encoded(l.lag)));
         }
         Histogram all = fromDue.copy();
         return new Result.Open(load.poisson() ? "poisson" : "uniform", connections, dueOffsetMs.length, started.sum(),
-                peakInFlight.get(), sloMs, sloKoPercent, ResultFile.percentiles(all),
-                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(all)),
-                ResultFile.percentiles(lag), stopReason, capacity, out);
+                peakInFlight.get(), sloMs, sloKoPercent, ResultFile.percentiles(all), ResultFile.encoded(all),
+                ResultFile.percentiles(lag), stopReason, capacity, out, ResultFile.encoded(lag));
     }
 
-    private Boolean withinSlo(LevelStats l, Result.ResponseTimes fromDueMs) {
-        if (l.arrivals.sum() == 0) {
-            return null;
-        }
-        if (l.missed != null || fromDueMs.p99() > sloMs || koPercent(l) > sloKoPercent) {
-            return false;
-        }
-        return l.unanswered > 0 || l.arrivals.sum() < l.planned ? null : true;
+    /** A level's verdict on the SLO: withinSlo null when it was never reached or cut short. */
+    public record Judgement(Boolean withinSlo, String verdict) {
     }
 
-    private String verdict(LevelStats l, Result.ResponseTimes fromDueMs) {
-        if (l.arrivals.sum() == 0) {
-            return "not reached";
+    /**
+     * The one rule for a level's verdict, of a process's level and of a merged one: missed when more than 1% of its
+     * planned arrivals took longer than the SLO or more of them were KO than it allows (seen while running, or from
+     * the counts afterwards), or when its p99 from due or its KO share is above the SLO; cut short when some of its
+     * arrivals were never sent or never answered.
+     */
+    public static Judgement judge(long planned, long arrivals, long ok, long ko, long unanswered, Result.ResponseTimes fromDueMs,
+            boolean missed, long sloMs, double sloKoPercent) {
+        if (arrivals == 0) {
+            return new Judgement(null, "not reached");
         }
-        String numbers = "p99 from due %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(fromDueMs.p99(), sloMs, koPercent(l), sloKoPercent);
-        Boolean within = withinSlo(l, fromDueMs);
-        if (within == null) {
-            return "cut short by the stop: " + numbers;
+        long done = ok + ko;
+        double koPercent = done == 0 ? 0 : 100.0 * ko / done;
+        Boolean within;
+        if (missed || fromDueMs.p99() > sloMs || koPercent > sloKoPercent) {
+            within = false;
         }
-        return (within ? "within the SLO: " : "missed the SLO: ") + numbers;
+        else {
+            within = unanswered > 0 || arrivals < planned ? null : true;
+        }
+        String numbers = "p99 from due %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(fromDueMs.p99(), sloMs, koPercent, sloKoPercent);
+        return new Judgement(within, within == null ? "cut short by the stop: " + numbers
+                : (within ? "within the SLO: " : "missed the SLO: ") + numbers);
     }
 
-    private static double koPercent(LevelStats l) {
-        long done = l.ok.sum() + l.ko.sum();
-        return done == 0 ? 0 : 100.0 * l.ko.sum() / done;
+    /** Whether a level's counts missed the SLO by the rule the running check applies (see {@link #check}). */
+    public static boolean missed(long planned, long slowerThanSlo, long ko, double sloKoPercent) {
+        return slowerThanSlo > 0.01 * planned || ko > sloKoPercent / 100 * planned;
     }
 
     private static long clamp(long ms) {

@@ -118,10 +118,16 @@ public record Result(String schema, String simulation, Parameters parameters, St
      * @param injectorLagMs   how late the injector started arrivals against their due time
      * @param stoppedEarly    why the run stopped before its schedule ended (a level missed the SLO), or null
      * @param capacityPerSecond the model's capacity: T/L when a pool of T bounds the target, else null (no pool)
+     * @param injectorLagHistogram injectorLagMs as a histogram (since several injectors: a merge adds them)
+     *
+     * <p>Merged from several injectors (see ResultMerge): arrivals and counts summed, histograms added; peakInFlight
+     * the sum of the injectors' peaks (at most: they need not have peaked at the same moment); stoppedEarly each
+     * injector's reason.
      */
     public record Open(String arrivals, String connections, long plannedArrivals, long arrivalsStarted, long peakInFlight,
             long sloP99Ms, double sloKoPercent, ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram,
-            ResponseTimes injectorLagMs, String stoppedEarly, Double capacityPerSecond, List<Level> levels) {
+            ResponseTimes injectorLagMs, String stoppedEarly, Double capacityPerSecond, List<Level> levels,
+            EncodedHistogram injectorLagHistogram) {
     }
 
     /**
@@ -131,12 +137,15 @@ public record Result(String schema, String simulation, Parameters parameters, St
      * unanswered: arrivals still waiting when the run ended, counted in fromDueMs at their age then (a lower bound).
      * goodputPerSecond: OK responses completed per second in the level's whole seconds, whichever arrival they
      * answered (what the server delivered while the rate was held: past a pool's T/L, T/L); null when the run
-     * stopped before a whole second of it.
+     * stopped before a whole second of it. In one injector's part of a split run, ratePerSecond, plannedArrivals and
+     * modelThroughputPerSecond are its share. The three histograms (since several injectors) hold responseTimeMs,
+     * fromDueMs and injectorLagMs whole, so that the levels of several injectors merge exactly.
      */
     public record Level(int index, double ratePerSecond, double fromSecond, double toSecond, long plannedArrivals,
             long arrivals, long ok, long ko, long unanswered, Double goodputPerSecond, ResponseTimes responseTimeMs,
             ResponseTimes fromDueMs, ResponseTimes injectorLagMs, Double serverCpu, Double injectorCpu, Double machineCpu,
-            Double modelThroughputPerSecond, Boolean withinSlo, String verdict) {
+            Double modelThroughputPerSecond, Boolean withinSlo, String verdict, EncodedHistogram responseTimeHistogram,
+            EncodedHistogram fromDueHistogram, EncodedHistogram injectorLagHistogram) {
     }
 
     /** One row per sample; columns as named (see Sampler.Tick); null where a value was not read. */

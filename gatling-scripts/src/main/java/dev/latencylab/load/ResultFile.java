@@ -101,7 +101,7 @@ public final class ResultFile {
 
         return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, percentiles(h),
-                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h)), injector, server,
+                encoded(h), injector, server,
                 settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
                         : model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
                 open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null);
@@ -116,8 +116,14 @@ public final class ResultFile {
             return new ArrivalRecorder.Span(sampler.series(Sampler.Tick::serverCpu, in).mean(),
                     sampler.series(Sampler.Tick::injectorCpu, in).mean(), sampler.series(Sampler.Tick::machineCpu, in).mean(),
                     meanOfWholeSeconds(okPerSecond, span[0], span[1]));
-        }, rate -> any.map(m -> new OpenModel(rate, m.latencyMs(), m.threads(), m.levelSeconds()).throughput()).orElse(null),
+        }, level -> any.map(m -> modelThroughput(m, settings.rates().get(level)) * settings.split().shareOfRate(settings.rates().get(level))
+                / settings.rates().get(level)).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
+    }
+
+    /** The model's throughput at another rate of the same run (a level of a ladder). */
+    static double modelThroughput(OpenModel model, double rate) {
+        return new OpenModel(rate, model.latencyMs(), model.threads(), model.levelSeconds()).throughput();
     }
 
     /** The mean of a per-second series over the whole seconds within from..to (those the run reached); null if none. */
@@ -138,8 +144,9 @@ public final class ResultFile {
         if (s.latencyMs().isEmpty() || s.openLoad().isEmpty()) {
             return Optional.empty();
         }
-        OpenLoad load = s.openLoad().get();
-        return Optional.of(new OpenModel(load.topRate(), s.latencyMs().getAsLong(), threads, load.level().toSeconds()));
+        // the whole run's top rate, also in an injector's part of a split run (as its users are the whole run's)
+        return Optional.of(new OpenModel(s.rates().get(s.rates().size() - 1), s.latencyMs().getAsLong(), threads,
+                s.levelDuration().toSeconds()));
     }
 
     /** The samples as columns and rows; NaN (no reading) becomes null. */
@@ -210,6 +217,11 @@ public final class ResultFile {
     /** The problems a result file records (none for files written before they were). */
     public static List<String> problems(Path file) {
         return read(file).problems();
+    }
+
+    /** A histogram as the result file stores it. */
+    static Result.EncodedHistogram encoded(Histogram h) {
+        return new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h));
     }
 
     public static String encode(Histogram h) {

@@ -20,8 +20,9 @@ import org.HdrHistogram.Histogram;
  * The result files of K injectors that loaded one target together (sim.injectors=K), merged into one result of the
  * same schema, as if one process had sent every request: the histograms added (exact: HdrHistogram), counts and KO
  * reasons summed, per-second completions aligned on wall-clock seconds (to the nearest second) and summed, the
- * samples' active users and injector CPU summed per second, and the plateau found again on the sum. The server's
- * samples and the model are injector 0's (every injector samples the same server; the model is the whole run's).
+ * samples' active users and injector CPU summed per second, and the plateau found again on the sum; an open run's
+ * levels merged the same way and judged again against the SLO (see {@link #open}). The server's samples and the
+ * model are injector 0's (every injector samples the same server; the model is the whole run's).
  * Each injector's own counts, CPU and open files stay in {@link Result#parts()}.
  */
 public final class ResultMerge {
@@ -73,12 +74,11 @@ public final class ResultMerge {
         double seconds = Duration.between(start, end).toMillis() / 1000.0;
         int[] offsets = parts.stream().mapToInt(r -> (int) Math.round(Duration.between(start, Instant.parse(r.start())).toMillis() / 1000.0)).toArray();
 
-        Histogram h = new Histogram(TimeUnit.HOURS.toMillis(2), 3);
+        Histogram h = added(parts, Result::histogram);
         long ok = 0;
         long ko = 0;
         Map<String, Long> koByReason = new TreeMap<>();
         for (Result r : parts) {
-            h.add(ResultFile.decode(r.histogram().data()));
             ok += r.requests().ok();
             ko += r.requests().ko();
             r.requests().koByReason().forEach((reason, n) -> koByReason.merge(reason, n, Long::sum));
@@ -90,11 +90,16 @@ public final class ResultMerge {
         long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
         long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
         Result.Timeline timeline = timeline(parts, offsets);
+        Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters(), first.model());
         List<List<Object>> rows = timeline.rows();
         int active = timeline.columns().indexOf("activeUsers");
+        int atSecond = timeline.columns().indexOf("second");
         double peak = rows.stream().filter(row -> row.get(active) != null).mapToDouble(row -> number(row.get(active))).max().orElse(0);
-        List<List<Object>> plateauRows = rows.stream()
-                .filter(row -> peak > 0 && row.get(active) != null && number(row.get(active)) >= ResultFile.PLATEAU_SHARE * peak).toList();
+        Result.Level top = open == null ? null : open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+        // as ResultFile finds it: an open run's is its highest level reached, a closed run's its full population
+        List<List<Object>> plateauRows = rows.stream().filter(open != null
+                ? row -> top != null && number(row.get(atSecond)) >= top.fromSecond() && number(row.get(atSecond)) <= top.toSecond()
+                : row -> peak > 0 && row.get(active) != null && number(row.get(active)) >= ResultFile.PLATEAU_SHARE * peak).toList();
         Double plateauThroughput = null;
         Double plateauGoodput = null;
         Result.Plateau plateau = null;
@@ -125,8 +130,8 @@ public final class ResultMerge {
         Result.Parameters parameters = p.withSplit(p.injectors(), null, p.startAtEpochMs());
         return new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
-                new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), injector(parts),
-                first.server(), first.model(), null, timeline, problems, merged);
+                ResultFile.encoded(h), injector(parts),
+                first.server(), first.model(), open, timeline, problems, merged);
     }
 
     /** What a merged result counted, whole and by injector: "33 requests (18 + 15)". */
@@ -146,8 +151,11 @@ public final class ResultMerge {
                 throw new MergeException("%s is not an injector's part of a split run (sim.injectors=%s): nothing to merge it with"
                         .formatted(names.get(i), p.injectors() == null ? "1" : p.injectors()));
             }
-            if (results.get(i).open() != null) {
-                throw new MergeException("%s is an open-model run: merging open runs is not supported yet".formatted(names.get(i)));
+            Result.Open open = results.get(i).open();
+            if (open != null && open.levels().stream().anyMatch(l -> l.fromDueHistogram() == null || l.responseTimeHistogram() == null
+                    || l.injectorLagHistogram() == null) || open != null && open.injectorLagHistogram() == null) {
+                throw new MergeException("%s is an open run written without its levels' histograms (before several injectors): "
+                        .formatted(names.get(i)) + "its levels cannot be merged exactly; run it again with this version");
             }
         }
         Result.Parameters reference = results.get(0).parameters();
@@ -196,6 +204,64 @@ public final class ResultMerge {
                         .formatted(names.get(i), late.toMillis() / 1000.0, earliestName, MAX_START_SKEW.toSeconds()));
             }
         }
+    }
+
+    /**
+     * The open model's section of the merged run: each level's arrivals and counts summed and its histograms added, its
+     * verdict judged again on the sums by the rule each injector applies (ArrivalRecorder.judge); its window injector
+     * 0's on the merged clock, goodput the merged OK completions over that window, injector CPU summed, the server's
+     * and machine's CPU injector 0's samples (the same server and machine); its rate and model throughput the whole
+     * run's.
+     */
+    private static Result.Open open(List<Result> parts, int offset, long[] okPerSecond, Result.Parameters p, Result.Model model) {
+        List<Result.Open> opens = parts.stream().map(Result::open).toList();
+        Result.Open o0 = opens.get(0);
+        List<Result.Level> levels = new ArrayList<>();
+        for (int i = 0; i < o0.levels().size(); i++) {
+            int index = i;
+            List<Result.Level> ls = opens.stream().map(o -> o.levels().get(index)).toList();
+            Result.Level l0 = ls.get(0);
+            Histogram gatling = added(ls, Result.Level::responseTimeHistogram);
+            Histogram fromDue = added(ls, Result.Level::fromDueHistogram);
+            Histogram lag = added(ls, Result.Level::injectorLagHistogram);
+            long planned = ls.stream().mapToLong(Result.Level::plannedArrivals).sum();
+            long arrivals = ls.stream().mapToLong(Result.Level::arrivals).sum();
+            long ok = ls.stream().mapToLong(Result.Level::ok).sum();
+            long ko = ls.stream().mapToLong(Result.Level::ko).sum();
+            long unanswered = ls.stream().mapToLong(Result.Level::unanswered).sum();
+            double from = Math.round((l0.fromSecond() + offset) * 1000) / 1000.0;
+            double to = Math.round((l0.toSecond() + offset) * 1000) / 1000.0;
+            double rate = p.rates().get(i);
+            Result.ResponseTimes fromDueMs = ResultFile.percentiles(fromDue);
+            long slower = fromDue.getTotalCount() - fromDue.getCountBetweenValues(0, p.sloP99Ms());
+            ArrivalRecorder.Judgement judged = ArrivalRecorder.judge(planned, arrivals, ok, ko, unanswered, fromDueMs,
+                    ArrivalRecorder.missed(planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent());
+            Double modelThroughput = model == null ? null : ResultFile.modelThroughput(new OpenModel(rate, model.latencyMs(),
+                    model.threads() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(model.threads()), p.levelSeconds()), rate);
+            levels.add(new Result.Level(l0.index(), rate, from, to, planned, arrivals, ok, ko, unanswered,
+                    arrivals == 0 ? null : ResultFile.meanOfWholeSeconds(okPerSecond, from, to), ResultFile.percentiles(gatling), fromDueMs,
+                    ResultFile.percentiles(lag), l0.serverCpu(), sum(ls, Result.Level::injectorCpu), l0.machineCpu(),
+                    modelThroughput, judged.withinSlo(), judged.verdict(), ResultFile.encoded(gatling), ResultFile.encoded(fromDue),
+                    ResultFile.encoded(lag)));
+        }
+        Histogram fromDue = added(opens, Result.Open::fromDueHistogram);
+        Histogram lag = added(opens, Result.Open::injectorLagHistogram);
+        List<String> stops = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            if (opens.get(i).stoppedEarly() != null) {
+                stops.add("injector %d: %s".formatted(parts.get(i).parameters().injectorIndex(), opens.get(i).stoppedEarly()));
+            }
+        }
+        return new Result.Open(o0.arrivals(), o0.connections(), opens.stream().mapToLong(Result.Open::plannedArrivals).sum(),
+                opens.stream().mapToLong(Result.Open::arrivalsStarted).sum(), opens.stream().mapToLong(Result.Open::peakInFlight).sum(),
+                o0.sloP99Ms(), o0.sloKoPercent(), ResultFile.percentiles(fromDue), ResultFile.encoded(fromDue), ResultFile.percentiles(lag),
+                stops.isEmpty() ? null : String.join("; ", stops), o0.capacityPerSecond(), levels, ResultFile.encoded(lag));
+    }
+
+    private static <T> Histogram added(List<T> parts, java.util.function.Function<T, Result.EncodedHistogram> histogram) {
+        Histogram sum = new Histogram(TimeUnit.HOURS.toMillis(2), 3);
+        parts.forEach(part -> sum.add(ResultFile.decode(histogram.apply(part).data())));
+        return sum;
     }
 
     /** The first setting in which two parts differ (their index aside), or null. */
@@ -300,7 +366,8 @@ public final class ResultMerge {
                 all.stream().mapToLong(i -> stat.apply(i).samples()).min().orElse(0));
     }
 
-    private static Double sum(List<Result.Injector> all, java.util.function.Function<Result.Injector, Double> value) {
+    /** The values summed; null if any is missing. */
+    private static <T> Double sum(List<T> all, java.util.function.Function<T, Double> value) {
         return all.stream().map(value).anyMatch(Objects::isNull) ? null : all.stream().map(value).mapToDouble(Double::doubleValue).sum();
     }
 

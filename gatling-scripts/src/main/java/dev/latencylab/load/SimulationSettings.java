@@ -226,9 +226,13 @@ public record SimulationSettings(
         return injection == Injection.OPEN;
     }
 
-    /** The open model's arrivals: ramp to each rate, hold it a level; empty for the closed model. */
+    /**
+     * The open model's arrivals this process sends: ramp to each rate (its share of it when several injectors split the
+     * run), hold it a level; empty for the closed model.
+     */
     public Optional<OpenLoad> openLoad() {
-        return open() ? Optional.of(new OpenLoad(rates, ramp, levelDuration, arrivals == Arrivals.POISSON)) : Optional.empty();
+        return open() ? Optional.of(new OpenLoad(rates.stream().map(split::shareOfRate).toList(), ramp, levelDuration,
+                arrivals == Arrivals.POISSON)) : Optional.empty();
     }
 
     /** Every setting as the system property a Gatling run reads: from(toProperties()) gives the same settings. */
@@ -332,7 +336,7 @@ public record SimulationSettings(
             stopOnMiss = r.bool(STOP_ON_SLO_MISS);
             connections = ConnectionMode.SHARED;
         }
-        InjectorSplit split = r.split(injection, users);
+        InjectorSplit split = r.split(injection, users, rates);
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
@@ -514,10 +518,10 @@ public record SimulationSettings(
         }
 
         /**
-         * sim.injectors, sim.injector.index and sim.start.at: which share of the users this process starts, and when.
-         * The open model is not split yet: its levels' arrivals and SLO verdicts do not merge by adding.
+         * sim.injectors, sim.injector.index and sim.start.at: which share of the users (closed) or of each rate (open) this
+         * process starts, and when.
          */
-        InjectorSplit split(Injection injection, int users) {
+        InjectorSplit split(Injection injection, int users, List<Double> rates) {
             int injectors = integer(INJECTORS, 1, MAX_INJECTORS);
             int index = integer(INJECTOR_INDEX, 0, MAX_INJECTORS - 1);
             if (index >= injectors) {
@@ -526,8 +530,14 @@ public record SimulationSettings(
                 return InjectorSplit.ALONE;
             }
             if (injectors > 1 && injection == Injection.OPEN) {
-                problems.add("%s=%d with sim.injection=open: not supported yet (an open run's levels and SLO verdicts do not "
-                        .formatted(INJECTORS, injectors) + "merge by adding); run the open model with one injector");
+                for (double rate : rates) {
+                    if (!InjectorSplit.divisible(rate, injectors)) {
+                        problems.add(("sim.rate=%s over %s=%d does not split into equal shares of whole thousandths of a request per "
+                                + "second; allowed: a multiple of 0.001 of at least %s (0.001 for each injector)")
+                                .formatted(rate(rate), INJECTORS, injectors, rate(injectors / 1000.0)));
+                        break;
+                    }
+                }
             }
             if (injectors > 1 && injection == Injection.CLOSED && users < injectors) {
                 problems.add("sim.users=%d over %s=%d leaves an injector without a user; allowed: at least one user per injector"

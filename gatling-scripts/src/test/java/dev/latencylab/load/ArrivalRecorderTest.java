@@ -19,7 +19,7 @@ class ArrivalRecorderTest {
     private static final long T0 = 1_700_000_000_000L;
 
     private Result.Level level(ArrivalRecorder r) {
-        return r.result("shared", T0, span -> new ArrivalRecorder.Span(null, null, null, span[1] - span[0]), rate -> rate, null).levels().get(0);
+        return r.result("shared", T0, span -> new ArrivalRecorder.Span(null, null, null, span[1] - span[0]), level -> 10.0, null).levels().get(0);
     }
 
     @Test

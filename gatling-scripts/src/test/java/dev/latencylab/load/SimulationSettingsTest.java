@@ -199,14 +199,26 @@ class SimulationSettingsTest {
     }
 
     @Test
+    void anOpenInjectorSendsItsShareOfEachRateAndRecordsTheWholeRun() {
+        SimulationSettings s = parse("sim.injection", "open", "sim.rate", "100,2400.001", "sim.injectors", "2", "sim.injector.index", "1");
+        assertThat(s.openLoad().orElseThrow().rates()).as("injector 1 of 2: injector 0 takes the odd thousandth").containsExactly(50.0, 1200.0);
+        SimulationSettings first = parse("sim.injection", "open", "sim.rate", "100,2400.001", "sim.injectors", "2", "sim.injector.index", "0");
+        assertThat(first.openLoad().orElseThrow().rates()).containsExactly(50.0, 1200.001);
+        assertThat(s.rates()).containsExactly(100.0, 2400.001);
+        assertThat(s.result().rates()).as("the result records the whole run's rates").containsExactly(100.0, 2400.001);
+        assertThat(ResultFile.openModel(s, java.util.OptionalInt.of(200)).orElseThrow().rate()).as("the model is the whole run's").isEqualTo(2400.001);
+        assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
+    }
+
+    @Test
     void aSplitThatCannotWorkIsRefusedWithWhatIsAllowed() {
         assertThatThrownBy(() -> parse("sim.injectors", "2", "sim.injector.index", "2"))
                 .hasMessageContaining("sim.injector.index=2 is outside 0..1 for sim.injectors=2");
         assertThatThrownBy(() -> parse("sim.injectors", "0")).hasMessageContaining("sim.injectors=0 is out of range");
         assertThatThrownBy(() -> parse("sim.users", "2", "sim.injectors", "3"))
                 .hasMessageContaining("sim.users=2 over sim.injectors=3 leaves an injector without a user");
-        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "100", "sim.injectors", "2"))
-                .hasMessageContaining("sim.injectors=2 with sim.injection=open: not supported yet");
+        assertThatThrownBy(() -> parse("sim.injection", "open", "sim.rate", "0.0015,100", "sim.injectors", "2"))
+                .hasMessageContaining("sim.rate=0.0015 over sim.injectors=2 does not split into equal shares of whole thousandths");
         assertThatThrownBy(() -> parse("sim.start.at", "soon")).hasMessageContaining("sim.start.at=soon is not a time; allowed: epoch milliseconds");
         String nextYear = String.valueOf(System.currentTimeMillis() + 365L * 24 * 3600 * 1000);
         assertThatThrownBy(() -> parse("sim.start.at", nextYear)).hasMessageContaining("minutes ahead; allowed: epoch milliseconds at most 60 minutes ahead");

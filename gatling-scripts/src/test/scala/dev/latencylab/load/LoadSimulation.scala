@@ -156,8 +156,10 @@ object LoadSimulation {
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
     if (settings.open) {
       val load = settings.openLoad.get
+      val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: " +
+        s"${load.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s of them)" else ""
       println(
-        s"latency-lab: open model: ${load.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s " +
+        s"latency-lab: open model: ${settings.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s$share " +
           s"(${settings.arrivals.id} arrivals), each held ${load.level.toSeconds} s after a ${load.ramp.toSeconds} s ramp -> " +
           s"${settings.baseUrl}${settings.path}, SLO p99 <= ${settings.sloP99Ms.getAsLong} ms from due, KO <= ${settings.sloKoPercent}%" +
           (if (settings.stopOnSloMiss) ", stops at the first level that misses it" else "")

@@ -138,7 +138,7 @@ public final class Sweep {
                 m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
             }
             if (injectors > 1) {
-                // checked here as each injector will check it (users per injector, no open points); the run gives each its index
+                // checked here as each injector will check it (users per injector, rates that split); the run gives each its index
                 m.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
             }
             return SimulationSettings.from(m);
