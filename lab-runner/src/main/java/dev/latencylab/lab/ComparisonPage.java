@@ -676,15 +676,15 @@ public final class ComparisonPage {
         return false;
     }
 
-    private static String td(String s, boolean left) {
+    static String td(String s, boolean left) {
         return (left ? "<td class=l>" : "<td>") + esc(s) + "</td>";
     }
 
-    private static String f0(Double v) {
+    static String f0(Double v) {
         return v == null ? "" : "%,.0f".formatted(v);
     }
 
-    private static String pct(Double v) {
+    static String pct(Double v) {
         return v == null ? "" : "%.0f%%".formatted(100 * v);
     }
 

@@ -107,7 +107,7 @@ public final class LatencyLab {
         @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
         Map<String, String> properties = new LinkedHashMap<>();
 
-        @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users, each with its "
+        @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
                 + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
         int injectors;
 
@@ -141,7 +141,7 @@ public final class LatencyLab {
             given.putAll(properties);
             given.remove(SimulationSettings.TARGET); // the target is started here
             if (injectors > 1) {
-                // checked as each injector will check it (fewer users than injectors, the open model); the run gives each its index
+                // checked as each injector will check it (fewer users than injectors, a rate that does not split); the run gives each its index
                 given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
             }
             SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
@@ -164,6 +164,9 @@ public final class LatencyLab {
                     }
                 }
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+                if (run.resultFile() != null) {
+                    System.out.println("Run page: " + RunPage.write(run.resultFile()));
+                }
                 run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
                 return run.succeeded() ? OK : FAILED;
             }
@@ -239,7 +242,7 @@ public final class LatencyLab {
         Integer repeats;
 
         @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
-                + "(closed points only), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
+                + "(or rate, for open points), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
         int injectors;
 
         @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
@@ -340,10 +343,11 @@ public final class LatencyLab {
 
     @Command(name = "report", mixinStandardHelpOptions = true, description = {
             "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
-            "With several sweep folders (e.g. from two machines) and --out, build one page that shows them side by side."})
+            "With several sweep folders (e.g. from two machines) and --out, build one page that shows them side by side.",
+            "Given a run's folder (./lab run's, or one holding a merged result.json), rebuild its page, result.html."})
     static final class Report implements Callable<Integer> {
 
-        @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000")
+        @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000, or a run's folder, e.g. results/runs/run-20261122-010000")
         List<Path> dirs;
 
         @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
@@ -355,10 +359,15 @@ public final class LatencyLab {
         @Override
         public Integer call() {
             List<SweepFolder> sweeps = dirs.stream().map(SweepFolder::new).toList();
+            if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && !markdown
+                    && out == null) {
+                System.out.println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
+                return 0;
+            }
             for (SweepFolder sweep : sweeps) {
                 if (!sweep.exists()) {
-                    throw new IllegalArgumentException(sweep.dir() + " is not a sweep folder (it has no points/ and no summary.csv); "
-                            + "give one that ./lab sweep made, e.g. results/<name>");
+                    throw new IllegalArgumentException(sweep.dir() + " is not a sweep folder (it has no points/ and no summary.csv) nor a "
+                            + "run's (no result.json); give one that ./lab sweep made, e.g. results/<name>, or a run's folder");
                 }
             }
             if (sweeps.size() > 1 || out != null) {
@@ -390,7 +399,8 @@ public final class LatencyLab {
                     + "result.json of the same schema: histograms added exactly, per-second series aligned on wall-clock seconds "
                     + "and summed, KO summed by reason, each injector's counts, CPU and open files kept in its parts.",
             "Refused, writing nothing: files of different runs or settings, an injector missing or given twice, starts more "
-                    + "than 5 s apart."})
+                    + "than 5 s apart.",
+            "Beside the merged file: its page (FILE.html, with FILE-per-second.png), the merged run's own page."})
     static final class Merge implements Callable<Integer> {
 
         @Parameters(paramLabel = "RESULT", arity = "1..*", description = "A result file, or a folder holding result.json (e.g. injector-0).")
@@ -410,16 +420,20 @@ public final class LatencyLab {
                 }
                 files.add(f);
             }
-            if (Files.exists(out)) {
-                throw new IllegalArgumentException("--out %s exists; give a new file (merge never overwrites)".formatted(out));
+            for (Path written : List.of(out, RunPage.of(out), RunPage.chartOf(out))) {
+                if (Files.exists(written)) {
+                    throw new IllegalArgumentException("--out %s: %s exists; give a new file (merge never overwrites)".formatted(out, written));
+                }
             }
             Path folder = out.toAbsolutePath().getParent();
             Result merged = ResultMerge.merge(files, folder);
             ResultFile.write(merged, out);
+            Path page = RunPage.write(out);
             System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                     merged.requests().ko(), merged.responseTimeMs().p99());
             merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
             System.out.println("Result file: " + out.toAbsolutePath());
+            System.out.println("Run page: " + page.toAbsolutePath());
             return merged.problems().isEmpty() ? OK : FAILED;
         }
     }

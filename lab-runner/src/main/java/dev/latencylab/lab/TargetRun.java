@@ -91,7 +91,7 @@ final class TargetRun {
     }
 
     /**
-     * The load split over K Gatling processes on this machine, each with its share of the users and its own folder
+     * The load split over K Gatling processes on this machine, each with its share of the users (or of each rate) and its own folder
      * (dir/injector-i: log, report, result file), all starting at the same moment; their result files merged into
      * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
      * the merge found them one run.
@@ -101,8 +101,10 @@ final class TargetRun {
         // time for K Maven and Gatling JVMs to start and pass their preflight before the common start
         Instant startAt = Instant.now().plus(INJECTOR_LEAD);
         if (echo != null) {
-            echo.printf("latency-lab: %d injectors, %s users between them, start together at %s (folders %s)%n", injectors,
-                    settings.users(), startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
+            echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
+                    settings.open() ? settings.rates().stream().map(CapacitySearch::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
+                            : "%,d users".formatted(settings.users()),
+                    startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
         }
         List<GatlingLauncher.Outcome> outcomes;
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -43,8 +43,11 @@ class InjectorsIT {
         return p;
     }
 
-    @Test
-    void twoInjectorsByHandMergeIntoWhatTheTargetCounted() throws Exception {
+    /** Two injectors of one run by hand, as on two machines: each its index and the common start, then ./lab merge. */
+    private record ByHand(Result merged, Result zero, Result one, double served, LabCommand.Finished merge, Path mergedFile) {
+    }
+
+    private ByHand splitByHand(Map<String, String> load) throws Exception {
         try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
             double before = Lab.metric(target, WAITED);
             long startAt = System.currentTimeMillis() + 25_000; // both Maven and Gatling JVMs up by then
@@ -52,7 +55,7 @@ class InjectorsIT {
             // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
             ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
             for (int i = 0; i < 2; i++) {
-                Map<String, String> p = load();
+                Map<String, String> p = new LinkedHashMap<>(load);
                 p.put(SimulationSettings.BASE_URL, target.baseUrl());
                 p.put(SimulationSettings.INJECTORS, "2");
                 p.put(SimulationSettings.INJECTOR_INDEX, String.valueOf(i));
@@ -71,28 +74,67 @@ class InjectorsIT {
             LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
                     dir.resolve("injector-1").toString(), "--out", merged.toString());
             assertThat(merge.exitCode()).as(merge.output()).isZero();
-
-            Result r = ResultFile.read(merged);
-            Result zero = ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME));
-            Result one = ResultFile.read(dir.resolve("injector-1").resolve(ResultFile.NAME));
-            assertThat(zero.injector().peakActiveUsers()).as("6 of 11 users").isLessThanOrEqualTo(6);
-            assertThat(zero.requests().total()).isEqualTo(6 * REPEAT);
-            assertThat(one.requests().total()).isEqualTo(5 * REPEAT);
-            assertThat(r.requests().total()).isEqualTo(zero.requests().total() + one.requests().total()).isEqualTo(USERS * REPEAT);
-            // the target counted the load and each injector's one preflight request of the same path
-            assertThat((long) served).as("requests the target served").isEqualTo(r.requests().ok() + 2);
-            assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(USERS * REPEAT);
-            assertThat(r.parts()).extracting(Result.Part::file).containsExactly("../injector-0/result.json", "../injector-1/result.json");
-            assertThat(r.problems()).isEmpty();
             assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
-            assertThat(merge.output()).contains("Merged 2 injectors: 33 requests (18 + 15)");
-
-            LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
-                    dir.resolve("half.json").toString());
-            assertThat(again.exitCode()).isEqualTo(2);
-            assertThat(again.output()).contains("missing the result file of injector 1");
-            assertThat(dir.resolve("half.json")).doesNotExist();
+            return new ByHand(ResultFile.read(merged), ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME)),
+                    ResultFile.read(dir.resolve("injector-1").resolve(ResultFile.NAME)), served, merge, merged);
         }
+    }
+
+    @Test
+    void twoInjectorsByHandMergeIntoWhatTheTargetCounted() throws Exception {
+        ByHand run = splitByHand(load());
+        Result r = run.merged();
+        Result zero = run.zero();
+        Result one = run.one();
+        assertThat(zero.injector().peakActiveUsers()).as("6 of 11 users").isLessThanOrEqualTo(6);
+        assertThat(zero.requests().total()).isEqualTo(6 * REPEAT);
+        assertThat(one.requests().total()).isEqualTo(5 * REPEAT);
+        assertThat(r.requests().total()).isEqualTo(zero.requests().total() + one.requests().total()).isEqualTo(USERS * REPEAT);
+        // the target counted the load and each injector's one preflight request of the same path
+        assertThat((long) run.served()).as("requests the target served").isEqualTo(r.requests().ok() + 2);
+        assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(USERS * REPEAT);
+        assertThat(r.parts()).extracting(Result.Part::file).containsExactly("../injector-0/result.json", "../injector-1/result.json");
+        assertThat(r.problems()).isEmpty();
+        assertThat(run.merge().output()).contains("Merged 2 injectors: 33 requests (18 + 15)");
+        // the merged run's page, beside it, with each injector's part
+        String page = Files.readString(RunPage.of(run.mergedFile()));
+        assertThat(run.merge().output()).contains("Run page: " + RunPage.of(run.mergedFile()).toAbsolutePath());
+        assertThat(page).contains("2 injectors merged").contains("33 requests (18 + 15)").contains("../injector-1/result.json");
+        assertThat(RunPage.chartOf(run.mergedFile())).isRegularFile();
+
+        LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
+                dir.resolve("half.json").toString());
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.output()).contains("missing the result file of injector 1");
+        assertThat(dir.resolve("half.json")).doesNotExist();
+        assertThat(dir.resolve("half.html")).doesNotExist();
+    }
+
+    @Test
+    void anOpenRunSplitByHandSendsEachItsShareOfTheRateAndMergesItsLevels() throws Exception {
+        Map<String, String> open = new LinkedHashMap<>();
+        open.put(SimulationSettings.PATH, "hello/100");
+        open.put(SimulationSettings.INJECTION, "open");
+        open.put(SimulationSettings.RATE, "20");
+        open.put(SimulationSettings.RAMP_SECONDS, "2");
+        open.put(SimulationSettings.LEVEL_SECONDS, "5");
+        ByHand run = splitByHand(open);
+        Result r = run.merged();
+        Result.Level level = r.open().levels().get(0);
+        Result.Level zero = run.zero().open().levels().get(0);
+        Result.Level one = run.one().open().levels().get(0);
+
+        assertThat(zero.ratePerSecond()).as("each injector's share").isEqualTo(10.0).isEqualTo(one.ratePerSecond());
+        assertThat(level.ratePerSecond()).as("the whole run's").isEqualTo(20.0);
+        assertThat(level.plannedArrivals()).isEqualTo(zero.plannedArrivals() + one.plannedArrivals()).isEqualTo(100);
+        assertThat(level.arrivals()).isEqualTo(zero.arrivals() + one.arrivals());
+        assertThat(level.fromDueMs().count()).isEqualTo(zero.fromDueMs().count() + one.fromDueMs().count());
+        assertThat(r.open().plannedArrivals()).isEqualTo(run.zero().open().plannedArrivals() + run.one().open().plannedArrivals());
+        assertThat(r.requests().total()).isEqualTo(run.zero().requests().total() + run.one().requests().total())
+                .isEqualTo(r.open().arrivalsStarted());
+        assertThat((long) run.served()).as("requests the target served: the load and the two preflight requests").isEqualTo(r.requests().ok() + 2);
+        assertThat(level.verdict()).as("judged again on the merged level").isNotBlank();
+        assertThat(Files.readString(RunPage.of(run.mergedFile()))).contains("Levels (open model)").contains("2 injectors merged");
     }
 
     @Test

@@ -19,14 +19,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The comparison page as a reader sees it: rebuilt from the published sweep's result files and opened in headless
- * Chromium, every chart image must load and have a chart's size, and the page must render to a screenshot.
+ * Chromium, every chart image must load and have a chart's size, and the page must render to a screenshot. The same
+ * for a merged run's page, built by ./lab report from a published run of two injectors.
  */
 class PageInBrowserIT {
 
     /** Loads the page in a frame and writes, once every image has decoded or failed, what each one did. */
     private static final String PROBE = """
             <!DOCTYPE html><html><body><pre id="out">pending</pre>
-            <iframe id="page" src="results/index.html" width="1400" height="900"></iframe>
+            <iframe id="page" src="%s" width="1400" height="900"></iframe>
             <script>
             document.getElementById('page').addEventListener('load', () => {
               const images = Array.from(document.getElementById('page').contentDocument.images);
@@ -85,7 +86,12 @@ class PageInBrowserIT {
 
     /** What each image of the page did, as the probe page reports it. */
     private JsonNode images() throws Exception {
-        Files.writeString(tmp.resolve("probe.html"), PROBE);
+        return images("results/index.html");
+    }
+
+    /** @param page relative to the temporary folder */
+    private JsonNode images(String page) throws Exception {
+        Files.writeString(tmp.resolve("probe.html"), PROBE.formatted(page));
         String dom = browser("--virtual-time-budget=20000", "--dump-dom", tmp.resolve("probe.html").toUri().toString());
         Matcher m = OUT.matcher(dom);
         assertThat(m.find()).as(dom).isTrue();
@@ -108,6 +114,31 @@ class PageInBrowserIT {
         Path screenshot = tmp.resolve("page.png");
         browser("--window-size=1450,2200", "--screenshot=" + screenshot, sweep.page().toUri().toString());
         assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(100_000);
+    }
+
+    @Test
+    void aMergedRunsPageShowsItsChartAndItsInjectors() throws Exception {
+        Path published = Lab.repo().resolve("docs/results-injectors/webflux-l100-u20000-r1");
+        Path copy = tmp.resolve("run");
+        for (String f : List.of("result.json", "injector-0/result.json", "injector-1/result.json")) {
+            Files.createDirectories(copy.resolve(f).getParent());
+            Files.copy(published.resolve(f), copy.resolve(f));
+        }
+        LabCommand.Finished report = LabCommand.run(tmp.resolve("report.txt"), "report", copy.toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(report.output()).contains("Run page: " + RunPage.of(copy.resolve("result.json")).toAbsolutePath());
+
+        JsonNode images = images("run/result.html");
+        assertThat(images).as("the chart of responses per second").singleElement().satisfies(image -> {
+            assertThat(image.path("state").asString()).as(image.toString()).isEqualTo("ok");
+            assertThat(image.path("width").asInt()).isGreaterThanOrEqualTo(1000);
+        });
+        String page = Files.readString(copy.resolve("result.html"));
+        assertThat(page).contains("2 injectors merged").contains("injector-0/result.json").contains("injector-1/result.json");
+        assertThat(page).as("each injector's file found: its series drawn beside the merge").doesNotContain("are not beside this result");
+        Path screenshot = tmp.resolve("run.png");
+        browser("--window-size=1250,1400", "--screenshot=" + screenshot, copy.resolve("result.html").toUri().toString());
+        assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(50_000);
     }
 
     @Test

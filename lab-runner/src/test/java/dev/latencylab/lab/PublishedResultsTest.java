@@ -93,4 +93,21 @@ class PublishedResultsTest {
             assertThat(merged.requests().total()).isEqualTo(parts.stream().mapToLong(p -> ResultFile.read(p).requests().total()).sum());
         }
     }
+
+    /** Each published split run's page is the one ./lab report builds from its files today. */
+    @Test
+    void publishedSplitRunsPagesAreRebuiltFromTheirFiles(@TempDir Path tmp) throws Exception {
+        try (Stream<Path> dirs = Files.list(Lab.repo().resolve("docs/results-injectors"))) {
+            for (Path run : dirs.filter(Files::isDirectory).sorted().toList()) {
+                Path copy = tmp.resolve(run.getFileName());
+                for (String f : List.of("result.json", "injector-0/result.json", "injector-1/result.json")) {
+                    Files.createDirectories(copy.resolve(f).getParent());
+                    Files.copy(run.resolve(f), copy.resolve(f));
+                }
+                RunPage.write(copy.resolve(ResultFile.NAME));
+                assertThat(RunPage.of(copy.resolve(ResultFile.NAME))).as(run.toString())
+                        .hasSameTextualContentAs(RunPage.of(run.resolve(ResultFile.NAME)));
+            }
+        }
+    }
 }

@@ -1,0 +1,236 @@
+package dev.latencylab.lab;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
+/**
+ * The page of one run's result file, beside it: its counts, percentiles, CPU and model numbers, a chart of its
+ * completions per second, and for a run split over several injectors each injector's part (its own series drawn when
+ * its file is at hand); for an open run, its levels and their verdicts. Gatling's HTML reports stay per injector: this
+ * is the page of the merged result. The one owner of the page's and its chart's file names.
+ */
+public final class RunPage {
+
+    private RunPage() {
+    }
+
+    /** result.json's page: result.html (a file not named .json gets .html added). */
+    public static Path of(Path resultFile) {
+        return resultFile.resolveSibling(stem(resultFile) + ".html");
+    }
+
+    /** The page's chart: result-per-second.png (a bitmap: an SVG of a long run's series is hundreds of KB). */
+    public static Path chartOf(Path resultFile) {
+        return resultFile.resolveSibling(stem(resultFile) + "-per-second.png");
+    }
+
+    private static String stem(Path resultFile) {
+        String name = resultFile.getFileName().toString();
+        return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /** Writes the page and its chart beside the result file; returns the page. */
+    public static Path write(Path resultFile) {
+        Result r = ResultFile.read(resultFile);
+        Map<Integer, Result> parts = new java.util.TreeMap<>();
+        if (r.parts() != null) {
+            for (Result.Part p : r.parts()) {
+                Path f = resultFile.toAbsolutePath().getParent().resolve(p.file()).normalize();
+                if (Files.isRegularFile(f)) {
+                    parts.put(p.index(), ResultFile.read(f));
+                }
+            }
+        }
+        try {
+            BitmapEncoder.saveBitmap(chart(r, parts), chartOf(resultFile).toString(), BitmapEncoder.BitmapFormat.PNG);
+            Path page = of(resultFile);
+            Files.writeString(page, html(resultFile, r, parts));
+            return page;
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Completions and OK responses per second of the run, each injector's completions beside them on the same clock. */
+    private static XYChart chart(Result r, Map<Integer, Result> parts) {
+        XYChart chart = new XYChartBuilder().width(1100).height(420).title("Responses per second")
+                .xAxisTitle("second since the run started").yAxisTitle("responses per second").build();
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        chart.getStyler().setMarkerSize(0);
+        series(chart, "completed (OK and KO)", r.throughput().completedPerSecond(), 0, Color.BLACK);
+        if (r.throughput().okPerSecond() != null) {
+            series(chart, "OK (goodput)", r.throughput().okPerSecond(), 0, new Color(0, 130, 0));
+        }
+        Color[] colors = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75)};
+        java.time.Instant start = java.time.Instant.parse(r.start());
+        for (Map.Entry<Integer, Result> part : parts.entrySet()) {
+            // its seconds on the merged clock, as the merge aligned them
+            int offset = (int) Math.round(java.time.Duration.between(start, java.time.Instant.parse(part.getValue().start())).toMillis() / 1000.0);
+            XYSeries s = series(chart, "injector %d completed".formatted(part.getKey()), part.getValue().throughput().completedPerSecond(),
+                    offset, colors[part.getKey() % colors.length]);
+            s.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f));
+        }
+        return chart;
+    }
+
+    private static XYSeries series(XYChart chart, String name, long[] perSecond, int offset, Color color) {
+        List<Integer> x = IntStream.range(0, Math.max(perSecond.length, 1)).map(i -> i + offset).boxed().toList();
+        List<Long> y = perSecond.length == 0 ? List.of(0L) : java.util.Arrays.stream(perSecond).boxed().toList();
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        return s;
+    }
+
+    private static String html(Path resultFile, Result r, Map<Integer, Result> parts) {
+        Result.Parameters p = r.parameters();
+        boolean split = r.parts() != null && !r.parts().isEmpty();
+        StringBuilder h = new StringBuilder();
+        h.append("""
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>latency-lab run %s</title>
+                <style>
+                body{font-family:sans-serif;margin:2em;max-width:1200px}
+                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
+                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
+                td.l,th.l{text-align:left}
+                .problem{color:#b00;font-weight:bold}
+                </style></head><body>
+                """.formatted(esc(p.path())));
+        h.append("<h1>").append(esc(p.baseUrl() + p.path())).append(split ? " &mdash; %d injectors merged".formatted(r.parts().size()) : "")
+                .append("</h1>\n");
+        h.append("<p>").append(esc("%s to %s (%.1f s). %s".formatted(r.start(), r.end(), r.durationSeconds(), load(p)))).append("</p>\n");
+        for (String problem : r.problems()) {
+            h.append("<p class=problem>PROBLEM: ").append(esc(problem)).append("</p>\n");
+        }
+        if (r.injector().connectionsSwitched()) {
+            h.append("<p class=problem>").append(esc("Connections were switched to a shared pool: the server saw fewer connections than users."))
+                    .append("</p>\n");
+        }
+        h.append("<h2>Requests</h2>\n<table>\n");
+        row(h, "requests", split ? dev.latencylab.load.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total()));
+        row(h, "OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent()));
+        row(h, "KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()
+                .map(e -> "%s: %,d".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", ")));
+        Result.ResponseTimes t = r.responseTimeMs();
+        row(h, "response time, ms", t.count() == 0 ? "none completed" : "p50 %,d, p95 %,d, p99 %,d, p99.9 %,d, max %,d"
+                .formatted(t.p50(), t.p95(), t.p99(), t.p999(), t.max()));
+        row(h, "completed per second", "mean %,.1f, plateau %s, peak %,d".formatted(r.throughput().meanPerSecond(),
+                f1(r.throughput().plateauPerSecond()), r.throughput().peakPerSecond()));
+        row(h, "OK per second (goodput)", "mean %s, plateau %s".formatted(f1(r.throughput().goodputMeanPerSecond()),
+                f1(r.throughput().goodputPlateauPerSecond())));
+        if (r.model() != null) {
+            Result.Model m = r.model();
+            String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%d threads of %.0f ms)".formatted(
+                    f1(m.poolBoundPerSecond()), m.threads(), m.latencyMs());
+            row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s".formatted(m.offeredLoadPerSecond(), bound,
+                    m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : ""));
+        }
+        if (r.plateau() != null) {
+            Result.Plateau pl = r.plateau();
+            row(h, "plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
+                    split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu())));
+        }
+        row(h, "injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
+                r.injector().openFilesLimit()));
+        h.append("</table>\n");
+        h.append("<img src=\"").append(esc(chartOf(resultFile).getFileName().toString())).append("\" alt=\"responses per second\" width=1100>\n");
+        if (split) {
+            h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"
+                    + "<th>CPU mean<th>CPU max<th>open files max<th class=l>connections<th class=l>Gatling report</tr>\n");
+            for (Result.Part part : r.parts()) {
+                Path report = resultFile.toAbsolutePath().getParent().resolve(part.file()).normalize().resolveSibling("report").resolve("index.html");
+                String link = Files.isRegularFile(report) ? "<a href=\"%s\">report</a>".formatted(esc(
+                        resultFile.toAbsolutePath().getParent().relativize(report).toString())) : "";
+                h.append("<tr>").append(td(String.valueOf(part.index()), false)).append(td(part.file(), true))
+                        .append(td(part.start(), true)).append(td("%,d".formatted(part.requests().total()), false))
+                        .append(td("%,d".formatted(part.requests().ok()), false)).append(td("%,d".formatted(part.requests().ko()), false))
+                        .append(td(pct(part.injector().cpu().mean()), false)).append(td(pct(part.injector().cpu().max()), false))
+                        .append(td(f0(part.injector().openFiles().max()), false))
+                        .append(td(part.injector().connections() + (part.injector().connectionsSwitched() ? " (switched)" : ""), true))
+                        .append("<td class=l>").append(link).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+            if (parts.size() < r.parts().size()) {
+                h.append("<p>").append(esc("%d of %d injectors' files are not beside this result: their own series are not drawn."
+                        .formatted(r.parts().size() - parts.size(), r.parts().size()))).append("</p>\n");
+            }
+        }
+        if (r.open() != null) {
+            Result.Open o = r.open();
+            h.append("<h2>Levels (open model)</h2>\n<p>").append(esc(("%s arrivals, SLO: p99 from due <= %,d ms and KO <= %s%%; %,d of %,d "
+                    + "planned arrivals sent; most in flight %,d%s.%s").formatted(o.arrivals(), o.sloP99Ms(), o.sloKoPercent(), o.arrivalsStarted(),
+                    o.plannedArrivals(), o.peakInFlight(), split ? " (the injectors' peaks summed: at most)" : "",
+                    o.stoppedEarly() == null ? "" : " Stopped early: " + o.stoppedEarly()))).append("</p>\n");
+            h.append("<table>\n<tr><th>level<th>rate/s<th>planned<th>arrivals<th>OK<th>KO<th>unanswered<th>goodput/s<th>model/s"
+                    + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
+            for (Result.Level l : o.levels()) {
+                h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(CapacitySearch.rate(l.ratePerSecond()), false))
+                        .append(td("%,d".formatted(l.plannedArrivals()), false)).append(td("%,d".formatted(l.arrivals()), false))
+                        .append(td("%,d".formatted(l.ok()), false)).append(td("%,d".formatted(l.ko()), false))
+                        .append(td("%,d".formatted(l.unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
+                        .append(td(f1(l.modelThroughputPerSecond()), false)).append(td(ms(l.fromDueMs()), false))
+                        .append(td(ms(l.responseTimeMs()), false)).append(td(l.verdict(), true)).append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        h.append("<p>Result file: <a href=\"").append(esc(resultFile.getFileName().toString())).append("\">")
+                .append(esc(resultFile.getFileName().toString())).append("</a></p>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private static String load(Result.Parameters p) {
+        if (p.open()) {
+            return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
+                    p.rates().stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), p.levelSeconds(), p.rampSeconds(), p.arrivals());
+        }
+        return "Closed model: %,d users over a %d s ramp, %d requests each, think %d-%d ms, connections %s.".formatted(p.users(),
+                p.rampSeconds(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs(), p.connections());
+    }
+
+    private static void row(StringBuilder h, String name, String value) {
+        h.append("<tr>").append(td(name, true)).append(td(value, true)).append("</tr>\n");
+    }
+
+    private static String ms(Result.ResponseTimes t) {
+        return t == null || t.p99() == null ? "" : "%,d ms".formatted(t.p99());
+    }
+
+    private static String f1(Double v) {
+        return v == null ? "n/a" : "%,.1f".formatted(v);
+    }
+
+    private static String td(String s, boolean left) {
+        return ComparisonPage.td(s, left);
+    }
+
+    private static String f0(Double v) {
+        return ComparisonPage.f0(v);
+    }
+
+    private static String pct(Double v) {
+        return ComparisonPage.pct(v);
+    }
+
+    private static String esc(String s) {
+        return ComparisonPage.esc(s);
+    }
+}
