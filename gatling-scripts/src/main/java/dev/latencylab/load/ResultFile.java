@@ -62,24 +62,16 @@ public final class ResultFile {
         Predicate<Sampler.Tick> onPlateau = open != null ? openPlateau(open)
                 : t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
         List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
-        Double plateauThroughput = null;
-        Double plateauGoodput = null;
-        Result.Plateau plateau = null;
-        if (!plateauTicks.isEmpty()) {
-            int from = (int) Math.floor(plateauTicks.get(0).second());
-            int to = Math.min((int) Math.floor(plateauTicks.get(plateauTicks.size() - 1).second()), perSecond.length);
-            if (to > from) {
-                plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
-                plateauGoodput = Arrays.stream(okPerSecond, from, to).average().orElse(0);
-            }
-            plateau = new Result.Plateau(from, to, plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0),
-                    plateauThroughput, sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(),
-                    sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(), sampler.series(Sampler.Tick::serverCpu, onPlateau).mean(),
-                    sampler.series(Sampler.Tick::machineSteal, onPlateau).mean(), sampler.series(Sampler.Tick::loadAverage, onPlateau).mean());
-        }
+        PlateauSeconds span = plateauTicks.isEmpty() ? PlateauSeconds.NONE
+                : PlateauSeconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
+        Result.Plateau plateau = plateauTicks.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
+                plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0), span.throughput(),
+                sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(), sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(),
+                sampler.series(Sampler.Tick::serverCpu, onPlateau).mean(), sampler.series(Sampler.Tick::machineSteal, onPlateau).mean(),
+                sampler.series(Sampler.Tick::loadAverage, onPlateau).mean());
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
-                Arrays.stream(perSecond).max().orElse(0), plateauThroughput, perSecond,
-                seconds == 0 ? 0.0 : run.ok() / seconds, plateauGoodput, okPerSecond);
+                Arrays.stream(perSecond).max().orElse(0), span.throughput(), perSecond,
+                seconds == 0 ? 0.0 : run.ok() / seconds, span.goodput(), okPerSecond);
 
         Histogram h = run.responseTimes();
         Result.Injector injector = new Result.Injector(sampler.cores(),
@@ -124,6 +116,23 @@ public final class ResultFile {
     /** The model's throughput at another rate of the same run (a level of a ladder). */
     static double modelThroughput(OpenModel model, double rate) {
         return new OpenModel(rate, model.latencyMs(), model.threads(), model.levelSeconds()).throughput();
+    }
+
+    /**
+     * The whole seconds of a plateau, from the second of its first sample up to (not including) that of its last, and
+     * the mean completions and OK responses per second in them (null when that is no whole second). One rule for a
+     * run's plateau and for a merged one (ResultMerge).
+     */
+    record PlateauSeconds(int from, int to, Double throughput, Double goodput) {
+
+        static final PlateauSeconds NONE = new PlateauSeconds(0, 0, null, null);
+
+        static PlateauSeconds of(double firstSample, double lastSample, long[] perSecond, long[] okPerSecond) {
+            int from = (int) Math.floor(firstSample);
+            int to = Math.min((int) Math.floor(lastSample), perSecond.length);
+            return to > from ? new PlateauSeconds(from, to, Arrays.stream(perSecond, from, to).average().orElse(0),
+                    Arrays.stream(okPerSecond, from, to).average().orElse(0)) : new PlateauSeconds(from, to, null, null);
+        }
     }
 
     /** The mean of a per-second series over the whole seconds within from..to (those the run reached); null if none. */

@@ -100,23 +100,14 @@ public final class ResultMerge {
         List<List<Object>> plateauRows = rows.stream().filter(open != null
                 ? row -> top != null && number(row.get(atSecond)) >= top.fromSecond() && number(row.get(atSecond)) <= top.toSecond()
                 : row -> peak > 0 && row.get(active) != null && number(row.get(active)) >= ResultFile.PLATEAU_SHARE * peak).toList();
-        Double plateauThroughput = null;
-        Double plateauGoodput = null;
-        Result.Plateau plateau = null;
-        if (!plateauRows.isEmpty()) {
-            int second = timeline.columns().indexOf("second");
-            int from = (int) Math.floor(number(plateauRows.get(0).get(second)));
-            int to = Math.min((int) Math.floor(number(plateauRows.get(plateauRows.size() - 1).get(second))), perSecond.length);
-            if (to > from) {
-                plateauThroughput = Arrays.stream(perSecond, from, to).average().orElse(0);
-                plateauGoodput = Arrays.stream(okPerSecond, from, to).average().orElse(0);
-            }
-            plateau = new Result.Plateau(from, to, (int) plateauRows.stream().mapToDouble(row -> number(row.get(active))).min().orElse(0),
-                    plateauThroughput, mean(plateauRows, timeline, "injectorCpu"), mean(plateauRows, timeline, "machineCpu"),
-                    mean(plateauRows, timeline, "serverCpu"), mean(plateauRows, timeline, "machineSteal"), mean(plateauRows, timeline, "loadAverage"));
-        }
+        ResultFile.PlateauSeconds span = plateauRows.isEmpty() ? ResultFile.PlateauSeconds.NONE : ResultFile.PlateauSeconds.of(
+                number(plateauRows.get(0).get(atSecond)), number(plateauRows.get(plateauRows.size() - 1).get(atSecond)), perSecond, okPerSecond);
+        Result.Plateau plateau = plateauRows.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
+                (int) plateauRows.stream().mapToDouble(row -> number(row.get(active))).min().orElse(0), span.throughput(),
+                mean(plateauRows, timeline, "injectorCpu"), mean(plateauRows, timeline, "machineCpu"), mean(plateauRows, timeline, "serverCpu"),
+                mean(plateauRows, timeline, "machineSteal"), mean(plateauRows, timeline, "loadAverage"));
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds, Arrays.stream(perSecond).max().orElse(0),
-                plateauThroughput, perSecond, seconds == 0 ? 0.0 : ok / seconds, plateauGoodput, okPerSecond);
+                span.throughput(), perSecond, seconds == 0 ? 0.0 : ok / seconds, span.goodput(), okPerSecond);
 
         List<String> problems = new ArrayList<>();
         List<Result.Part> merged = new ArrayList<>();

@@ -204,17 +204,19 @@ public record SimulationSettings(
 
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
-        return new SimulationSettings(users, targetUrl, TargetPorts.managementUrl(targetUrl), path, ramp, repeat, thinkMin, thinkMax,
-                connections, modelThreads, Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer,
-                OptionalLong.of(pid), injection, rates, levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, split);
+        return with(targetUrl, TargetPorts.managementUrl(targetUrl), OptionalLong.of(pid), result, split);
     }
 
     /** These settings for injector index of injectors, all starting at startAt: the runner's way to split a run. */
     public SimulationSettings forInjector(int injectors, int index, Instant startAt, Path result) {
+        return with(baseUrl, metricsUrl, targetPid, result, new InjectorSplit(injectors, index, Optional.of(startAt)));
+    }
+
+    /** The same load against a target, into a result file, as a share of a run: what the runner sets for each process. */
+    private SimulationSettings with(String baseUrl, String metricsUrl, OptionalLong targetPid, Path result, InjectorSplit split) {
         return new SimulationSettings(users, baseUrl, metricsUrl, path, ramp, repeat, thinkMin, thinkMax, connections, modelThreads,
                 Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer, targetPid, injection, rates,
-                levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss,
-                new InjectorSplit(injectors, index, Optional.of(startAt)));
+                levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, split);
     }
 
     /** The users this process starts: its share of sim.users when several injectors split the run. */
