@@ -69,10 +69,13 @@ class SweepIT {
         assertThat(ResultsTable.markdown(points)).as("README's users table: closed points only").doesNotContain("| 0 |");
     }
 
-    /** --injectors 2: each point's users shared by two injectors, its result their merge, read by summary and page like any. */
+    /**
+     * --injectors 2: each point's users (or rate) shared by two injectors, its result their merge, read by summary and
+     * page like any.
+     */
     @Test
     void aSplitSweepMergesEachPointAndItsSummaryReadsTheMerge() throws Exception {
-        assertThat(sweep("split", "webflux", "5", "--injectors", "2")).isZero();
+        assertThat(sweep("split", "webflux", "5", "--injectors", "2", "--rates", "20", "--level-seconds", "5")).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("split"));
         RunFolder point = dir.point("webflux-l100-u5-r1");
         Result merged = ResultFile.read(point.resultFile());
@@ -80,8 +83,18 @@ class SweepIT {
         assertThat(merged.requests().total()).isEqualTo(5 * 2)
                 .isEqualTo(merged.parts().get(0).requests().total() + merged.parts().get(1).requests().total());
         assertThat(point.injector(1).reportPage()).isRegularFile();
-        Map<String, String> row = Summary.readCsv(dir.summaryCsv()).get(0);
+        Map<String, Map<String, String>> rows = Summary.readCsv(dir.summaryCsv()).stream()
+                .collect(java.util.stream.Collectors.toMap(r -> r.get("point"), r -> r));
+        Map<String, String> row = rows.get("webflux-l100-u5");
         assertThat(Double.parseDouble(row.get("goodput"))).isPositive();
+
+        Result open = ResultFile.read(dir.point("webflux-l100-rate20-r1").resultFile());
+        Result.Level level = open.open().levels().get(0);
+        assertThat(level.ratePerSecond()).as("the point's rate, each injector sent half").isEqualTo(20.0);
+        assertThat(level.plannedArrivals()).isEqualTo(100);
+        assertThat(open.requests().total()).isEqualTo(open.parts().get(0).requests().total() + open.parts().get(1).requests().total())
+                .isEqualTo(open.open().arrivalsStarted());
+        assertThat(Double.parseDouble(rows.get("webflux-l100-rate20").get("rate"))).isEqualTo(20.0);
         assertThat(Files.readString(point.pointRecord())).contains("\"injectors\" : 2");
         assertThat(sweep("split", "webflux", "5")).as("resumed without --injectors: another sweep").isEqualTo(2);
     }
