@@ -243,7 +243,8 @@ class LabCommandLineIT {
 
     /** Each published sweep's summary, page and charts are what its committed result files give, byte for byte. */
     @ParameterizedTest
-    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn"})
+    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn", "docs/results-injectors-open/k1",
+            "docs/results-injectors-open/k2"})
     void reportRebuildsThePublishedSweepFromItsResultFiles(String folder) throws Exception {
         Path published = Lab.repo().resolve(folder);
         Path copy = tmp.resolve("copy").resolve(published.getFileName().toString()); // the same folder name: the page's title names it
@@ -270,6 +271,23 @@ class LabCommandLineIT {
                 assertThat(rebuilt.charts().resolve(chart.getFileName().toString())).hasSameBinaryContentAs(chart);
             }
         }
+    }
+
+    /** The published page of the open sweeps on one and on two injectors, side by side, is what ./lab report A B --out C builds. */
+    @Test
+    void reportRebuildsThePublishedSideBySidePage() throws Exception {
+        Path published = Lab.repo().resolve("docs/results-injectors-open");
+        Path copy = tmp.resolve("open");
+        try (var files = Files.walk(published)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().matches("sweep.json|point.json|result.json")).toList()) {
+                Files.createDirectories(copy.resolve(published.relativize(f).toString()).getParent());
+                Files.copy(f, copy.resolve(published.relativize(f).toString()));
+            }
+        }
+        LabCommand.Finished report = LabCommand.run(console("side-by-side"), "report", copy.resolve("k1").toString(), copy.resolve("k2").toString(),
+                "--out", copy.resolve("side-by-side").toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(copy.resolve("side-by-side/index.html")).hasSameBinaryContentAs(published.resolve("side-by-side/index.html"));
     }
 
     @Test

@@ -76,17 +76,21 @@ class PublishedResultsTest {
         assertThat(table).isEqualTo(Capacity.markdown(rebuilt));
     }
 
-    /** Each published split run's result.json is what ./lab merge makes of its injectors' files, byte for byte. */
+    /**
+     * Each published split run's result.json (the 20,000-user runs, the open sweep's points on two injectors) is what
+     * ./lab merge makes of its injectors' files, byte for byte.
+     */
     @Test
     void publishedSplitRunsAreTheMergeOfTheirParts(@TempDir Path tmp) throws Exception {
         List<Path> runs;
-        try (Stream<Path> dirs = Files.list(Lab.repo().resolve("docs/results-injectors"))) {
-            runs = dirs.filter(Files::isDirectory).sorted().toList();
+        try (Stream<Path> closed = Files.walk(Lab.repo().resolve("docs/results-injectors"));
+                Stream<Path> open = Files.walk(Lab.repo().resolve("docs/results-injectors-open"))) {
+            runs = Stream.concat(closed, open).filter(d -> Files.isDirectory(d.resolve("injector-0"))).sorted().toList();
         }
-        assertThat(runs).hasSize(4);
+        assertThat(runs).hasSize(4 + 4);
         for (Path run : runs) {
             List<Path> parts = List.of(run.resolve("injector-0/result.json"), run.resolve("injector-1/result.json"));
-            Path again = tmp.resolve(run.getFileName() + ".json");
+            Path again = tmp.resolve(run.getParent().getFileName() + "-" + run.getFileName() + ".json");
             ResultFile.write(ResultMerge.merge(parts, run), again);
             assertThat(again).as(run.toString()).hasSameTextualContentAs(run.resolve(ResultFile.NAME));
             Result merged = ResultFile.read(again);

@@ -19,12 +19,13 @@ class ResultSchemaTest {
     @TempDir
     Path tmp;
 
-    /** The sweep's points, the capacity searches' ladders and the open run, the split runs' merged files and parts. */
+    /** The sweep's points, the capacity searches' ladders and the open run, the split runs' merged files and parts, the open split sweep's. */
     private static List<Path> published() throws Exception {
         try (Stream<Path> points = Files.walk(Lab.repo().resolve("docs/results/points"));
                 Stream<Path> capacity = Files.walk(Lab.repo().resolve("docs/capacity"));
-                Stream<Path> injectors = Files.walk(Lab.repo().resolve("docs/results-injectors"))) {
-            return Stream.of(points, capacity, injectors).flatMap(s -> s).filter(f -> f.getFileName().toString().equals(ResultFile.NAME))
+                Stream<Path> injectors = Files.walk(Lab.repo().resolve("docs/results-injectors"));
+                Stream<Path> openInjectors = Files.walk(Lab.repo().resolve("docs/results-injectors-open"))) {
+            return Stream.of(points, capacity, injectors, openInjectors).flatMap(s -> s).filter(f -> f.getFileName().toString().equals(ResultFile.NAME))
                     .sorted().toList();
         }
     }
@@ -32,7 +33,7 @@ class ResultSchemaTest {
     @Test
     void everyPublishedResultFileValidates() throws Exception {
         List<Path> files = published();
-        assertThat(files).hasSizeGreaterThanOrEqualTo(25 + 13 + 12);
+        assertThat(files).hasSizeGreaterThanOrEqualTo(25 + 13 + 12 + 8 + 8);
         for (Path f : files) {
             assertThat(ResultSchema.problems(f)).as(f.toString()).isEmpty();
         }
