@@ -34,6 +34,9 @@ public record InjectorSplit(int injectors, int index, Optional<Instant> startAt)
      * ones send their arrivals in groups of K, evenly spaced.
      */
     public double shareOfRate(double rate) {
+        if (!split()) {
+            return rate; // alone: the rate as given, however fine
+        }
         long thousandths = Math.round(rate * RATE_STEPS);
         return (thousandths / injectors + (index < thousandths % injectors ? 1 : 0)) / (double) RATE_STEPS;
     }

@@ -43,6 +43,8 @@ class InjectorSplitTest {
         assertThat(new InjectorSplit(2, 0, Optional.empty()).shareOfRate(2_400)).isEqualTo(1_200);
         assertThat(new InjectorSplit(3, 0, Optional.empty()).shareOfRate(10)).isEqualTo(3.334);
         assertThat(new InjectorSplit(3, 2, Optional.empty()).shareOfRate(10)).isEqualTo(3.333);
+        assertThat(InjectorSplit.ALONE.shareOfRate(12.3456)).as("alone: the rate as given, not rounded").isEqualTo(12.3456);
+        assertThat(InjectorSplit.ALONE.shareOfRate(0.0004)).isEqualTo(0.0004);
         assertThat(InjectorSplit.divisible(0.0005, 1)).as("not whole thousandths").isFalse();
         assertThat(InjectorSplit.divisible(0.002, 3)).as("an injector would send nothing").isFalse();
     }
