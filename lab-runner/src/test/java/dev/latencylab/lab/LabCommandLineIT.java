@@ -118,8 +118,10 @@ class LabCommandLineIT {
 
     @Test
     void ctrlCToTheWholeGroupEndsEverythingAndSaysHowToResume() throws Exception {
-        // setsid: ./lab leads a process group of its own, as in a terminal, so the group can be signalled like Ctrl-C
-        LabCommand lab = LabCommand.start(console("int"), List.of("setsid"),
+        // setsid: ./lab leads a process group of its own, as in a terminal, so the group can be signalled like Ctrl-C.
+        // A terminal's programs take SIGINT; a JVM started with it ignored keeps ignoring it (as under nohup), and these
+        // tests may run under a launcher that ignores it (a background job of a script): restore it first.
+        LabCommand lab = LabCommand.start(console("int"), List.of("python3", "-c", SIGINT_AS_IN_A_TERMINAL, "setsid"),
                 sweep("interrupted", 2, 3000));
         awaitSimulation(lab, "interrupted");
         Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + lab.pid()).inheritIO().start();
@@ -129,6 +131,10 @@ class LabCommandLineIT {
         assertThat(lab.output()).contains("run the same command with --name interrupted to resume");
         assertNothingLeft();
     }
+
+    /** Runs its arguments with SIGINT's default action, whatever this JVM inherited. */
+    private static final String SIGINT_AS_IN_A_TERMINAL =
+            "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])";
 
     /** Waits until the sweep's only point is inside its Gatling run: its users think 3-4 s between their 2 requests. */
     private void awaitSimulation(LabCommand lab, String name) throws IOException {
