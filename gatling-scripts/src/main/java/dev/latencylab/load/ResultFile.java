@@ -230,7 +230,7 @@ public final class ResultFile {
 
     /** A histogram as the result file stores it. */
     static Result.EncodedHistogram encoded(Histogram h) {
-        return new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", encode(h));
+        return new Result.EncodedHistogram(ResultCheck.UNIT, ResultCheck.ENCODING, encode(h));
     }
 
     public static String encode(Histogram h) {
@@ -248,15 +248,38 @@ public final class ResultFile {
         }
     }
 
+    /** rw-r--r--, as every other file the lab writes (a temporary file's default is rw-------). */
+    static final java.nio.file.attribute.FileAttribute<?> READABLE =
+            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
     /** Writes the whole file or nothing: a sibling file, renamed over the target once complete. */
     public static void write(Result result, Path file) {
+        write(result, file, true);
+    }
+
+    /**
+     * Writes a file that must not exist: the whole file or nothing, and never over a file another process wrote in
+     * the meantime (the complete sibling is hard-linked to the name, which fails when the name is taken).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException (unchecked, as UncheckedIOException's cause) when it exists
+     */
+    public static void writeNew(Result result, Path file) {
+        write(result, file, false);
+    }
+
+    private static void write(Result result, Path file, boolean replace) {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            Path partial = Files.createTempFile(dir, file.getFileName().toString(), ".partial");
+            Path partial = Files.createTempFile(dir, file.getFileName().toString(), ".partial", READABLE);
             try {
                 JSON.writeValue(partial.toFile(), result);
-                Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                if (replace) {
+                    Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                }
+                else {
+                    Files.createLink(file, partial);
+                }
             }
             finally {
                 Files.deleteIfExists(partial);
@@ -267,9 +290,32 @@ public final class ResultFile {
         }
     }
 
-    /** A result file of this schema or an earlier one of the same major version; unknown fields are refused. */
+    /**
+     * A result file of this schema or an earlier one of the same major version, whose arithmetic holds (see
+     * {@link ResultCheck}); unknown fields are refused.
+     *
+     * @throws BadResultFile naming the file and what is wrong with it
+     */
     public static Result read(Path file) {
-        return JSON.readValue(file.toFile(), Result.class);
+        Result r;
+        try {
+            r = JSON.readValue(file.toFile(), Result.class);
+        }
+        catch (tools.jackson.core.JacksonException e) {
+            throw new BadResultFile(file, "not a result file of this version: " + e.getOriginalMessage());
+        }
+        List<String> problems = ResultCheck.problems(r);
+        if (!problems.isEmpty()) {
+            throw new BadResultFile(file, String.join("; ", problems));
+        }
+        return r;
+    }
+
+    /** A result file that cannot be read or does not add up: one line, naming the file and the field. */
+    public static final class BadResultFile extends IllegalArgumentException {
+        BadResultFile(Path file, String why) {
+            super(file + ": " + why);
+        }
     }
 
     /**

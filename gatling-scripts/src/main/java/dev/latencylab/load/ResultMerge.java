@@ -51,8 +51,11 @@ public final class ResultMerge {
             try {
                 results.add(ResultFile.read(f));
             }
-            catch (RuntimeException e) {
-                throw new MergeException("%s is not a result file: %s".formatted(f, e.getMessage()));
+            catch (ResultFile.BadResultFile e) {
+                throw new MergeException(e.getMessage());
+            }
+            catch (java.io.UncheckedIOException e) {
+                throw new MergeException("%s cannot be read: %s".formatted(f, e.getCause().getMessage()));
             }
         }
         Path from = base.toAbsolutePath().normalize();
@@ -119,10 +122,15 @@ public final class ResultMerge {
         }
         Result.Parameters p = first.parameters();
         Result.Parameters parameters = p.withSplit(p.injectors(), null, p.startAtEpochMs());
-        return new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
+        Result result = new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
                 first.server(), first.model(), open, timeline, problems, merged);
+        List<String> wrong = ResultCheck.problems(result);
+        if (!wrong.isEmpty()) {
+            throw new IllegalStateException("the merge does not add up (a defect of the merge): " + String.join("; ", wrong));
+        }
+        return result;
     }
 
     /** What a merged result counted, whole and by injector: "33 requests (18 + 15)". */
@@ -135,6 +143,12 @@ public final class ResultMerge {
     private static void check(List<String> names, List<Result> results) {
         if (results.isEmpty()) {
             throw new MergeException("no result file given");
+        }
+        for (int i = 0; i < results.size(); i++) {
+            List<String> wrong = ResultCheck.problems(results.get(i));
+            if (!wrong.isEmpty()) {
+                throw new MergeException("%s: %s".formatted(names.get(i), String.join("; ", wrong)));
+            }
         }
         for (int i = 0; i < results.size(); i++) {
             Result.Parameters p = results.get(i).parameters();

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -30,13 +31,24 @@ public final class RunRecorder {
     private volatile long startNanos;
     private volatile Instant start;
     private volatile Instant end;
+    /** Closes recording at finish: answers that arrive while the result is built (a stopped ladder's) are not counted. */
+    private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+    private boolean finished;
 
     public void start() {
         start = Instant.now();
         startNanos = System.nanoTime();
     }
 
+    /** Ends recording: every count read after this is one snapshot (the result file's counts add up). */
     public void finish() {
+        gate.writeLock().lock();
+        try {
+            finished = true;
+        }
+        finally {
+            gate.writeLock().unlock();
+        }
         end = Instant.now();
     }
 
@@ -54,6 +66,18 @@ public final class RunRecorder {
 
     /** @param koReason null for an OK request */
     public void record(long responseTimeMs, String koReason) {
+        gate.readLock().lock();
+        try {
+            if (!finished) {
+                count(responseTimeMs, koReason);
+            }
+        }
+        finally {
+            gate.readLock().unlock();
+        }
+    }
+
+    private void count(long responseTimeMs, String koReason) {
         responseTimes.recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
         if (koReason == null) {
             ok.increment();

@@ -212,7 +212,15 @@ class ResultMergeTest {
         long total = h.getTotalCount();
         Result r = BASE;
         Result.Requests requests = new Result.Requests(total, total - ko, ko, 100.0 * ko / total, koByReason, r.requests().timeoutsMs());
-        Result.Throughput t = new Result.Throughput(0, 0, null, perSecond, 0.0, null, perSecond);
+        // OK responses per second: the completions less the KO, taken from the last seconds (the counts must add up)
+        long[] okPerSecond = perSecond.clone();
+        long left = ko;
+        for (int i = okPerSecond.length - 1; i >= 0 && left > 0; i--) {
+            long taken = Math.min(left, okPerSecond[i]);
+            okPerSecond[i] -= taken;
+            left -= taken;
+        }
+        Result.Throughput t = new Result.Throughput(0, 0, null, perSecond, 0.0, null, okPerSecond);
         Result withData = new Result(r.schema(), r.simulation(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
                 perSecond.length, requests, t, r.plateau(), ResultFile.percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), r.injector(), r.server(),

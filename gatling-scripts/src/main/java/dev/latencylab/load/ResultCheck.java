@@ -1,0 +1,205 @@
+package dev.latencylab.load;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * A result file's own arithmetic, checked before anything is built on it (a merge, a summary, a page): the schema and
+ * histogram encoding are known, every histogram decodes and holds as many values as the counts beside it say, counts
+ * are not negative and add up, KO by reason sums to KO, the percentiles are the histogram's, the per-second series
+ * sum to the counts, and a merged file's parts sum to its whole. A file edited by hand, cut short or written by
+ * another version fails here with the field that is wrong, instead of merging into a wrong number.
+ */
+public final class ResultCheck {
+
+    /** The one histogram encoding this version writes and reads. */
+    public static final String ENCODING = "HdrHistogram compressed, base64";
+    public static final String UNIT = "ms";
+
+    private final List<String> problems = new ArrayList<>();
+    /**
+     * An open run whose ladder stopped early, written before its recorder closed at finish: answers still arriving
+     * while the file was built were counted into the fields read later (the published capacity ladders up to
+     * 2026-11-23: histogram up to 7.7% above requests.total). For those a later field may only hold more.
+     */
+    private boolean countedLate;
+
+    private ResultCheck() {
+    }
+
+    /** What is wrong with the result, one line each naming the field; empty when it is consistent. */
+    public static List<String> problems(Result r) {
+        ResultCheck c = new ResultCheck();
+        c.check(r);
+        return c.problems;
+    }
+
+    private void check(Result r) {
+        if (!ResultFile.SCHEMA.equals(r.schema())) {
+            problems.add("schema is %s; this version reads %s".formatted(r.schema(), ResultFile.SCHEMA));
+            return;
+        }
+        if (r.requests() == null || r.histogram() == null || r.responseTimeMs() == null || r.parameters() == null) {
+            problems.add("parameters, requests, histogram and responseTimeMs are required");
+            return;
+        }
+        countedLate = r.open() != null && r.open().stoppedEarly() != null;
+        requests("requests", r.requests());
+        Histogram h = histogram("histogram", r.histogram(), r.requests().total(), "requests.total");
+        if (h != null && !ResultFile.percentiles(h).equals(r.responseTimeMs())) {
+            problems.add("responseTimeMs is not what histogram gives (p99 %s ms, histogram %s ms)".formatted(r.responseTimeMs().p99(),
+                    ResultFile.percentiles(h).p99()));
+        }
+        if (r.throughput() != null) {
+            sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
+            sum("throughput.okPerSecond", r.throughput().okPerSecond(), r.requests().ok(), "requests.ok");
+        }
+        Result.Parameters p = r.parameters();
+        if (p.injectors() != null && p.injectors() < 1) {
+            problems.add("parameters.injectors is %d; a run has 1 or more".formatted(p.injectors()));
+        }
+        if (p.injectorIndex() != null && (p.injectors() == null || p.injectorIndex() < 0 || p.injectorIndex() >= p.injectors())) {
+            problems.add("parameters.injectorIndex is %d, outside 0..injectors-1 (injectors %s)".formatted(p.injectorIndex(), p.injectors()));
+        }
+        if (r.parts() != null) {
+            parts(r);
+        }
+        if (r.open() != null) {
+            open(r.open());
+        }
+    }
+
+    private void requests(String field, Result.Requests q) {
+        nonNegative(field + ".total", q.total());
+        nonNegative(field + ".ok", q.ok());
+        nonNegative(field + ".ko", q.ko());
+        if (differs(q.ok() + q.ko(), q.total())) {
+            problems.add("%s: ok %,d + ko %,d is not total %,d".formatted(field, q.ok(), q.ko(), q.total()));
+        }
+        Map<String, Long> byReason = q.koByReason() == null ? Map.of() : q.koByReason();
+        byReason.forEach((reason, n) -> nonNegative(field + ".koByReason[" + reason + "]", n == null ? -1 : n));
+        long reasons = byReason.values().stream().filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+        if (reasons != q.ko()) {
+            problems.add("%s.koByReason sums to %,d, not ko %,d".formatted(field, reasons, q.ko()));
+        }
+        double percent = q.total() == 0 ? 0.0 : 100.0 * q.ko() / q.total();
+        if (!countedLate && Math.abs(percent - q.koPercent()) > 1e-9 * Math.max(1, percent)) {
+            problems.add("%s.koPercent is %s; ko/total gives %s".formatted(field, q.koPercent(), percent));
+        }
+    }
+
+    /** The histogram, decoded and holding `count` values; null (and a problem) when it does not. */
+    private Histogram histogram(String field, Result.EncodedHistogram e, long count, String countField) {
+        if (e == null) {
+            problems.add(field + " is missing");
+            return null;
+        }
+        if (!ENCODING.equals(e.encoding()) || !UNIT.equals(e.unit())) {
+            problems.add("%s: encoding \"%s\" in \"%s\"; this version reads \"%s\" in \"%s\"".formatted(field, e.encoding(), e.unit(),
+                    ENCODING, UNIT));
+            return null;
+        }
+        Histogram h;
+        try {
+            h = ResultFile.decode(Objects.requireNonNull(e.data(), "no data"));
+        }
+        catch (RuntimeException | OutOfMemoryError bad) {
+            // an edited header can name an impossible size: the allocation fails at once, the heap is untouched
+            problems.add("%s.data does not decode as an HdrHistogram (%s)".formatted(field, bad.getMessage()));
+            return null;
+        }
+        if (differs(h.getTotalCount(), count)) {
+            problems.add("%s holds %,d values; %s says %,d".formatted(field, h.getTotalCount(), countField, count));
+        }
+        return h;
+    }
+
+    private void sum(String field, long[] series, long expected, String countField) {
+        if (series == null) {
+            return; // written before that series existed
+        }
+        long sum = 0;
+        for (long v : series) {
+            if (v < 0) {
+                problems.add(field + " has a negative second");
+                return;
+            }
+            sum += v;
+        }
+        if (differs(sum, expected)) {
+            problems.add("%s sums to %,d; %s says %,d".formatted(field, sum, countField, expected));
+        }
+    }
+
+    private void parts(Result r) {
+        List<Result.Part> parts = r.parts();
+        Integer k = r.parameters().injectors();
+        if (k == null || parts.size() != k) {
+            problems.add("parts: %d, but parameters.injectors is %s".formatted(parts.size(), k));
+        }
+        for (Result.Part part : parts) {
+            if (part.requests() == null) {
+                problems.add("parts[%d].requests is missing".formatted(part.index()));
+                return;
+            }
+            requests("parts[%d].requests".formatted(part.index()), part.requests());
+        }
+        partsSum("total", parts, q -> q.total(), r.requests().total());
+        partsSum("ok", parts, q -> q.ok(), r.requests().ok());
+        partsSum("ko", parts, q -> q.ko(), r.requests().ko());
+    }
+
+    private void partsSum(String field, List<Result.Part> parts, Function<Result.Requests, Long> count, long whole) {
+        long sum = parts.stream().mapToLong(p -> count.apply(p.requests())).sum();
+        if (sum != whole) {
+            problems.add("parts' requests.%s sum to %,d; requests.%s says %,d".formatted(field, sum, field, whole));
+        }
+    }
+
+    private void open(Result.Open o) {
+        nonNegative("open.plannedArrivals", o.plannedArrivals());
+        nonNegative("open.arrivalsStarted", o.arrivalsStarted());
+        if (o.levels() == null) {
+            problems.add("open.levels is missing");
+            return;
+        }
+        for (Result.Level l : o.levels()) {
+            String at = "open.levels[%d]".formatted(l.index());
+            nonNegative(at + ".plannedArrivals", l.plannedArrivals());
+            nonNegative(at + ".arrivals", l.arrivals());
+            nonNegative(at + ".ok", l.ok());
+            nonNegative(at + ".ko", l.ko());
+            nonNegative(at + ".unanswered", l.unanswered());
+            if (l.ok() + l.ko() + l.unanswered() > l.arrivals()) {
+                problems.add("%s: ok %,d + ko %,d + unanswered %,d is more than its %,d arrivals".formatted(at, l.ok(), l.ko(),
+                        l.unanswered(), l.arrivals()));
+            }
+            // files from before several injectors have no level histograms: their percentiles stand alone
+            if (l.responseTimeHistogram() != null) {
+                histogram(at + ".responseTimeHistogram", l.responseTimeHistogram(), l.ok() + l.ko(), at + " ok + ko");
+            }
+            if (l.fromDueHistogram() != null) {
+                histogram(at + ".fromDueHistogram", l.fromDueHistogram(), l.ok() + l.ko() + l.unanswered(), at + " ok + ko + unanswered");
+            }
+            if (l.injectorLagHistogram() != null) {
+                histogram(at + ".injectorLagHistogram", l.injectorLagHistogram(), l.ok() + l.ko(), at + " ok + ko");
+            }
+        }
+    }
+
+    /** Whether a count read after another differs from it beyond what {@link #countedLate} allows. */
+    private boolean differs(long later, long earlier) {
+        return countedLate ? later < earlier : later != earlier;
+    }
+
+    private void nonNegative(String field, long n) {
+        if (n < 0) {
+            problems.add("%s is %,d; a count cannot be negative".formatted(field, n));
+        }
+    }
+}
