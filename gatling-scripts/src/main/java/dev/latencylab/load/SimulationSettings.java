@@ -322,6 +322,13 @@ public record SimulationSettings(
         if (injection == Injection.OPEN) {
             rates = r.rates();
             levelSeconds = r.integer(LEVEL_SECONDS, MIN_LEVEL_SECONDS, 86_400);
+            for (double rate : rates) {
+                if (rate * levelSeconds < 1) {
+                    r.problems.add(("sim.rate=%s held for sim.level.seconds=%d plans no arrival (rate x seconds < 1); give at least "
+                            + "%s req/s, or a longer level").formatted(rate(rate), levelSeconds, rate(Math.ceil(1000.0 / levelSeconds) / 1000)));
+                    break;
+                }
+            }
             arrivals = r.arrivals();
             Matcher latency = LATENCY_IN_PATH.matcher(path);
             if (r.has(SLO_P99_MS)) {

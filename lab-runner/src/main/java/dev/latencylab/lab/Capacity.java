@@ -2,9 +2,7 @@ package dev.latencylab.lab;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,8 +15,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -49,7 +45,13 @@ final class Capacity implements Callable<Integer> {
             long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
             Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
             CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
-            Map<String, Object> machine, String created) {
+            Map<String, Object> machine, String created,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean interrupted) {
+
+        /** Stopped by a signal before its last ladder: true; absent (null) in a search that ran to its end. */
+        boolean wasInterrupted() {
+            return Boolean.TRUE.equals(interrupted);
+        }
     }
 
     /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */
@@ -121,6 +123,18 @@ final class Capacity implements Callable<Integer> {
             return report();
         }
         Target t = Target.parse(target);
+        if (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS) {
+            throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
+                    .formatted(latencyMs, Inputs.MAX_LATENCY_MS, Inputs.MAX_LATENCY_MS));
+        }
+        if (refineRounds < 0 || refineLevels < 1) {
+            throw new IllegalArgumentException("--refine-rounds %d, --refine-levels %d: give 0 or more ladders of 1 or more levels"
+                    .formatted(refineRounds, refineLevels));
+        }
+        Inputs.seconds("--warmup-seconds", warmupSeconds);
+        if (name != null) {
+            Inputs.folderName("--name", name);
+        }
         Path repo = lab.repo.toAbsolutePath().normalize();
         double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
         double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4) : 250;
@@ -129,13 +143,12 @@ final class Capacity implements Callable<Integer> {
             throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
                     .formatted(CapacitySearch.rate(start), CapacitySearch.rate(max)));
         }
-        if (latencyMs < 1 || refineRounds < 0 || refineLevels < 1) {
-            throw new IllegalArgumentException("--latency-ms needs 1 or more, --refine-rounds 0 or more, --refine-levels 1 or more");
-        }
         List<Double> first = CapacitySearch.firstLadder(start, max);
         settings(t, first); // bad values (SLO, level length, arrivals) stop here, before a target starts
-        int p = port == null ? t.defaultPort() : port;
-        Path dir = LatencyLab.newFolder(results != null ? results.toAbsolutePath() : repo.resolve("results/capacity"),
+        int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
+        Path searches = results != null ? results.toAbsolutePath() : repo.resolve("results/capacity");
+        LatencyLab.sayLeftBehind(searches);
+        Path dir = LatencyLab.newFolder(searches,
                 name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, LatencyLab.stamp()));
         PrintStream out = System.out;
         out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
@@ -144,18 +157,27 @@ final class Capacity implements Callable<Integer> {
         List<CapacitySearch.Level> levels = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
         boolean failed = false;
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
         Record record;
-        try (StopOnSignal signal = StopOnSignal.install(() -> {
+        try (FolderLock lock = FolderLock.take(dir, "capacity --target " + t.id(), false);
+                StopOnSignal signal = StopOnSignal.install(() -> {
+                    stopped.set(true);
                     gatling.stop();
                     TargetProcess.closeAll();
-                }, "stopped; the target and the simulation were ended (folder: " + dir + ")")) {
+                }, "stopped; the target and the simulation were ended; capacity.json says what the finished ladders found, "
+                        + "as a lower bound (folder: " + dir + ")")) {
             List<Double> rates = first;
             for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
                         rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
                 RunFolder folder = new RunFolder(dir.resolve("round-" + round));
                 GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings(t, rates), Map.of(), folder,
-                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), () -> false, 1);
+                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), stopped::get, 1);
+                if (run == null || stopped.get()) {
+                    // what a ladder cut short measured is not a level's answer: its levels are left out
+                    rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "interrupted", "stopped by a signal"));
+                    break;
+                }
                 if (!run.succeeded()) {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
                     rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));
@@ -179,10 +201,14 @@ final class Capacity implements Callable<Integer> {
             // written before the signal hook is released: a search stopped by Ctrl-C keeps what its finished ladders found
             record = withLevels(new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
                     arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
-                    List.of(), Machine.fingerprint(), Instant.now().toString()), levels);
+                    List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
             write(dir, record);
+            // said before the signal hook is released: a stopped search's own words come before the JVM ends
+            out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
         }
-        out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
+        if (record.wasInterrupted()) {
+            return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
+        }
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),
                 record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
@@ -216,11 +242,12 @@ final class Capacity implements Callable<Integer> {
     /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */
     static Record withLevels(Record r, List<CapacitySearch.Level> levels) {
         CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
+        boolean interrupted = r.wasInterrupted();
         return new Record(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
                 r.rampSeconds(), r.modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels), outcome.capacity(), outcome.firstMiss(),
-                outcome.bracketed(), outcome.describe(), largestGap(levels), r.rounds(),
+                outcome.bracketed() && !interrupted, interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels), r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
-                r.machine(), r.created());
+                r.machine(), r.created(), r.interrupted());
     }
 
     /**
@@ -241,21 +268,23 @@ final class Capacity implements Callable<Integer> {
         return again;
     }
 
+    /** A search stopped before its last ladder: what its finished ladders found, as the lower bound it is. */
+    private static String interrupted(CapacitySearch.Outcome outcome) {
+        return "interrupted before the search finished: " + (outcome.capacity() == null ? "no capacity found"
+                : "at least %s req/s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
+                        CapacitySearch.rate(outcome.capacity()), outcome.firstMiss() == null ? ""
+                                : " (%s req/s missed; the refinement between them did not finish)".formatted(CapacitySearch.rate(outcome.firstMiss()))));
+    }
+
     /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */
     private static CapacitySearch.Level largestGap(List<CapacitySearch.Level> levels) {
         return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
     }
 
     static void write(Path dir, Record record) {
-        try {
-            Files.createDirectories(dir);
-            Point.JSON.writeValue(dir.resolve(FILE).toFile(), record);
-            Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve("levels.csv"));
-            draw(List.of(record), dir);
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OutputFile.json(dir.resolve(FILE), Point.JSON, record);
+        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve("levels.csv"));
+        draw(List.of(record), dir);
     }
 
     static Record read(Path dir) {
@@ -283,7 +312,8 @@ final class Capacity implements Callable<Integer> {
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
             CapacitySearch.Level gap = r.largestCoGap();
             md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
-                    r.capacityPerSecond() == null ? "below the first level" : (r.bracketed() ? "" : "≥ ") + CapacitySearch.rate(r.capacityPerSecond()),
+                    r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
+                            : (r.bracketed() ? "" : "≥ ") + CapacitySearch.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
                     r.firstMissPerSecond() == null ? "none" : CapacitySearch.rate(r.firstMissPerSecond()),
                     r.modelCapacityPerSecond() == null ? "none (no pool)" : CapacitySearch.rate(r.modelCapacityPerSecond()),
                     r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
@@ -361,14 +391,8 @@ final class Capacity implements Callable<Integer> {
             s.setLineColor(Color.GRAY);
             s.setMarker(SeriesMarkers.NONE);
         }
-        try {
-            Files.createDirectories(dir);
-            VectorGraphicsEncoder.saveVectorGraphic(chart, dir.resolve(CHART).toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            BitmapEncoder.saveBitmap(chart, dir.resolve(CHART).toString(), BitmapEncoder.BitmapFormat.PNG);
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OutputFile.svg(dir.resolve(CHART + ".svg"), chart);
+        OutputFile.png(dir.resolve(CHART + ".png"), chart);
     }
 
     private static double median(List<CapacitySearch.Level> levels, java.util.function.Function<CapacitySearch.Level, Long> ms) {

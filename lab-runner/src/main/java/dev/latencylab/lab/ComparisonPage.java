@@ -16,8 +16,6 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -265,13 +263,12 @@ public final class ComparisonPage {
                     }
                 }
                 for (Map.Entry<String, XYChart> chart : drawn.entrySet()) {
-                    VectorGraphicsEncoder.saveVectorGraphic(chart.getValue(), out.charts().resolve(chart.getKey()).toString(),
-                            VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    BitmapEncoder.saveBitmap(chart.getValue(), out.charts().resolve(chart.getKey()).toString(), BitmapEncoder.BitmapFormat.PNG);
+                    OutputFile.svg(out.charts().resolve(chart.getKey() + ".svg"), chart.getValue());
+                    OutputFile.png(out.charts().resolve(chart.getKey() + ".png"), chart.getValue());
                     charts.add(chart.getKey());
                 }
             }
-            Files.writeString(out.page(), html(out, sources, charts));
+            OutputFile.text(out.page(), html(out, sources, charts));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -39,6 +39,8 @@ public final class LatencyLab {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
+    static final String DEFAULT_TARGET = "webflux";
+    static final long DEFAULT_LATENCY_MS = 100;
 
     @Option(names = "--repo", defaultValue = "${sys:latency-lab.repo:-.}",
             description = "Repository root (default: the one ./lab lives in).", scope = CommandLine.ScopeType.INHERIT)
@@ -63,8 +65,15 @@ public final class LatencyLab {
                 command.getErr().println("latency-lab: " + e.getMessage());
                 return BAD_INPUT;
             }
-            if (e instanceof TargetProcess.TargetFailedException) {
+            if (e instanceof TargetProcess.TargetFailedException || e instanceof FolderLock.FolderBusyException) {
                 command.getErr().println("latency-lab: " + e.getMessage());
+                return FAILED;
+            }
+            if (e instanceof java.io.UncheckedIOException io) {
+                // a file or folder that could not be written once the command was under way: say which, and why
+                command.getErr().println("latency-lab: " + (io.getMessage() != null && !io.getMessage().startsWith("java.")
+                        && !io.getMessage().equals(io.getCause().toString()) ? io.getMessage().replaceFirst(": .*", "") + ": " : "")
+                        + Inputs.why(io.getCause()));
                 return FAILED;
             }
             throw e;
@@ -91,11 +100,12 @@ public final class LatencyLab {
         @CommandLine.ParentCommand
         LatencyLab lab;
 
-        @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}). Known: " + Target.KNOWN)
+        @Option(names = "--target", description = "Target id (default: " + DEFAULT_TARGET + "). Known: " + Target.KNOWN)
         String target;
 
-        @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request, in ms (default: ${DEFAULT-VALUE}); -Dtest.path overrides the whole path.")
-        long latencyMs;
+        @Option(names = "--latency-ms", description = "Latency of each request, in ms (default: " + DEFAULT_LATENCY_MS
+                + "); or -Dtest.path for the whole path.")
+        Long latencyMs;
 
         @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
                 + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
@@ -113,13 +123,28 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
-            if (injectors < 1) {
-                throw new IllegalArgumentException("--injectors=%d: allowed: 1 or more Gatling processes".formatted(injectors));
-            }
-            // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
-            Target t = Target.parse(properties.getOrDefault(SimulationSettings.TARGET, target));
-            int p = port == null ? t.defaultPort() : port;
             Path repo = lab.repo.toAbsolutePath().normalize();
+            sayLeftBehind(repo.resolve(RUNS));
+            Inputs.injectors(injectors);
+            Inputs.seconds("--warmup-seconds", warmupSeconds);
+            // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
+            String dTarget = properties.get(SimulationSettings.TARGET);
+            if (dTarget != null && target != null) {
+                throw new IllegalArgumentException("-D%s=%s and --target %s: give the target once, with --target"
+                        .formatted(SimulationSettings.TARGET, dTarget, target));
+            }
+            if (properties.containsKey(SimulationSettings.PATH) && latencyMs != null) {
+                throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
+                        .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), latencyMs));
+            }
+            Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : DEFAULT_TARGET);
+            long latency = Inputs.latency("--latency-ms", latencyMs == null ? DEFAULT_LATENCY_MS : latencyMs);
+            String modelThreads = properties.get(SimulationSettings.MODEL_THREADS);
+            if (modelThreads != null && t.poolThreads() > 0 && !modelThreads.strip().equals(String.valueOf(t.poolThreads()))) {
+                throw new IllegalArgumentException("-D%s=%s: %s's pool is %d, which the model takes as T; give another target to change it"
+                        .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
+            }
+            int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
             for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
                 if (properties.containsKey(split)) {
                     throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
@@ -134,7 +159,7 @@ public final class LatencyLab {
                 }
             }
             Map<String, String> given = new LinkedHashMap<>();
-            given.put(SimulationSettings.PATH, t.path(latencyMs));
+            given.put(SimulationSettings.PATH, t.path(latency));
             if (t.poolThreads() > 0) {
                 given.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
             }
@@ -145,16 +170,19 @@ public final class LatencyLab {
                 given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
             }
             SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
+            Map<String, String> passOn = Inputs.passOn(given);
 
-            RunFolder dir = new RunFolder(newFolder(repo.resolve("results/runs"), "run-" + stamp())); // outside target/: mvn clean keeps it
+            // outside target/: mvn clean keeps it; named for what it measured
+            RunFolder dir = new RunFolder(newFolder(repo.resolve(RUNS), "run-" + t.id() + "-" + stamp()));
             GatlingLauncher gatling = new GatlingLauncher(repo);
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
             // installed before the target starts: a signal at any moment ends everything this run started
-            try (StopOnSignal signal = StopOnSignal.install(() -> {
+            try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
+                    StopOnSignal signal = StopOnSignal.install(() -> {
                         gatling.stop();
                         TargetProcess.closeAll();
                     }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
-                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, SimulationSettings.notOurs(given), dir,
+                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, passOn, dir,
                         Duration.ofSeconds(warmupSeconds), System.out, new LinkedHashMap<>(), () -> false, injectors);
                 System.out.println();
                 System.out.println("latency-lab: stopped " + t.id());
@@ -237,6 +265,10 @@ public final class LatencyLab {
         @Option(names = "--retry-failed", description = "Run failed points of a resumed sweep again.")
         boolean retryFailed;
 
+        @Option(names = "--take-over", description = "Resume a sweep whose folder is still locked by a ./lab that is no longer "
+                + "running (killed); never one that runs.")
+        boolean takeOver;
+
         @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole round of the matrix "
                 + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
         Integer repeats;
@@ -252,8 +284,23 @@ public final class LatencyLab {
         @Override
         public Integer call() {
             Path repo = lab.repo.toAbsolutePath().normalize();
-            SweepFolder dir = new SweepFolder((results == null ? repo.resolve("results") : results.toAbsolutePath())
-                    .resolve(name != null ? name : stamp()));
+            Inputs.port("--mvc-port", mvcPort);
+            Inputs.port("--webflux-port", webfluxPort);
+            Inputs.injectors(injectors);
+            if (warmupSeconds != null) {
+                Inputs.seconds("--warmup-seconds", warmupSeconds);
+            }
+            Inputs.seconds("--drain-seconds", drainSeconds);
+            if (latencies != null) {
+                latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
+            }
+            Path parent = results == null ? repo.resolve("results") : results.toAbsolutePath();
+            sayLeftBehind(parent);
+            if (name != null) {
+                Inputs.folderName("--name", name);
+            }
+            Inputs.writableFolder("--results", parent);
+            SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(stamp()));
             JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
             int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;
             int storedFrom = earlier != null ? earlier.path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
@@ -278,6 +325,15 @@ public final class LatencyLab {
                     levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS,
                     injectors);
             validate(plan); // unknown target ids and bad values stop here
+            if (name == null) {
+                dir = new SweepFolder(newFolder(parent, stamp())); // a new sweep's own folder, even beside one started in the same second
+            }
+            try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
+                return run(plan, dir, earlier, stored, storedFrom, repo);
+            }
+        }
+
+        private Integer run(Sweep.Plan plan, SweepFolder dir, JsonNode earlier, int stored, int storedFrom, Path repo) {
             PrintStream out = System.out;
             Instant start = Instant.now();
             if (earlier != null) {
@@ -334,9 +390,6 @@ public final class LatencyLab {
         }
 
         private static void validate(Sweep.Plan plan) {
-            if (plan.latenciesMs().stream().anyMatch(l -> l < 0)) {
-                throw new IllegalArgumentException("--latencies-ms: a latency is negative; allowed: 0 or more milliseconds");
-            }
             plan.points().forEach(plan::settings); // each point's settings, checked as its run will check them
         }
     }
@@ -425,9 +478,18 @@ public final class LatencyLab {
                     throw new IllegalArgumentException("--out %s: %s exists; give a new file (merge never overwrites)".formatted(out, written));
                 }
             }
-            Path folder = out.toAbsolutePath().getParent();
+            Path folder = Inputs.writableFolder("--out", out.toAbsolutePath().getParent());
             Result merged = ResultMerge.merge(files, folder);
-            ResultFile.write(merged, out);
+            try {
+                ResultFile.writeNew(merged, out); // exclusive: of two merges to one --out, one writes and the other stops here
+            }
+            catch (java.io.UncheckedIOException e) {
+                if (e.getCause() instanceof java.nio.file.FileAlreadyExistsException) {
+                    throw new IllegalArgumentException("--out %s: written by another command meanwhile; nothing written (merge never overwrites)"
+                            .formatted(out));
+                }
+                throw e;
+            }
             Path page = RunPage.write(out);
             System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                     merged.requests().ko(), merged.responseTimeMs().p99());
@@ -440,8 +502,8 @@ public final class LatencyLab {
 
     /** A folder of its own for one run: a second run started in the same second gets another. */
     static Path newFolder(Path parent, String name) {
+        Inputs.writableFolder("the results folder", parent);
         try {
-            Files.createDirectories(parent);
             for (int i = 1; ; i++) {
                 Path dir = parent.resolve(i == 1 ? name : name + "-" + i);
                 try {
@@ -455,6 +517,14 @@ public final class LatencyLab {
         catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** ./lab run's folders, under the repository. */
+    static final String RUNS = "results/runs";
+
+    /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
+    static void sayLeftBehind(Path parent) {
+        FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
     }
 
     static String minutes(Duration d) {

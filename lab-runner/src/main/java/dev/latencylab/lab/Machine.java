@@ -19,11 +19,16 @@ final class Machine {
     private Machine() {
     }
 
+    /** The machine's memory (its container's limit where one applies). */
+    static long memoryBytes() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+    }
+
     static Map<String, Object> describe() {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("memoryGiB", Math.round(os.getTotalMemorySize() / 1024.0 / 1024 / 1024 * 10) / 10.0);
+        m.put("memoryGiB", Math.round(memoryBytes() / 1024.0 / 1024 / 1024 * 10) / 10.0);
         m.put("cpu", cpuModel());
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")

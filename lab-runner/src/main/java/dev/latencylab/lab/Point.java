@@ -81,7 +81,7 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         m.put("status", status.name().toLowerCase());
         m.put("reason", reason);
         m.putAll(details);
-        JSON.writeValue(folder(sweep).pointRecord().toFile(), m);
+        OutputFile.json(folder(sweep).pointRecord(), JSON, m);
     }
 
     public static JsonNode read(RunFolder point) {

@@ -1,17 +1,13 @@
 package dev.latencylab.lab;
 
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -58,15 +54,10 @@ public final class RunPage {
                 }
             }
         }
-        try {
-            BitmapEncoder.saveBitmap(chart(r, parts), chartOf(resultFile).toString(), BitmapEncoder.BitmapFormat.PNG);
-            Path page = of(resultFile);
-            Files.writeString(page, html(resultFile, r, parts));
-            return page;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OutputFile.png(chartOf(resultFile), chart(r, parts));
+        Path page = of(resultFile);
+        OutputFile.text(page, html(resultFile, r, parts));
+        return page;
     }
 
     /** Completions and OK responses per second of the run, each injector's completions beside them on the same clock. */

@@ -327,29 +327,29 @@ public final class Summary {
             }
         }
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).get();
-        try (CSVPrinter csv = new CSVPrinter(Files.newBufferedWriter(file), format)) {
-            for (R row : rows) {
-                List<Object> values = new ArrayList<>();
-                for (RecordComponent c : columns) {
-                    Object v = c.getAccessor().invoke(row);
-                    if (v instanceof Spread s) {
-                        values.add(s.median());
-                        values.add(s.min());
-                        values.add(s.max());
+        OutputFile.write(file, out -> {
+            java.io.Writer text = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
+            try (CSVPrinter csv = new CSVPrinter(text, format)) {
+                for (R row : rows) {
+                    List<Object> values = new ArrayList<>();
+                    for (RecordComponent c : columns) {
+                        Object v = c.getAccessor().invoke(row);
+                        if (v instanceof Spread s) {
+                            values.add(s.median());
+                            values.add(s.min());
+                            values.add(s.max());
+                        }
+                        else {
+                            values.add(v);
+                        }
                     }
-                    else {
-                        values.add(v);
-                    }
+                    csv.printRecord(values);
                 }
-                csv.printRecord(values);
             }
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
+            catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     /** summary.csv as one map per row, column name to cell. */

@@ -1,7 +1,5 @@
 package dev.latencylab.lab;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -69,12 +67,6 @@ public record SweepFolder(Path dir) {
     }
 
     public void writePlan(Map<String, Object> json) {
-        try {
-            Files.createDirectories(dir);
-            Point.JSON.writeValue(planFile().toFile(), json);
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        OutputFile.json(planFile(), Point.JSON, json);
     }
 }

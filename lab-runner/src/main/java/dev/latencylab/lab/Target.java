@@ -81,7 +81,7 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
-            int threads = Integer.parseInt(pool.group(1));
+            int threads = count(id, pool.group(1), "threads");
             if (threads < 1) {
                 throw new IllegalArgumentException("target " + id + ": a pool needs at least 1 thread");
             }
@@ -119,11 +119,11 @@ public record Target(String id, String module, Map<String, String> properties, S
             throw new IllegalArgumentException("target " + id + ": -" + (database ? "db" : "http")
                     + " builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
         }
-        Integer given = connections == null ? null : Integer.valueOf(connections);
+        Integer given = connections == null ? null : count(id, connections, "connections");
         if (given != null && given < 1) {
             throw new IllegalArgumentException("target " + id + ": a connection pool needs at least 1 connection");
         }
-        Integer maxConnections = serverMax == null ? null : Integer.valueOf(serverMax);
+        Integer maxConnections = serverMax == null ? null : count(id, serverMax, "max_connections");
         if (maxConnections != null && !database) {
             throw new IllegalArgumentException("target " + id + ": -pg<max_connections> sets PostgreSQL's, only for -db targets");
         }
@@ -151,6 +151,17 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
         return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound,
                 maxConnections == null ? 0 : maxConnections);
+    }
+
+    /** The most threads or connections an id may name: far beyond what this machine can hold, short of overflow. */
+    static final int MAX_COUNT = 100_000;
+
+    /** A count written in an id (digits only, by the patterns), refused above {@link #MAX_COUNT}. */
+    private static int count(String id, String digits, String what) {
+        if (digits.length() > 6 || Integer.parseInt(digits) > MAX_COUNT) {
+            throw new IllegalArgumentException("target %s: %s %s; give at most %,d".formatted(id, digits, what, MAX_COUNT));
+        }
+        return Integer.parseInt(digits);
     }
 
     /** Reactor Netty's default pool size on this machine (the target runs here): 2 × max(cores, 8). */

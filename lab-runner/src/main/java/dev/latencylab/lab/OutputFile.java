@@ -1,0 +1,72 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import javax.imageio.ImageIO;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Every file the lab writes (records, tables, pages, charts), whole or not at all: written beside under a hidden
+ * temporary name, then renamed over the file once complete. A command stopped mid-write (a signal, a full disk)
+ * leaves the previous file or none, never a cut one.
+ */
+final class OutputFile {
+
+    static {
+        // ImageIO's disk cache registers its temporary files for deletion at exit, which a signal makes impossible
+        // ("Shutdown in progress") and leaves them behind; charts are small enough to encode in memory
+        ImageIO.setUseCache(false);
+    }
+
+    interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private OutputFile() {
+    }
+
+    static void write(Path file, Content content) {
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path partial = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+            try {
+                try (OutputStream out = Files.newOutputStream(partial)) {
+                    content.writeTo(out);
+                }
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            finally {
+                Files.deleteIfExists(partial);
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    static void text(Path file, String text) {
+        write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    static void json(Path file, ObjectMapper mapper, Object value) {
+        write(file, out -> mapper.writeValue(out, value));
+    }
+
+    static void png(Path file, XYChart chart) {
+        write(file, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
+    }
+
+    static void svg(Path file, XYChart chart) {
+        write(file, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
+    }
+}
