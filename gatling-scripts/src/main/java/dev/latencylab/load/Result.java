@@ -19,6 +19,14 @@ public record Result(String schema, String simulation, Parameters parameters, St
         problems = problems == null ? List.of() : List.copyOf(problems);
     }
 
+    /** The same result with more problems: what the runner learned beside the simulation (e.g. a dependency that died). */
+    public Result withProblems(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(problems);
+        all.addAll(more);
+        return new Result(schema, simulation, parameters, start, end, durationSeconds, requests, throughput, plateau, responseTimeMs,
+                histogram, injector, server, model, open, timeline, all, parts);
+    }
+
     /**
      * One injector's share of a merged result (see ResultMerge): its file, when it ran, what it counted, its own CPU
      * and open files. A result of one process has no parts (null).

@@ -11,7 +11,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * What both targets add to their context for the contract: the problem handler, the waiting-requests gauges and,
- * where asked for, the downstream service in health.
+ * where asked for, the downstream service in health and a watch on the process that started them.
  */
 @Configuration(proxyBeanMethods = false)
 @Import(ProblemHandler.class)
@@ -26,6 +26,12 @@ public class HelloContractConfiguration {
     @Bean
     Downstream.Settings downstreamSettings(Environment env) {
         return Downstream.Settings.from(env);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = ParentWatch.PROPERTY)
+    ParentWatch parentWatch(Environment env) {
+        return new ParentWatch(Long.parseLong(env.getRequiredProperty(ParentWatch.PROPERTY)));
     }
 
     @Bean

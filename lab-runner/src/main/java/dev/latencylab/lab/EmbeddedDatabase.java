@@ -20,9 +20,29 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 final class EmbeddedDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
+    /** Stops the server and removes its data if this runner dies by SIGKILL (see {@link #watchdog}). */
+    private final Process watchdog;
 
     private EmbeddedDatabase(EmbeddedPostgres postgres) {
         this.postgres = postgres;
+        this.watchdog = watchdog(pid(), show("data_directory"));
+    }
+
+    /**
+     * A shell child of this runner that waits for it to end: a runner killed by SIGKILL cannot stop PostgreSQL (zonky's
+     * shutdown hook never runs), so the shell, left behind and re-parented, stops the server (fast shutdown) and removes
+     * its data folder. A normal close ends the shell first.
+     */
+    private static Process watchdog(long postmaster, String dataDirectory) {
+        String script = "while kill -0 \"$0\" 2>/dev/null; do sleep 1; done; kill -INT \"$1\" 2>/dev/null; "
+                + "while kill -0 \"$1\" 2>/dev/null; do sleep 0.2; done; rm -rf \"$2\"";
+        try {
+            return new ProcessBuilder("sh", "-c", script, String.valueOf(ProcessHandle.current().pid()), String.valueOf(postmaster),
+                    dataDirectory).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL's watchdog", e);
+        }
     }
 
     /**
@@ -38,7 +58,14 @@ final class EmbeddedDatabase implements AutoCloseable {
             if (maxConnections > 0) {
                 builder.setServerConfig("max_connections", String.valueOf(maxConnections));
             }
-            return new EmbeddedDatabase(builder.start());
+            EmbeddedPostgres postgres = builder.start();
+            try {
+                return new EmbeddedDatabase(postgres);
+            }
+            catch (RuntimeException e) {
+                postgres.close();
+                throw e;
+            }
         }
         catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL for a db target", e);
@@ -54,25 +81,41 @@ final class EmbeddedDatabase implements AutoCloseable {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("server", "embedded (zonky)");
         d.put("port", port());
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            d.put("version", show(s, "server_version"));
-            d.put("maxConnections", Integer.parseInt(show(s, "max_connections")));
+        d.put("pid", pid());
+        d.put("version", show("server_version"));
+        d.put("maxConnections", Integer.parseInt(show("max_connections")));
+        d.put("dataDirectory", show("data_directory"));
+        return d;
+    }
+
+    /** The postmaster's pid: the parent of a backend serving this connection. */
+    long pid() {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+            r.next();
+            long backend = r.getLong(1);
+            return ProcessHandle.of(backend).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                    .orElseThrow(() -> new IllegalStateException("the embedded PostgreSQL's backend " + backend + " has no parent"));
         }
         catch (SQLException e) {
             throw new IllegalStateException("the embedded PostgreSQL does not answer: " + e.getMessage(), e);
         }
-        return d;
     }
 
-    private static String show(Statement s, String setting) throws SQLException {
-        try (ResultSet r = s.executeQuery("SHOW " + setting)) {
+    private String show(String setting) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SHOW " + setting)) {
             r.next();
             return r.getString(1);
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("the embedded PostgreSQL does not answer: " + e.getMessage(), e);
         }
     }
 
     @Override
     public void close() {
+        watchdog.destroy();
         try {
             postgres.close();
         }

@@ -62,6 +62,8 @@ public final class TargetProcess implements AutoCloseable {
         command.add(jar.toString());
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort(port));
+        // the target ends itself when this runner is gone, even killed by SIGKILL (ParentWatch in hello-contract)
+        command.add("--latency-lab.parent-pid=" + ProcessHandle.current().pid());
         properties.forEach((k, v) -> command.add("--" + k + "=" + v));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);

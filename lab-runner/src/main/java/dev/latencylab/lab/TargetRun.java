@@ -49,9 +49,11 @@ final class TargetRun {
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), port, properties(target, database, downstream),
-                        Map.of(), List.of(), dir.targetLog(), START_TIMEOUT)) {
+                        Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
+                DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             details.put("targetPid", server.pid());
             if (downstream != null) {
+                dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
                 details.put("downstream", Map.of("pid", downstream.pid(), "url", downstream.baseUrl()));
                 if (echo != null) {
                     echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
@@ -59,10 +61,11 @@ final class TargetRun {
             }
             if (database != null) {
                 Map<String, Object> described = database.describe();
+                dependencies.watch("the embedded PostgreSQL (port " + described.get("port") + ")", (Long) described.get("pid"));
                 details.put("database", described);
                 if (echo != null) {
-                    echo.printf("latency-lab: PostgreSQL %s (embedded, port %s, max_connections %s)%n", described.get("version"),
-                            described.get("port"), described.get("maxConnections"));
+                    echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.get("version"),
+                            described.get("pid"), described.get("port"), described.get("maxConnections"));
                 }
             }
             Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
@@ -77,7 +80,7 @@ final class TargetRun {
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
             if (injectors > 1) {
                 GatlingLauncher.Outcome run = split(gatling, here, passOn, dir, injectors, echo);
-                return stopping.getAsBoolean() ? null : run;
+                return stopping.getAsBoolean() ? null : withDependencies(run, dependencies);
             }
             Map<String, String> sim = new LinkedHashMap<>(here.toProperties());
             sim.putAll(passOn);
@@ -86,8 +89,23 @@ final class TargetRun {
                 return null;
             }
             run.keepReport(dir);
+            return withDependencies(run, dependencies);
+        }
+    }
+
+    /** The run's outcome and result file with a problem for each dependency that exited while it was under way. */
+    private static GatlingLauncher.Outcome withDependencies(GatlingLauncher.Outcome run, DependencyWatch dependencies) {
+        if (!dependencies.anyExited()) {
             return run;
         }
+        Result result = run.resultFile() == null ? null : ResultFile.read(run.resultFile());
+        List<String> died = dependencies.problems(result == null ? null : Instant.parse(result.start()));
+        if (result != null) {
+            ResultFile.write(result.withProblems(died), run.resultFile());
+        }
+        List<String> problems = new ArrayList<>(run.problems());
+        problems.addAll(died);
+        return new GatlingLauncher.Outcome(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
     }
 
     /**

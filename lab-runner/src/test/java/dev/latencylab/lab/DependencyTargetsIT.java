@@ -3,9 +3,13 @@ package dev.latencylab.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -73,5 +77,31 @@ class DependencyTargetsIT {
         assertThat(pool.library()).isEqualTo("Apache HttpClient 5");
         assertThat(pool.maxConnections()).isEqualTo(5);
         assertThat(pool.active().max()).as("never more calls at once than the pool has connections").isBetween(1.0, 5.0);
+    }
+
+    /**
+     * A dependency the lab started dies mid-run (kill -9): its absence answers fast 503s, which must not pass for the
+     * server's numbers. The run fails (exit 1) and its result file names the dependency, its pid and when it went.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "mvc-virtual-db | PostgreSQL [^ ]+ \\(embedded, pid ([0-9]+), | the embedded PostgreSQL (port ",
+            "webflux-http | downstream service \\(WebFlux, pid ([0-9]+)\\) | the downstream service (WebFlux, at "})
+    void aDependencyThatDiesMidRunFailsTheRunAndIsRecorded(String target, String pidLine, String named) throws Exception {
+        LabCommand lab = LabCommand.start(tmp.resolve(target + "-killed.console"), "run", "--target", target, "--port",
+                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.users=40", "-Dsim.repeat=10", "-Dsim.ramp.seconds=2",
+                "-Dsim.think.min.ms=500", "-Dsim.think.max.ms=1000");
+        long pid = Long.parseLong(lab.awaitLine(pidLine, Duration.ofMinutes(2)));
+        lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
+        TargetProcess.sleep(3000); // into the run: its 400 requests take about 10 s
+        ProcessHandle dependency = ProcessHandle.of(pid).orElseThrow();
+        assertThat(new ProcessBuilder("kill", "-9", String.valueOf(pid)).start().waitFor()).isZero();
+        dependency.onExit().get(10, TimeUnit.SECONDS);
+
+        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(lab.output()).contains("RUN FAILED: " + named).contains("(pid " + pid + ") exited ");
+        Result result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        assertThat(result.problems()).anySatisfy(p -> assertThat(p).startsWith(named).containsPattern(
+                "\\(pid " + pid + "\\) exited [0-9]+ s into the run"));
     }
 }
