@@ -33,11 +33,45 @@ public class DependencyException extends RuntimeException {
     private final String dependency;
     private final Duration timeout;
 
+    /** The timeout ran out: the request waited that long for the dependency. */
     public DependencyException(Kind kind, String dependency, Duration timeout, String what, Throwable cause) {
-        super("%s: %s within %d ms".formatted(dependency, what, timeout.toMillis()), cause);
+        this(kind, dependency, timeout, cause, "%s: %s within %d ms".formatted(dependency, what, timeout.toMillis()));
+    }
+
+    private DependencyException(Kind kind, String dependency, Duration timeout, Throwable cause, String message) {
+        super(message, cause);
         this.kind = kind;
         this.dependency = dependency;
         this.timeout = timeout;
+    }
+
+    /**
+     * A 503 for one attempt that failed: when its cause is a refused connection it says so (it came at once, the
+     * timeout never ran), otherwise that the timeout ran out.
+     */
+    public static DependencyException unavailable(String dependency, Duration timeout, String what, Throwable cause) {
+        return refused(cause) ? atOnce(dependency, timeout, what + ": the connection was refused (nothing listens there)", cause)
+                : new DependencyException(Kind.UNAVAILABLE, dependency, timeout, what, cause);
+    }
+
+    /** A 503 that came without waiting: the timeout named beside it never ran. */
+    public static DependencyException atOnce(String dependency, Duration timeout, String what, Throwable cause) {
+        return new DependencyException(Kind.UNAVAILABLE, dependency, timeout, cause,
+                "%s: %s, at once (without waiting for the %d ms timeout)".formatted(dependency, what, timeout.toMillis()));
+    }
+
+    /**
+     * Whether the failure was a refused connection (a ConnectException that is not a connect timeout, e.g. Netty's
+     * "Connection refused"): an immediate answer, not a timeout that ran out. Only for failures of one attempt: a pool
+     * that waited its timeout keeps the last refusal as its cause, and did wait (see its caller).
+     */
+    public static boolean refused(Throwable cause) {
+        for (Throwable c = cause; c != null; c = c.getCause()) {
+            if (c instanceof java.net.ConnectException && !c.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public ProblemDetail toProblemDetail() {

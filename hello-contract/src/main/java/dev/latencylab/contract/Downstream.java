@@ -51,7 +51,7 @@ public final class Downstream {
 
         /** No connection: the downstream is down, or the pool stayed busy for the acquire timeout (503). */
         public DependencyException unavailable(Duration timeout, String what, Throwable cause) {
-            return new DependencyException(DependencyException.Kind.UNAVAILABLE, DEPENDENCY, timeout, what, cause);
+            return DependencyException.unavailable(DEPENDENCY, timeout, what, cause);
         }
 
         public DependencyException noConnection(Throwable cause) {

@@ -118,6 +118,11 @@ public abstract class DatabaseContractTests {
                 assertThat(problem).containsEntry("dependency", Database.DEPENDENCY).containsEntry("status", 503)
                         .containsEntry("instance", "/db/10");
                 assertThat(((Number) problem.get("timeoutMs")).longValue()).isEqualTo(ACQUIRE_TIMEOUT_MS);
+                if (down.elapsed().toMillis() < ACQUIRE_TIMEOUT_MS / 2) {
+                    // it came before its timeout could run out: it must not claim one did
+                    assertThat((String) problem.get("detail")).as("a fast 503").contains(", at once (without waiting for the")
+                            .doesNotContain(" ms within ").doesNotMatch(".* within [0-9]+ ms$");
+                }
                 assertThat(down.elapsed()).as("no longer than the acquire timeout, and some slack")
                         .isLessThan(Duration.ofMillis(ACQUIRE_TIMEOUT_MS + 3000));
             }

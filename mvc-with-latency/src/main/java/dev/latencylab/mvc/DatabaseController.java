@@ -46,7 +46,7 @@ public class DatabaseController {
         }
         catch (DataAccessResourceFailureException e) {
             // a pooled connection broke (the database stopped or restarted); HikariCP drops it, the next request opens another
-            throw new DependencyException(DependencyException.Kind.UNAVAILABLE, Database.DEPENDENCY, connectionTimeout,
+            throw DependencyException.atOnce(Database.DEPENDENCY, connectionTimeout,
                     "the connection failed (" + e.getMostSpecificCause().getMessage() + ")", e);
         }
         return Hello.BODY;

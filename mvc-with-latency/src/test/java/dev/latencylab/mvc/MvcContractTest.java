@@ -2,12 +2,18 @@ package dev.latencylab.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import dev.latencylab.contract.HelloContractTests;
 import dev.latencylab.contract.TargetClient;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -37,5 +43,21 @@ class MvcContractTest extends HelloContractTests {
         target.awaitMetric("hello.waited", waited + 1);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the thread slept the whole latency").isGreaterThanOrEqualTo(Duration.ofMillis(1500));
         assertThat(target.metric("hello.cancelled")).isEqualTo(cancelled);
+    }
+
+    /**
+     * A request line without a protocol, or with a garbled one, is HTTP/0.9 to Tomcat, which has no status line: the
+     * answer is the problem's body alone (README says so; Reactor Netty answers such a line 400 with an empty body).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"GARBAGE LINE\r\n\r\n", "GET /hello/10 HTTP/1.1 extra\r\nHost: a\r\n\r\n"})
+    void aRequestLineTomcatReadsAsHttp09IsAnsweredWithTheProblemAlone(String request) throws IOException {
+        URI uri = URI.create(target().baseUrl());
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertThat(answer).doesNotStartWith("HTTP/").startsWith("{").contains("\"status\":400");
+        }
     }
 }

@@ -43,8 +43,7 @@ public class DatabaseController {
         return db.sql(Database.SLEEP_SQL).bind(Database.SECONDS, Database.seconds(wait)).fetch().all().then()
                 .thenReturn(Hello.BODY)
                 // no connection within max-acquire-time, or a pooled connection broke: the database is down or the pool stayed busy
-                .onErrorMap(DataAccessResourceFailureException.class, e -> new DependencyException(DependencyException.Kind.UNAVAILABLE,
-                        Database.DEPENDENCY, acquireTimeout,
+                .onErrorMap(DataAccessResourceFailureException.class, e -> DependencyException.unavailable(Database.DEPENDENCY, acquireTimeout,
                         "no working connection from the pool (spring.r2dbc.pool.max-acquire-time x (1 + acquire-retry)): "
                                 + e.getMostSpecificCause().getMessage(), e));
     }

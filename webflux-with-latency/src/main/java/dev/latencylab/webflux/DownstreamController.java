@@ -69,7 +69,7 @@ public class DownstreamController implements DisposableBean {
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
             // reactor-pool's exceptions are shaded into Reactor Netty: known by name, not by a type to import
             if (c.getClass().getSimpleName().equals("PoolAcquirePendingLimitException")) {
-                return settings.unavailable(settings.acquireTimeout(),
+                return DependencyException.atOnce(Downstream.DEPENDENCY, settings.acquireTimeout(),
                         "no connection from the pool, and its queue of waiting requests is full (Reactor Netty's pendingAcquireMaxCount)", e);
             }
             if (c instanceof TimeoutException && c.getClass().getSimpleName().equals("PoolAcquireTimeoutException")) {

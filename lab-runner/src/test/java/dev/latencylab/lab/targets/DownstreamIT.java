@@ -110,6 +110,9 @@ class DownstreamIT {
             assertThat(down.status()).as(down.body()).isEqualTo(503);
             assertThat(down.body()).contains("\"dependency\":\"downstream\"");
             assertThat(down.ms()).as("no request hangs").isLessThan(5000);
+            // a refused connection comes at once: the problem says so, and claims no timeout that ran out
+            assertThat(down.body()).contains("the connection was refused (nothing listens there), at once (without waiting for the")
+                    .doesNotContain(" ms (downstream.connect-timeout) within");
             assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).isEqualTo(503);
 
             // back on the same port: served again, no restart of the target
