@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+
+import dev.latencylab.load.ResultFile;
 
 /** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */
 class SummaryFlagsTest {
@@ -38,8 +41,17 @@ class SummaryFlagsTest {
         ((ObjectNode) r.get("requests")).put("total", 1000).put("ok", 1000 - ko).put("ko", ko).put("koPercent", ko / 10.0)
                 .set("koByReason", JSON.createObjectNode().put("HTTP 503", ko));
         ((ObjectNode) r.get("throughput")).put("meanPerSecond", throughput).put("plateauPerSecond", throughput);
+        // the counts above, consistent as a result file must be (ResultCheck): one second of them, their histogram
+        ((ObjectNode) r.get("throughput")).set("completedPerSecond", JSON.createArrayNode().add(1000));
+        ((ObjectNode) r.get("throughput")).set("okPerSecond", JSON.createArrayNode().add(1000 - ko));
         ((ObjectNode) r.get("plateau")).put("machineCpu", machineCpu).put("injectorCpu", injectorCpu).put("serverCpu", serverCpu);
-        ((ObjectNode) r.get("responseTimeMs")).put("p95", 150);
+        Histogram h = new Histogram(3_600_000, 3);
+        h.recordValueWithCount(101, 940);
+        h.recordValueWithCount(150, 60); // p95 150 ms
+        ((ObjectNode) r.get("histogram")).put("data", ResultFile.encode(h));
+        r.set("responseTimeMs", JSON.createObjectNode().put("count", 1000).put("p50", h.getValueAtPercentile(50))
+                .put("p75", h.getValueAtPercentile(75)).put("p95", h.getValueAtPercentile(95)).put("p99", h.getValueAtPercentile(99))
+                .put("p999", h.getValueAtPercentile(99.9)).put("max", h.getMaxValue()).put("mean", h.getMean()));
         ObjectNode injector = (ObjectNode) r.get("injector");
         injector.put("connections", switched ? "shared" : "per-user").put("connectionsSwitched", switched).put("openFilesLimit", 20000);
         ((ObjectNode) injector.get("openFiles")).put("max", injectorFiles);
