@@ -453,6 +453,20 @@ public final class ComparisonPage {
         return Spread.of(java.util.Collections.singletonList(v));
     }
 
+    /** The runs a sweep's plan holds (0 without a plan, or with one this version does not read). */
+    private static int planned(Source s) {
+        if (s.plan() == null) {
+            return 0;
+        }
+        try {
+            return Point.JSON.readerFor(Sweep.Plan.class).without(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .<Sweep.Plan>readValue(s.plan()).points().size();
+        }
+        catch (RuntimeException unreadable) {
+            return 0;
+        }
+    }
+
     private static String html(SweepFolder out, List<Source> sources, List<String> charts) {
         String name = esc(sources.size() == 1 ? out.name()
                 : sources.stream().map(Source::label).collect(Collectors.joining(" and ")));
@@ -473,6 +487,16 @@ public final class ComparisonPage {
                 </style></head><body>
                 <h1>latency-lab sweep <code>%s</code></h1>
                 """.formatted(name, name));
+        for (Source s : sources) {
+            int planned = planned(s);
+            if (s.runs().size() < planned) {
+                // stopped (a signal) or still under way: the page must not read as the sweep's whole answer
+                h.append("<p><strong>Incomplete%s:</strong> %d of the %d runs its plan holds have a record (the sweep was stopped, "
+                        .formatted(s.label() == null ? "" : " (" + esc(s.label()) + ")", s.runs().size(), planned)
+                        + "or is under way); what follows is those runs only. The same command with <code>--name %s</code> finishes it.</p>\n"
+                        .formatted(esc(s.sweep().name())));
+            }
+        }
         h.append("""
                 <h2>How to read this page</h2>
                 <p>Each chart puts the number of users on the x axis and one measure of every target on the y axis, one

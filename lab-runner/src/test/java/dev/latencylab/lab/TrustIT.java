@@ -108,6 +108,22 @@ class TrustIT {
         assertNoStackTrace(report.output());
     }
 
+    /** A sweep stopped before its last run: its page says so first, instead of reading as the whole answer. */
+    @Test
+    void theReportOfAStoppedSweepSaysItIsIncomplete() throws IOException {
+        Path sweep = tmp.resolve("stopped");
+        copy(Lab.repo().resolve("docs/results-http"), sweep);
+        Sweep.deleteRecursively(sweep.resolve("points/webflux-http-l100-u400-r1")); // its last run never recorded
+
+        LabCommand.Finished report = LabCommand.run(console("stopped"), "report", sweep.toString());
+
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(Files.readString(sweep.resolve("index.html"))).contains("<strong>Incomplete:</strong> 9 of the 10 runs its plan holds "
+                + "have a record (the sweep was stopped, or is under way)").contains("--name stopped");
+        // the published sweep itself is whole: no such sentence
+        assertThat(Files.readString(Lab.repo().resolve("docs/results-http/index.html"))).doesNotContain("Incomplete");
+    }
+
     // 2. one writer per folder and file
 
     @Test
