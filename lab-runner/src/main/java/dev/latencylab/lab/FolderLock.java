@@ -72,7 +72,7 @@ final class FolderLock implements AutoCloseable {
             throw new FolderBusyException(dir + " is being taken by another ./lab command at this moment; try again");
         }
         catch (IOException e) {
-            throw new UncheckedIOException("cannot lock " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot lock " + dir, e);
         }
     }
 

@@ -123,6 +123,13 @@ final class Inputs {
         }
     }
 
+    /** An I/O failure under way as one line: what was being done (when its message says), the path and the reason. */
+    static String why(java.io.UncheckedIOException e) {
+        // UncheckedIOException(cause) takes the cause's toString as its message: no context of its own then
+        boolean context = e.getMessage() != null && !e.getMessage().equals(e.getCause().toString());
+        return (context ? e.getMessage() + ": " : "") + why(e.getCause());
+    }
+
     /** An I/O failure as one line: the path and the reason, without the exception's class. */
     static String why(IOException e) {
         String path = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : null;

@@ -71,9 +71,7 @@ public final class LatencyLab {
             }
             if (e instanceof java.io.UncheckedIOException io) {
                 // a file or folder that could not be written once the command was under way: say which, and why
-                command.getErr().println("latency-lab: " + (io.getMessage() != null && !io.getMessage().startsWith("java.")
-                        && !io.getMessage().equals(io.getCause().toString()) ? io.getMessage().replaceFirst(": .*", "") + ": " : "")
-                        + Inputs.why(io.getCause()));
+                command.getErr().println("latency-lab: " + Inputs.why(io));
                 return FAILED;
             }
             throw e;
