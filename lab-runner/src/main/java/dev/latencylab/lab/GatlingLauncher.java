@@ -95,7 +95,9 @@ public final class GatlingLauncher {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     logWriter.write(line + "\n");
                     logWriter.flush(); // the log is how a watcher sees the run's progress
-                    if (echo != null && !MAVEN_BOILERPLATE.matcher(line).find()) {
+                    // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
+                    // where it is then (a path on the screen must exist when the command ends)
+                    if (echo != null && !MAVEN_BOILERPLATE.matcher(line).find() && !line.startsWith(REPORT_LINE)) {
                         echo.println(line);
                     }
                     if (line.startsWith(REPORT_LINE)) {

@@ -147,6 +147,16 @@ public final class Sweep {
         int port(Target t) {
             return t.isMvc() ? mvcPort : webfluxPort;
         }
+
+        /**
+         * How long a point's load and warm-up are planned to take: the warm-up, the ramp, then for a closed point its
+         * users' requests each followed by a mean think time, for an open one the level. The rest of a point's time
+         * (starting the target and Gatling, draining) is its overhead, measured as the sweep goes.
+         */
+        Duration planned(Point p) {
+            long loadMs = p.isOpen() ? levelSeconds * 1000L : repeat * (p.latencyMs() + (thinkMinMs + thinkMaxMs) / 2L);
+            return Duration.ofSeconds(warmupSeconds + rampSeconds).plusMillis(loadMs);
+        }
     }
 
     private final Path repo;
@@ -173,6 +183,10 @@ public final class Sweep {
      */
     public void run(boolean retryFailed, Runnable afterEachPoint) {
         List<Point> points = plan.points();
+        List<Point> toRun = new ArrayList<>(points.stream().filter(p -> runs(p.status(folder), retryFailed)).toList());
+        Instant begun = Instant.now();
+        Duration overhead = Duration.ZERO; // beyond the planned load, summed over the points run so far
+        int ran = 0;
         int i = 0;
         for (Point p : points) {
             i++;
@@ -180,19 +194,40 @@ public final class Sweep {
                 return;
             }
             Point.Status status = p.status(folder);
-            if (status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed)) {
+            if (!runs(status, retryFailed)) {
                 out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), status.name().toLowerCase());
                 continue;
             }
-            out.printf("[%d/%d] %s latency=%d ms  starting%n", i, points.size(), p.label(), p.latencyMs());
+            out.printf("[%d/%d] %s latency=%d ms  starting  (%s)%n", i, points.size(), p.label(), p.latencyMs(),
+                    timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
             nearCeiling(p).ifPresent(out::println);
+            Instant pointStart = Instant.now();
             String line = runPoint(p);
+            Duration beyond = Duration.between(pointStart, Instant.now()).minus(plan.planned(p));
+            overhead = overhead.plus(beyond.isNegative() ? Duration.ZERO : beyond); // a point that failed at once took less
+            ran++;
+            toRun.remove(p);
             if (stopping) {
                 return;
             }
             out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
             afterEachPoint.run();
         }
+    }
+
+    private static boolean runs(Point.Status status, boolean retryFailed) {
+        return !(status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed));
+    }
+
+    /**
+     * "elapsed 3:12, about 41 min left": the planned load of the points still to run (this one included) plus, once a
+     * point has run, the mean overhead measured so far for each of them.
+     */
+    static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, Plan plan) {
+        Duration planned = toRun.stream().map(plan::planned).reduce(Duration.ZERO, Duration::plus);
+        Duration left = meanOverhead == null ? planned : planned.plus(meanOverhead.multipliedBy(toRun.size()));
+        return "elapsed %s; about %s left%s".formatted(LatencyLab.minutes(elapsed), LatencyLab.minutes(left),
+                meanOverhead == null ? " plus each point's start and drain, measured after the first" : "");
     }
 
     /**
@@ -214,9 +249,11 @@ public final class Sweep {
         if (!ceiling.near(demand)) {
             return Optional.empty();
         }
-        return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of this machine's ceiling for %s (%,.0f req/s, from its "
-                + "closed runs at %,d users): the machine's CPU may be what this point measures").formatted(demand,
-                100 * demand / ceiling.requestsPerSecond(), p.target().id(), ceiling.requestsPerSecond(), ceiling.fromUsers()));
+        // measured at a lighter point, the ceiling is a lower bound (the CPU per response falls as the load grows): a hint, not a bound
+        return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of %,.0f req/s, this machine's ceiling for %s as its closed runs "
+                + "at %,d users measured it (a lower bound: the CPU per response falls as the load grows): the machine's CPU may "
+                + "be what this point measures").formatted(demand, 100 * demand / ceiling.requestsPerSecond(), ceiling.requestsPerSecond(),
+                p.target().id(), ceiling.fromUsers()));
     }
 
     /** Stops the point under way (a signal): its target and its simulation. Finished points stay as they are. */

@@ -28,6 +28,10 @@ class DependencyTargetsIT {
                 "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"};
         LabCommand.Finished run = LabCommand.run(tmp.resolve(target + ".console"), args);
         assertThat(run.exitCode()).as(run.output()).isZero();
+        // every path on the screen exists when the command ends (Gatling's own report line named a folder the lab moves)
+        assertThat(run.output()).doesNotContain("please open the following file");
+        assertThat(run.output().lines().filter(l -> l.matches("^(HTML report|Result file|Run page): .+"))
+                .map(l -> Path.of(l.substring(l.indexOf(": ") + 2)))).hasSize(3).allSatisfy(p -> assertThat(p).exists());
         Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
                 .substring("Result file: ".length()));
         assertThat(ResultSchema.problems(file)).isEmpty();

@@ -28,6 +28,23 @@ class RepeatsArithmeticTest {
         return run(target, users, run, throughput, throughput, p95, 0.15, 0.1, false, 0, "");
     }
 
+    /** The time a sweep says it has left: the planned load of the points to run, then their measured overhead too. */
+    @Test
+    void aSweepsTimeLeftIsItsPlannedLoadPlusTheOverheadMeasuredSoFar() {
+        // the default scenario: 5 s warm-up, 30 s ramp, 30 requests of 100 ms each after 1.5 s of thinking on average
+        Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000), List.of(100L), 30, 30, 1000, 2000,
+                "auto", 5, 8091, 8092, 1, 0, List.of(20.0), 60, 1);
+        List<Point> points = plan.points();
+        assertThat(plan.planned(points.get(0))).isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 30 * 16 / 10));
+        assertThat(plan.planned(points.get(2))).as("an open point holds its level").isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 60));
+
+        // 83 + 83 + 95 + 95 = 356 s planned; then the last three (273 s) and 20 s of overhead each
+        assertThat(Sweep.timeLeft(java.time.Duration.ZERO, points, null, plan))
+                .isEqualTo("elapsed 0:00 min; about 5:56 min left plus each point's start and drain, measured after the first");
+        assertThat(Sweep.timeLeft(java.time.Duration.ofSeconds(100), points.subList(1, 4), java.time.Duration.ofSeconds(20), plan))
+                .isEqualTo("elapsed 1:40 min; about 5:33 min left");
+    }
+
     @Test
     void aSweepRunsWholeRoundsAndRepeatsOnlyThePointsFromItsThreshold() {
         Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
