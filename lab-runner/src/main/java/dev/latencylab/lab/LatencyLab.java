@@ -180,10 +180,26 @@ public final class LatencyLab {
                         gatling.stop();
                         TargetProcess.closeAll();
                     }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
+                Map<String, Object> details = new LinkedHashMap<>();
+                Instant started = Instant.now();
+                details.put("port", p);
+                details.put("startedAt", started.toString());
+                details.put("machine", Machine.fingerprint());
                 GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, passOn, dir,
-                        Duration.ofSeconds(warmupSeconds), System.out, new LinkedHashMap<>(), () -> false, injectors);
+                        Duration.ofSeconds(warmupSeconds), System.out, details, () -> false, injectors);
                 System.out.println();
                 System.out.println("latency-lab: stopped " + t.id());
+                // the run's record, as a sweep point's: the summary line below and a page read it the same way
+                details.put("endedAt", Instant.now().toString());
+                details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+                long measured = settings.latencyMs().orElse(latency);
+                Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
+                        : new Point(t, settings.users(), measured, 1);
+                point.record(dir, run.succeeded() ? Point.Status.DONE : Point.Status.FAILED,
+                        run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog())), details);
+                if (run.succeeded()) {
+                    System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
+                }
                 for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
                     if (Files.isDirectory(part.report())) {
                         System.out.println("HTML report: " + part.reportPage());

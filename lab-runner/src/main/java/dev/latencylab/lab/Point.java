@@ -65,6 +65,11 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
     }
 
     public void record(SweepFolder sweep, Status status, String reason, Map<String, Object> details) {
+        record(folder(sweep), status, reason, details);
+    }
+
+    /** The record in any run's folder: a sweep point's, or ./lab run's own (which the summary line reads). */
+    public void record(RunFolder folder, Status status, String reason, Map<String, Object> details) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id());
         m.put("target", target.id());
@@ -81,7 +86,7 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         m.put("status", status.name().toLowerCase());
         m.put("reason", reason);
         m.putAll(details);
-        OutputFile.json(folder(sweep).pointRecord(), JSON, m);
+        OutputFile.json(folder.pointRecord(), JSON, m);
     }
 
     public static JsonNode read(RunFolder point) {

@@ -35,6 +35,7 @@ import dev.latencylab.load.ResultFile;
 public final class Summary {
 
     static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
+    static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
     static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
     static final String UNSTABLE = "unstable";
     static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
@@ -127,7 +128,7 @@ public final class Summary {
         String sweepBoot = sweep.bootId(); // read once, not once per run
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
-                    .map(d -> row(sweep, d, sweepBoot))
+                    .map(d -> row(sweep.dir(), d, sweepBoot))
                     .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
                             .thenComparing(RunRow::rate, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(RunRow::run))
                     .toList();
@@ -138,18 +139,26 @@ public final class Summary {
     }
 
     static RunRow row(SweepFolder sweep, RunFolder pointDir) {
-        return row(sweep, pointDir, sweep.bootId());
+        return row(sweep.dir(), pointDir, sweep.bootId());
     }
 
-    /** @param sweepBoot the boot id the sweep began on, or null */
-    private static RunRow row(SweepFolder sweep, RunFolder pointDir, String sweepBoot) {
+    /** The row of ./lab run's own folder (its point.json written by the run): a run of one point. */
+    static RunRow row(RunFolder run) {
+        return row(run.dir(), run, null);
+    }
+
+    /**
+     * @param base      the folder its report link is relative to (the sweep's)
+     * @param sweepBoot the boot id the sweep began on, or null
+     */
+    private static RunRow row(Path base, RunFolder pointDir, String sweepBoot) {
         JsonNode point = Point.read(pointDir);
         // a run on another boot than the sweep's first runs: another machine, whose CPU may differ (see cpuProbe)
         String runBoot = point.path("machine").path("bootId").asString(null);
         boolean elsewhere = sweepBoot != null && runBoot != null && !sweepBoot.equals(runBoot);
         Double cpuProbe = point.path("machine").path("cpuProbeMibPerSecond").isNumber()
                 ? point.path("machine").path("cpuProbeMibPerSecond").asDouble() : null;
-        String report = Files.isRegularFile(pointDir.reportPage()) ? sweep.dir().relativize(pointDir.reportPage()).toString() : null;
+        String report = Files.isRegularFile(pointDir.reportPage()) ? base.relativize(pointDir.reportPage()).toString() : null;
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
         Double rate = point.path("rate").isNumber() ? point.path("rate").asDouble() : null;
         if (!"done".equals(point.path("status").asString())) {
@@ -209,7 +218,7 @@ public final class Summary {
         }
         if (throughput != null && modelThroughput != null && modelThroughput > 0 && !Boolean.TRUE.equals(saturated)
                 && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
-            flags.add("disagrees-with-model");
+            flags.add(DISAGREES_WITH_MODEL);
         }
         if (elsewhere) {
             flags.add(RESUMED_ELSEWHERE);

@@ -322,11 +322,31 @@ public final class Sweep {
         return "FAILED: " + reason;
     }
 
-    /** e.g. "goodput 1,829 req/s  p95 104 ms  0 KO  (model 1,923)  flags: ..." */
+    /**
+     * What a run measured, in one line, for a sweep's point and for ./lab run alike: "goodput 1,962 req/s  p50/p95/p99
+     * 101/104/130 ms  0 KO  model 2,000 req/s: follows it, bounded by T/L (a pool of 200)  flags: ..."
+     */
     static String headline(Summary.RunRow r) {
-        return "goodput %,.0f req/s  p95 %,d ms  %,d KO  (model %s)%s".formatted(r.goodput(), r.p95Ms(), r.ko(),
-                r.modelThroughput() == null ? "n/a" : "%,.0f".formatted(r.modelThroughput()),
+        return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.goodput(), ms(r.p50Ms()), ms(r.p95Ms()), ms(r.p99Ms()),
+                r.ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.ko(), r.koPercent(), r.topKoReason()), verdict(r),
                 r.flags().isEmpty() ? "" : "  flags: " + r.flags());
+    }
+
+    private static String ms(Long ms) {
+        return ms == null ? "-" : "%,d".formatted(ms);
+    }
+
+    /** The model's throughput, what bounds it (the offered load or a pool's T/L), and whether the run followed it. */
+    static String verdict(Summary.RunRow r) {
+        if (r.modelThroughput() == null) {
+            return "no model (the path names no latency)";
+        }
+        boolean pool = Boolean.TRUE.equals(r.modelSaturated()) && r.modelPoolBound() != null;
+        String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.poolThreads()) : "bounded by the offered load";
+        List<String> flags = r.flagList();
+        String how = flags.contains(Summary.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
+                : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
+        return "model %,.0f req/s, %s: %s".formatted(r.modelThroughput(), bound, how);
     }
 
     static void deleteRecursively(Path path) throws IOException {

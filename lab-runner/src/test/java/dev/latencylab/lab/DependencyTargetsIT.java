@@ -28,6 +28,9 @@ class DependencyTargetsIT {
                 "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"};
         LabCommand.Finished run = LabCommand.run(tmp.resolve(target + ".console"), args);
         assertThat(run.exitCode()).as(run.output()).isZero();
+        // it ends with its answer, in the words of a sweep's point, before the paths
+        assertThat(run.output()).containsPattern("(?m)^latency-lab: " + target + " users=30 run 1: goodput [0-9,]+ req/s  p50/p95/p99 "
+                + "[0-9,]+/[0-9,]+/[0-9,]+ ms  0 KO  model [0-9,]+ req/s, bounded by .*\\n(?s).*^HTML report: ");
         // every path on the screen exists when the command ends (Gatling's own report line named a folder the lab moves)
         assertThat(run.output()).doesNotContain("please open the following file");
         assertThat(run.output().lines().filter(l -> l.matches("^(HTML report|Result file|Run page): .+"))

@@ -28,6 +28,19 @@ class RepeatsArithmeticTest {
         return run(target, users, run, throughput, throughput, p95, 0.15, 0.1, false, 0, "");
     }
 
+    /** One line says what a run measured, what bounds it by the model, and whether it followed the model. */
+    @Test
+    void aRunsLineSaysWhatBoundsItAndWhetherItFollowedTheModel() {
+        // 1,000 users of L = 100 ms, Z = 1.5 s: offered 625 req/s, no pool
+        assertThat(Sweep.headline(clean("webflux", 1000, 1, 625, 104)))
+                .isEqualTo("goodput 625 req/s  p50/p95/p99 101/104/104 ms  0 KO  model 625 req/s, bounded by the offered load: follows it");
+        assertThat(Sweep.headline(run("webflux", 1000, 1, 500, 510, 104, 0.6, 0.38, false, 12, "machine-cpu-bound; ko 1.2% (HTTP 503)")))
+                .isEqualTo("goodput 500 req/s  p50/p95/p99 101/104/104 ms  12 KO (1.2%, most HTTP 503)  model 625 req/s, bounded by the "
+                        + "offered load: this machine's CPU bounded it first  flags: machine-cpu-bound; ko 1.2% (HTTP 503)");
+        assertThat(Sweep.verdict(run("webflux", 1000, 1, 400, 400, 104, 0.2, 0.1, false, 0, "disagrees-with-model")))
+                .isEqualTo("model 625 req/s, bounded by the offered load: disagrees with it (a finding: see the flags)");
+    }
+
     /** The time a sweep says it has left: the planned load of the points to run, then their measured overhead too. */
     @Test
     void aSweepsTimeLeftIsItsPlannedLoadPlusTheOverheadMeasuredSoFar() {
