@@ -115,6 +115,10 @@ public final class LatencyLab {
         @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
         Map<String, String> properties = new LinkedHashMap<>();
 
+        @Option(names = "--users", description = "Users of the closed model (default: the simulation's sim.users), as sweep --users; "
+                + "the same as -Dsim.users.")
+        Integer users;
+
         @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
                 + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
         int injectors;
@@ -134,6 +138,10 @@ public final class LatencyLab {
             if (properties.containsKey(SimulationSettings.PATH) && latencyMs != null) {
                 throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
                         .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), latencyMs));
+            }
+            if (users != null && properties.containsKey(SimulationSettings.USERS)) {
+                throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
+                        properties.get(SimulationSettings.USERS)));
             }
             Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : DEFAULT_TARGET);
             long latency = Inputs.latency("--latency-ms", latencyMs == null ? DEFAULT_LATENCY_MS : latencyMs);
@@ -160,6 +168,9 @@ public final class LatencyLab {
             given.put(SimulationSettings.PATH, t.path(latency));
             if (t.poolThreads() > 0) {
                 given.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
+            }
+            if (users != null) {
+                given.put(SimulationSettings.USERS, String.valueOf(users));
             }
             given.putAll(properties);
             given.remove(SimulationSettings.TARGET); // the target is started here
@@ -244,8 +255,12 @@ public final class LatencyLab {
         @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
         Integer ramp;
 
-        @Option(names = "--repeat", description = "Requests per user (default: 30; quick: 5).")
+        @Option(names = {"--requests-per-user", "--repeat"}, description = "Requests per user (default: 30; quick: 5); "
+                + "--repeat is its old name (beside --repeats, runs of each point).")
         Integer repeat;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--think-min-ms", description = "Think time, min (default: 1000).")
         Integer thinkMin;
@@ -297,6 +312,9 @@ public final class LatencyLab {
 
         @Override
         public Integer call() {
+            if (spec.commandLine().getParseResult().originalArgs().stream().anyMatch(a -> a.equals("--repeat") || a.startsWith("--repeat="))) {
+                System.err.println("latency-lab: --repeat is now --requests-per-user (beside --repeats, the runs of each point); the old name still works");
+            }
             Path repo = lab.repo.toAbsolutePath().normalize();
             Inputs.port("--mvc-port", mvcPort);
             Inputs.port("--webflux-port", webfluxPort);

@@ -62,7 +62,8 @@ class LabCommandLineIT {
 
         LabCommand.Finished second = LabCommand.run(console("second"), sweep("again", 2, 20));
         assertThat(second.exitCode()).as(second.output()).isZero();
-        assertThat(second.output()).contains("resuming").contains("[1/1] webflux users=4 run 1  kept (done earlier)");
+        assertThat(second.output()).contains("resuming").contains("[1/1] webflux users=4 run 1  kept (done earlier)")
+                .as("the old spelling, used here, still works and says the new one").contains("--repeat is now --requests-per-user");
 
         LabCommand.Finished third = LabCommand.run(console("third"), sweep("again", 3, 20));
         assertThat(third.exitCode()).as(third.output()).isEqualTo(LatencyLab.BAD_INPUT);

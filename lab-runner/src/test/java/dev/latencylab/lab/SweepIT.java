@@ -27,7 +27,7 @@ class SweepIT {
 
     private int sweep(String name, String targets, String users, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("--repo", Lab.repo().toString(), "sweep",
-                "--targets", targets, "--users", users, "--ramp-seconds", "1", "--repeat", "2",
+                "--targets", targets, "--users", users, "--ramp-seconds", "1", "--requests-per-user", "2",
                 "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--mvc-port", String.valueOf(mvcPort), "--webflux-port", String.valueOf(webfluxPort),
                 "--results", results.toString(), "--name", name));

@@ -291,6 +291,8 @@ class TrustIT {
                 Arguments.of(List.of("run", "--target", "mvc", "-Dserver.tomcat.max-threads=400", "-Dsim.users=500"),
                         "-Dserver.tomcat.max-threads: a setting of the server"),
                 Arguments.of(List.of("run", "-Dfoo.bar=1"), "-Dfoo.bar: not a property of the simulation nor of Gatling"),
+                Arguments.of(List.of("run", "--users", "500", "-Dsim.users=400"), "--users 500 and -Dsim.users=400: give one"),
+                Arguments.of(List.of("run", "--users", "0"), "sim.users=0"),
                 Arguments.of(List.of("sweep", "--results", "/proc/no-such"), "--results /proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("capacity", "--results", "/proc/no-such"), "/proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("merge", SPLIT_RUN.resolve("injector-0").toString(), SPLIT_RUN.resolve("injector-1").toString(),
