@@ -52,7 +52,8 @@ public final class ResultCheck {
         requests("requests", r.requests());
         Histogram h = histogram("histogram", r.histogram(), r.requests().total(), "requests.total");
         if (h != null && !ResultFile.percentiles(h).equals(r.responseTimeMs())) {
-            problems.add("responseTimeMs is not what histogram gives (%s)".formatted(firstDifference(r.responseTimeMs(), ResultFile.percentiles(h))));
+            Difference d = firstDifference(r.responseTimeMs(), ResultFile.percentiles(h));
+            problems.add("responseTimeMs is not what histogram gives (%s %s against %s)".formatted(d.name(), d.first(), d.second()));
         }
         if (r.throughput() != null) {
             sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
@@ -73,21 +74,28 @@ public final class ResultCheck {
         }
     }
 
-    /** "p99 1,031 against 1,047": the first field in which the written percentiles differ from the histogram's. */
-    private static String firstDifference(Result.ResponseTimes written, Result.ResponseTimes fromHistogram) {
-        for (java.lang.reflect.RecordComponent c : Result.ResponseTimes.class.getRecordComponents()) {
+    /** A component in which two records of one type differ: its name and both values. */
+    record Difference(String name, Object first, Object second) {
+    }
+
+    /** The first component (in declaration order, those named in except aside) in which a and b differ, or null. */
+    static <R extends Record> Difference firstDifference(R a, R b, String... except) {
+        for (java.lang.reflect.RecordComponent c : a.getClass().getRecordComponents()) {
+            if (java.util.Arrays.asList(except).contains(c.getName())) {
+                continue;
+            }
             try {
-                Object a = c.getAccessor().invoke(written);
-                Object b = c.getAccessor().invoke(fromHistogram);
-                if (!Objects.equals(a, b)) {
-                    return "%s %s against %s".formatted(c.getName(), a, b);
+                Object x = c.getAccessor().invoke(a);
+                Object y = c.getAccessor().invoke(b);
+                if (!Objects.equals(x, y)) {
+                    return new Difference(c.getName(), x, y);
                 }
             }
             catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
         }
-        return "";
+        return null;
     }
 
     private void requests(String field, Result.Requests q) {

@@ -1,6 +1,5 @@
 package dev.latencylab.load;
 
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -271,22 +270,8 @@ public final class ResultMerge {
 
     /** The first setting in which two parts differ (their index aside), or null. */
     private static String difference(Result.Parameters a, Result.Parameters b) {
-        for (RecordComponent c : Result.Parameters.class.getRecordComponents()) {
-            if (c.getName().equals("injectorIndex")) {
-                continue;
-            }
-            try {
-                Object x = c.getAccessor().invoke(a);
-                Object y = c.getAccessor().invoke(b);
-                if (!Objects.equals(x, y)) {
-                    return "%s is %s in one and %s in the other".formatted(c.getName(), x, y);
-                }
-            }
-            catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return null;
+        ResultCheck.Difference d = ResultCheck.firstDifference(a, b, "injectorIndex");
+        return d == null ? null : "%s is %s in one and %s in the other".formatted(d.name(), d.first(), d.second());
     }
 
     /** Per-second series moved to wall-clock seconds since the earliest start and summed. */

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +35,21 @@ public final class Lab {
 
     public static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {
         return TargetProcess.start(repo(), module, port, properties, env, List.of(), log, Duration.ofSeconds(90));
+    }
+
+    /** Copies a folder and everything under it (a published sweep, to change or rebuild it in a test's folder). */
+    public static void copyTree(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                }
+                else {
+                    Files.copy(f, target);
+                }
+            }
+        }
     }
 
     /** The java that starts targets (this JVM's) and a module's jar, as TargetProcess finds them. */

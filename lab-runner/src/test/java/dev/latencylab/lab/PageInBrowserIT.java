@@ -49,17 +49,7 @@ class PageInBrowserIT {
     private SweepFolder publishedCopy() throws IOException {
         Path published = Lab.repo().resolve("docs/results");
         Path copy = tmp.resolve("results");
-        try (var files = Files.walk(published.resolve("points"))) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(published.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                }
-                else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Lab.copyTree(published.resolve("points"), copy.resolve("points"));
         Files.copy(published.resolve("sweep.json"), copy.resolve("sweep.json"));
         SweepFolder sweep = new SweepFolder(copy);
         ComparisonPage.write(sweep);

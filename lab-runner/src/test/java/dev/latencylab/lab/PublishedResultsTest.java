@@ -54,17 +54,7 @@ class PublishedResultsTest {
                     .sorted().toList();
         }
         assertThat(searches).as("one search per default target").hasSize(Sweep.Preset.TARGETS.size());
-        try (Stream<Path> files = Files.walk(published)) {
-            for (Path f : files.toList()) {
-                Path copy = tmp.resolve(published.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(copy);
-                }
-                else {
-                    Files.copy(f, copy);
-                }
-            }
-        }
+        Lab.copyTree(published, tmp);
         List<Capacity.Record> rebuilt = searches.stream().map(d -> Capacity.rebuild(tmp.resolve(d.getFileName().toString()))).toList();
         for (Path d : searches) {
             assertThat(tmp.resolve(d.getFileName().toString()).resolve(Capacity.FILE)).as("the committed capacity.json is what its result files give")

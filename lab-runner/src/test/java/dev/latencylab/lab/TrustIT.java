@@ -95,7 +95,7 @@ class TrustIT {
     @Test
     void aReportRefusesAPointThatDoesNotAddUp() throws IOException {
         Path sweep = tmp.resolve("sweep");
-        copy(Lab.repo().resolve("docs/results-http"), sweep);
+        Lab.copyTree(Lab.repo().resolve("docs/results-http"), sweep);
         Path point = sweep.resolve("points/webflux-http-l100-u100-r1/result.json");
         ObjectNode r = (ObjectNode) JSON.readTree(point.toFile());
         ((ObjectNode) r.get("requests")).put("total", r.get("requests").get("total").asLong() + 100);
@@ -112,7 +112,7 @@ class TrustIT {
     @Test
     void theReportOfAStoppedSweepSaysItIsIncomplete() throws IOException {
         Path sweep = tmp.resolve("stopped");
-        copy(Lab.repo().resolve("docs/results-http"), sweep);
+        Lab.copyTree(Lab.repo().resolve("docs/results-http"), sweep);
         Sweep.deleteRecursively(sweep.resolve("points/webflux-http-l100-u400-r1")); // its last run never recorded
 
         LabCommand.Finished report = LabCommand.run(console("stopped"), "report", sweep.toString());
@@ -341,20 +341,6 @@ class TrustIT {
         while (!(Files.isRegularFile(file) && Files.readString(file).contains(text))) {
             assertThat(System.nanoTime()).as("%s holds '%s' within %s", file, text, max).isLessThan(deadline);
             TargetProcess.sleep(200);
-        }
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                }
-                else {
-                    Files.copy(f, target);
-                }
-            }
         }
     }
 
