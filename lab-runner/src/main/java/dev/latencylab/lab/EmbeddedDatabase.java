@@ -20,12 +20,17 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 final class EmbeddedDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
+    /** The postmaster's pid and data folder, read once at start (the watchdog and the run's record use them). */
+    private final long pid;
+    private final String dataDirectory;
     /** Stops the server and removes its data if this runner dies by SIGKILL (see {@link #watchdog}). */
     private final Process watchdog;
 
     private EmbeddedDatabase(EmbeddedPostgres postgres) {
         this.postgres = postgres;
-        this.watchdog = watchdog(pid(), show("data_directory"));
+        this.pid = postmasterPid();
+        this.dataDirectory = show("data_directory");
+        this.watchdog = watchdog(pid, dataDirectory);
     }
 
     /**
@@ -81,15 +86,15 @@ final class EmbeddedDatabase implements AutoCloseable {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("server", "embedded (zonky)");
         d.put("port", port());
-        d.put("pid", pid());
+        d.put("pid", pid);
         d.put("version", show("server_version"));
         d.put("maxConnections", Integer.parseInt(show("max_connections")));
-        d.put("dataDirectory", show("data_directory"));
+        d.put("dataDirectory", dataDirectory);
         return d;
     }
 
     /** The postmaster's pid: the parent of a backend serving this connection. */
-    long pid() {
+    private long postmasterPid() {
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
             r.next();

@@ -324,7 +324,7 @@ public final class Sweep {
 
     /**
      * What a run measured, in one line, for a sweep's point and for ./lab run alike: "goodput 1,962 req/s  p50/p95/p99
-     * 101/104/130 ms  0 KO  model 2,000 req/s: follows it, bounded by T/L (a pool of 200)  flags: ..."
+     * 101/104/130 ms  0 KO  model 2,000 req/s, bounded by T/L (a pool of 200): follows it  flags: ..."
      */
     static String headline(Summary.RunRow r) {
         return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.goodput(), ms(r.p50Ms()), ms(r.p95Ms()), ms(r.p99Ms()),
