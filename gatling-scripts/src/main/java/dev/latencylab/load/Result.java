@@ -9,7 +9,7 @@ import java.util.Map;
  * PerSecond, Bytes) or, for CPU, stated there: a share of all the machine's cores, 0 to 1. Fields marked "since"
  * are absent from files written before them.
  */
-public record Result(String schema, String simulation, Parameters parameters, String start, String end,
+public record Result(String schema, String simulation, TargetSettings target, Parameters parameters, String start, String end,
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
         EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
         List<String> problems, List<Part> parts) {
@@ -23,8 +23,27 @@ public record Result(String schema, String simulation, Parameters parameters, St
     public Result withProblems(List<String> more) {
         List<String> all = new java.util.ArrayList<>(problems);
         all.addAll(more);
-        return new Result(schema, simulation, parameters, start, end, durationSeconds, requests, throughput, plateau, responseTimeMs,
-                histogram, injector, server, model, open, timeline, all, parts);
+        return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts);
+    }
+
+    /** The same result with the target that the runner started for it. */
+    public Result withTarget(TargetSettings started) {
+        return new Result(schema, simulation, started, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts);
+    }
+
+    /**
+     * The target the lab started for the run (since target ids; null when the simulation ran against a server started
+     * by hand): its id as on the command line (e.g. mvc-t200, webflux-db-p50), the module whose jar ran, and the
+     * settings the id stands for, passed to it as Spring properties (a dependency's address, chosen per run, is not
+     * among them).
+     */
+    public record TargetSettings(String id, String module, Map<String, String> properties) {
+
+        public TargetSettings {
+            properties = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(properties == null ? Map.of() : properties));
+        }
     }
 
     /**

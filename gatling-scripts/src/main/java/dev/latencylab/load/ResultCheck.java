@@ -48,6 +48,9 @@ public final class ResultCheck {
             problems.add("parameters, requests, histogram and responseTimeMs are required");
             return;
         }
+        if (r.target() != null && (r.target().id() == null || r.target().id().isBlank() || r.target().module() == null)) {
+            problems.add("target needs its id and module (or no target at all: a server started by hand)");
+        }
         countedLate = r.open() != null && r.open().stoppedEarly() != null;
         requests("requests", r.requests());
         Histogram h = histogram("histogram", r.histogram(), r.requests().total(), "requests.total");

@@ -91,7 +91,7 @@ public final class ResultFile {
                         last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
                         sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null));
 
-        return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", settings.result(), run.startedAt().toString(),
+        return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", null, settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, percentiles(h),
                 encoded(h), injector, server,
                 settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)

@@ -121,7 +121,7 @@ public final class ResultMerge {
         }
         Result.Parameters p = first.parameters();
         Result.Parameters parameters = p.withSplit(p.injectors(), null, p.startAtEpochMs());
-        Result result = new Result(ResultFile.SCHEMA, first.simulation(), parameters, start.toString(), end.toString(), seconds, requests,
+        Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
                 first.server(), first.model(), open, timeline, problems, merged);
@@ -167,6 +167,10 @@ public final class ResultMerge {
             String differs = difference(reference, results.get(i).parameters());
             if (differs != null) {
                 throw new MergeException("%s and %s are not parts of the same run: %s".formatted(names.get(0), names.get(i), differs));
+            }
+            if (!Objects.equals(results.get(0).target(), results.get(i).target())) {
+                throw new MergeException("%s and %s are not parts of the same run: target %s and %s".formatted(names.get(0), names.get(i),
+                        results.get(0).target(), results.get(i).target()));
             }
             if (!Objects.equals(results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs())) {
                 throw new MergeException("%s and %s are not parts of the same run: timeouts %s and %s".formatted(names.get(0), names.get(i),

@@ -97,6 +97,12 @@ class ResultMergeTest {
         Result three = withParameters(one, 3, 1, 1_000);
         assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, three)))
                 .hasMessageContaining("injectors is 2 in one and 3 in the other");
+        Result.TargetSettings t200 = new Result.TargetSettings("mvc-t200", "mvc-with-latency", Map.of("server.tomcat.threads.max", "200"));
+        Result.TargetSettings t400 = new Result.TargetSettings("mvc-t400", "mvc-with-latency", Map.of("server.tomcat.threads.max", "400"));
+        assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero.withTarget(t200), one.withTarget(t400))))
+                .hasMessageContaining("a.json and b.json are not parts of the same run: target").hasMessageContaining("mvc-t400");
+        assertThat(ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero.withTarget(t200), one.withTarget(t200))).target())
+                .as("the merge keeps the parts' target").isEqualTo(t200);
     }
 
     /** A published open run (SLO p99 200 ms, KO 0%, model: 200 threads of 100 ms): its layout for the open parts below. */
@@ -185,7 +191,7 @@ class ResultMergeTest {
     /** The published open run as injector index of 2 of 10 req/s held 30 s, with these arrivals. */
     private static Result openPart(int index, Result.Open open) {
         Result r = OPEN;
-        Result withOpen = new Result(r.schema(), r.simulation(), r.parameters(), START.toString(), START.plusSeconds(40).toString(), 40,
+        Result withOpen = new Result(r.schema(), r.simulation(), r.target(), r.parameters(), START.toString(), START.plusSeconds(40).toString(), 40,
                 r.requests(), r.throughput(), r.plateau(), r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), open,
                 r.timeline(), List.of(), null);
         return withParameters(withOpen, parameters(r.parameters(), 0, List.of(10.0), 30L, 2, index));
@@ -221,7 +227,7 @@ class ResultMergeTest {
             left -= taken;
         }
         Result.Throughput t = new Result.Throughput(0, 0, null, perSecond, 0.0, null, okPerSecond);
-        Result withData = new Result(r.schema(), r.simulation(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
+        Result withData = new Result(r.schema(), r.simulation(), r.target(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
                 perSecond.length, requests, t, r.plateau(), ResultFile.percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), r.injector(), r.server(),
                 r.model(), null, r.timeline(), List.of(), null);
@@ -233,7 +239,7 @@ class ResultMergeTest {
     }
 
     private static Result withParameters(Result r, Result.Parameters q) {
-        return new Result(r.schema(), r.simulation(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
+        return new Result(r.schema(), r.simulation(), r.target(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
                 r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts());
     }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.load.Result;
 import dev.latencylab.load.TargetPorts;
 
 /**
@@ -167,6 +168,11 @@ public record Target(String id, String module, Map<String, String> properties, S
     /** Reactor Netty's default pool size on this machine (the target runs here): 2 × max(cores, 8). */
     static int reactorNettyDefaultConnections() {
         return 2 * Math.max(Runtime.getRuntime().availableProcessors(), 8);
+    }
+
+    /** What a result file records of the target: its id, module and the settings the id stands for. */
+    public Result.TargetSettings settings() {
+        return new Result.TargetSettings(id, module, properties);
     }
 
     /** Whether the target needs a PostgreSQL: it loads /db. */

@@ -79,7 +79,7 @@ final class TargetRun {
             }
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
             if (injectors > 1) {
-                GatlingLauncher.Outcome run = split(gatling, here, passOn, dir, injectors, echo);
+                GatlingLauncher.Outcome run = split(gatling, target, here, passOn, dir, injectors, echo);
                 return stopping.getAsBoolean() ? null : withDependencies(run, dependencies);
             }
             Map<String, String> sim = new LinkedHashMap<>(here.toProperties());
@@ -89,7 +89,24 @@ final class TargetRun {
                 return null;
             }
             run.keepReport(dir);
+            stamp(run, target);
             return withDependencies(run, dependencies);
+        }
+    }
+
+    /**
+     * Records in the run's result file which target it loaded (the simulation does not know it). A file that fails its
+     * check is left as it is, for the check to refuse where it is read.
+     */
+    private static void stamp(GatlingLauncher.Outcome run, Target target) {
+        if (run.resultFile() == null || !java.nio.file.Files.isRegularFile(run.resultFile())) {
+            return;
+        }
+        try {
+            ResultFile.write(ResultFile.read(run.resultFile()).withTarget(target.settings()), run.resultFile());
+        }
+        catch (ResultFile.BadResultFile e) {
+            // left for the merge or the caller's read to report
         }
     }
 
@@ -114,7 +131,7 @@ final class TargetRun {
      * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
      * the merge found them one run.
      */
-    static GatlingLauncher.Outcome split(GatlingLauncher gatling, SimulationSettings settings, Map<String, String> passOn,
+    static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
             RunFolder dir, int injectors, PrintStream echo) {
         // time for K Maven and Gatling JVMs to start and pass their preflight before the common start
         Instant startAt = Instant.now().plus(INJECTOR_LEAD);
@@ -135,6 +152,7 @@ final class TargetRun {
                 runs.add(CompletableFuture.supplyAsync(() -> {
                     GatlingLauncher.Outcome o = gatling.run(sim, part.gatlingLog(), console);
                     o.keepReport(part);
+                    stamp(o, target);
                     return o;
                 }, pool));
             }

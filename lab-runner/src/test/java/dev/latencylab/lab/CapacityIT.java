@@ -62,6 +62,7 @@ class CapacityIT {
         Result first = ResultFile.read(tmp.resolve("mvc-t4/round-1/result.json"));
         assertThat(first.open().stoppedEarly()).as("the first ladder stops at its first miss").contains("missed the SLO");
         assertThat(first.model().poolBoundPerSecond()).isEqualTo(40);
+        assertThat(first.target().properties()).containsEntry("server.tomcat.threads.max", "4");
         assertThat(ResultSchema.problems(tmp.resolve("mvc-t4/round-1/result.json"))).as("the published schema accepts it").isEmpty();
     }
 

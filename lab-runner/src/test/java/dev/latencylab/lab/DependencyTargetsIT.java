@@ -38,7 +38,9 @@ class DependencyTargetsIT {
         Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
                 .substring("Result file: ".length()));
         assertThat(ResultSchema.problems(file)).isEmpty();
-        return ResultFile.read(file);
+        Result result = ResultFile.read(file);
+        assertThat(result.target()).as("the result names its target and the settings it stands for").isEqualTo(Target.parse(target).settings());
+        return result;
     }
 
     @Test

@@ -149,6 +149,8 @@ class InjectorsIT {
                 .substring("Result file: ".length())).getParent();
         Result r = ResultFile.read(folder.resolve(ResultFile.NAME));
         assertThat(r.parts()).hasSize(2);
+        assertThat(r.target()).as("the merge and each part name the target").isEqualTo(Target.parse("webflux").settings())
+                .isEqualTo(ResultFile.read(folder.resolve("injector-1").resolve(ResultFile.NAME)).target());
         assertThat(r.requests().total()).isEqualTo(r.parts().get(0).requests().total() + r.parts().get(1).requests().total())
                 .isEqualTo(USERS * REPEAT);
         assertThat(folder.resolve("injector-0/report/index.html")).isRegularFile();

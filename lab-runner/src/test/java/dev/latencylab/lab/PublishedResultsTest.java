@@ -66,6 +66,25 @@ class PublishedResultsTest {
         assertThat(table).isEqualTo(Capacity.markdown(rebuilt));
     }
 
+    /** Every published result file names the target it loaded, as its point, its search or its folder does. */
+    @Test
+    void publishedResultFilesNameTheirTarget() throws Exception {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(Lab.repo().resolve("docs"))) {
+            files = all.filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThan(150);
+        for (Path f : files) {
+            Result.TargetSettings target = ResultFile.read(f).target();
+            assertThat(target).as(f.toString()).isNotNull();
+            assertThat(target).as(f.toString()).isEqualTo(Target.parse(target.id()).settings());
+            Path point = Files.isRegularFile(f.resolveSibling("point.json")) ? f.resolveSibling("point.json") : f.getParent().resolveSibling("point.json");
+            if (Files.isRegularFile(point)) {
+                assertThat(Files.readString(point)).as(point.toString()).contains("\"target\" : \"" + target.id() + "\"");
+            }
+        }
+    }
+
     /**
      * Each published split run's result.json (the 20,000-user runs, the open sweep's points on two injectors) is what
      * ./lab merge makes of its injectors' files, byte for byte.
