@@ -3,7 +3,11 @@ package dev.latencylab.lab;
 import java.awt.Color;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -62,14 +66,16 @@ public final class RunPage {
 
     /** Completions and OK responses per second of the run, each injector's completions beside them on the same clock. */
     private static XYChart chart(Result r, Map<Integer, Result> parts) {
-        XYChart chart = new XYChartBuilder().width(1100).height(420).title("Responses per second")
+        XYChart chart = new XYChartBuilder().width(1100).height(480).title("Responses per second")
                 .xAxisTitle("second since the run started").yAxisTitle("responses per second").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
         chart.getStyler().setMarkerSize(0);
         series(chart, "completed (OK and KO)", r.throughput().completedPerSecond(), 0, Color.BLACK);
         if (r.throughput().okPerSecond() != null) {
             series(chart, "OK (goodput)", r.throughput().okPerSecond(), 0, new Color(0, 130, 0));
         }
+        modelLines(chart, r);
         Color[] colors = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75)};
         java.time.Instant start = java.time.Instant.parse(r.start());
         for (Map.Entry<Integer, Result> part : parts.entrySet()) {
@@ -80,6 +86,48 @@ public final class RunPage {
             s.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f));
         }
         return chart;
+    }
+
+    /**
+     * The model's lines where it makes a claim: a closed run's offered load N/(L+Z) and a pool's T/L across its plateau
+     * (all users active); an open run's expected throughput per level across the seconds the level was held, and T/L.
+     */
+    private static void modelLines(XYChart chart, Result r) {
+        Result.Model m = r.model();
+        if (m == null) {
+            return;
+        }
+        double end = Math.max(1, r.throughput().completedPerSecond().length);
+        Double bound = m.poolBoundPerSecond();
+        if (r.open() != null) {
+            List<Double> x = new java.util.ArrayList<>();
+            List<Double> y = new java.util.ArrayList<>();
+            for (Result.Level l : r.open().levels()) {
+                if (l.modelThroughputPerSecond() != null && l.arrivals() > 0) {
+                    x.addAll(List.of(l.fromSecond(), l.toSecond()));
+                    y.addAll(List.of(l.modelThroughputPerSecond(), l.modelThroughputPerSecond()));
+                }
+            }
+            if (!x.isEmpty()) {
+                dashed(chart.addSeries("model: expected per level", x, y), new Color(230, 120, 0));
+            }
+        }
+        else {
+            double from = r.plateau() == null ? 0 : r.plateau().fromSecond();
+            double to = r.plateau() == null ? end : r.plateau().toSecond();
+            dashed(chart.addSeries("model: offered load N/(L+Z) %,.0f req/s".formatted(m.offeredLoadPerSecond()), List.of(from, to),
+                    List.of(m.offeredLoadPerSecond(), m.offeredLoadPerSecond())), new Color(230, 120, 0));
+        }
+        if (bound != null) {
+            dashed(chart.addSeries("model: T/L %,.0f req/s (%d threads or connections)".formatted(bound, m.threads()), List.of(0.0, end),
+                    List.of(bound, bound)), new Color(180, 0, 0));
+        }
+    }
+
+    private static void dashed(XYSeries s, Color color) {
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {10f, 5f}, 0f));
     }
 
     private static XYSeries series(XYChart chart, String name, long[] perSecond, int offset, Color color) {
@@ -95,20 +143,29 @@ public final class RunPage {
         Result.Parameters p = r.parameters();
         boolean split = r.parts() != null && !r.parts().isEmpty();
         StringBuilder h = new StringBuilder();
+        String name = name(r);
         h.append("""
                 <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>latency-lab run %s</title>
+                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
                 <style>
                 body{font-family:sans-serif;margin:2em;max-width:1200px}
                 table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
                 td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
                 td.l,th.l{text-align:left}
                 .problem{color:#b00;font-weight:bold}
+                .verdict{font-size:16px}
                 </style></head><body>
-                """.formatted(esc(p.path())));
-        h.append("<h1>").append(esc(p.baseUrl() + p.path())).append(split ? " &mdash; %d injectors merged".formatted(r.parts().size()) : "")
-                .append("</h1>\n");
-        h.append("<p>").append(esc("%s to %s (%.1f s). %s".formatted(r.start(), r.end(), r.durationSeconds(), load(p)))).append("</p>\n");
+                """.formatted(esc(name)));
+        h.append("<h1>").append(esc(name)).append("</h1>\n");
+        h.append("<p class=verdict>").append(esc(r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model())
+                : Sweep.headline(Summary.row(resultFile)))).append("</p>\n");
+        h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.baseUrl() + p.path(), DATE.format(Instant.parse(r.start())),
+                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)))).append("</p>\n");
+        Path gatlingReport = new RunFolder(resultFile.toAbsolutePath().getParent()).reportPage();
+        if (!split && Files.isRegularFile(gatlingReport)) {
+            h.append("<p><a href=\"").append(esc(resultFile.toAbsolutePath().getParent().relativize(gatlingReport).toString()))
+                    .append("\">Gatling's report</a> of this run</p>\n");
+        }
         for (String problem : r.problems()) {
             h.append("<p class=problem>PROBLEM: ").append(esc(problem)).append("</p>\n");
         }
@@ -132,8 +189,8 @@ public final class RunPage {
             Result.Model m = r.model();
             String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%d threads of %.0f ms)".formatted(
                     f1(m.poolBoundPerSecond()), m.threads(), m.latencyMs());
-            row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s".formatted(m.offeredLoadPerSecond(), bound,
-                    m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : ""));
+            row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
+                    bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation()));
         }
         if (r.plateau() != null) {
             Result.Plateau pl = r.plateau();
@@ -186,6 +243,34 @@ public final class RunPage {
         h.append("<p>Result file: <a href=\"").append(esc(resultFile.getFileName().toString())).append("\">")
                 .append(esc(resultFile.getFileName().toString())).append("</a></p>\n</body></html>\n");
         return h.toString();
+    }
+
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    /** An open run of several levels (a capacity round) in one line: its highest level within the SLO and its first miss. */
+    static String ladder(Result.Open o, Result.Model m) {
+        Result.Level within = o.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo())).reduce((a, b) -> b).orElse(null);
+        Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
+        String up = within == null ? "no level within the SLO" : "within the SLO up to %s req/s (goodput %s req/s, p99 from due %s)"
+                .formatted(CapacitySearch.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.fromDueMs()));
+        String miss = missed == null ? "no level missed it" : "first missed at %s req/s (p99 from due %s, KO %,d)".formatted(
+                CapacitySearch.rate(missed.ratePerSecond()), ms(missed.fromDueMs()), missed.ko());
+        String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
+                : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
+        return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.sloP99Ms(), o.sloKoPercent(), up, miss, model);
+    }
+
+    /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */
+    static String name(Result r) {
+        Result.Parameters p = r.parameters();
+        String target = r.target() == null ? "a server at " + p.baseUrl() : r.target().id();
+        String load = !p.open() ? "%,d users".formatted(p.users()) : p.rates().size() == 1 ? CapacitySearch.rate(p.rates().get(0)) + " req/s"
+                : "%s to %s req/s".formatted(CapacitySearch.rate(p.rates().get(0)), CapacitySearch.rate(p.rates().get(p.rates().size() - 1)));
+        String latency = r.model() == null ? p.path() : "L %,.0f ms".formatted(r.model().latencyMs());
+        String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
+        return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
     }
 
     private static String load(Result.Parameters p) {

@@ -161,22 +161,53 @@ public final class Summary {
         String report = Files.isRegularFile(pointDir.reportPage()) ? base.relativize(pointDir.reportPage()).toString() : null;
         Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
         Double rate = point.path("rate").isNumber() ? point.path("rate").asDouble() : null;
+        RunFacts facts = new RunFacts(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
+                point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("connectionSettings").asString(), cpuProbe,
+                elsewhere, report, wall);
         if (!"done".equals(point.path("status").asString())) {
-            return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
-                    point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("status").asString(),
-                    point.path("reason").asString(), null, point.path("connectionSettings").asString(),
+            return new RunRow(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run(), point.path("status").asString(),
+                    point.path("reason").asString(), null, facts.connectionSettings(),
                     null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                     null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
                     "failed", report, wall);
         }
-        Result r = ResultFile.read(pointDir.resultFile());
+        return row(ResultFile.read(pointDir.resultFile()), facts);
+    }
+
+    /**
+     * A result file's row: from its point.json when one is beside it (./lab run's folder, a sweep's point), else from
+     * the file alone (a merge's output, a run copied elsewhere): named by its folder and its target.
+     */
+    static RunRow row(Path resultFile) {
+        RunFolder folder = new RunFolder(resultFile.toAbsolutePath().getParent());
+        if (folder.resultFile().equals(resultFile.toAbsolutePath()) && Files.isRegularFile(folder.pointRecord())) {
+            return row(folder);
+        }
+        Result r = ResultFile.read(resultFile);
+        Result.Parameters p = r.parameters();
+        String target = r.target() == null ? "a server started by hand" : r.target().id();
+        String report = Files.isRegularFile(folder.reportPage()) ? folder.dir().relativize(folder.reportPage()).toString() : null;
+        return row(r, new RunFacts(folder.dir().getFileName().toString(), target, p.open() ? 0 : p.users(),
+                p.open() ? p.rates().get(p.rates().size() - 1) : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
+                r.target() == null ? "" : Target.parse(r.target().id()).connectionSettings(), null, false, report, null));
+    }
+
+    /** What a run's row takes from beside its result file: its point.json, or its folder. */
+    private record RunFacts(String id, String target, int users, Double rate, long latencyMs, int run, String connectionSettings,
+            Double cpuProbe, boolean elsewhere, String report, Long wallSeconds) {
+    }
+
+    private static RunRow row(Result r, RunFacts facts) {
+        boolean elsewhere = facts.elsewhere();
+        Double cpuProbe = facts.cpuProbe();
         Result.Model model = r.model();
         Result.Plateau plateau = r.plateau();
-        // an open point: its level, the arrivals due while the rate was held, timed from due
-        Result.Level level = r.open() == null ? null : r.open().levels().get(r.open().levels().size() - 1);
+        // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
+        Result.Level level = r.open() == null ? null : r.open().levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b)
+                .orElse(r.open().levels().get(0));
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
         Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.fromSecond(), level.toSecond())
-                : onPlateau ? r.throughput().plateauPerSecond() : r.throughput().meanPerSecond();
+                : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
         Double goodput = level != null ? level.goodputPerSecond()
                 : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
         Double modelThroughput = model == null ? null
@@ -226,9 +257,8 @@ public final class Summary {
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = level != null ? level.fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
-        return new RunRow(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
-                point.path("latencyMs").asLong(), point.path("run").asInt(1), "done", null, model == null ? null : model.threads(),
-                point.path("connectionSettings").asString(), r.injector().connections(),
+        return new RunRow(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run(), "done", null,
+                model == null ? null : model.threads(), facts.connectionSettings(), r.injector().connections(),
                 goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
                 ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
                 r.requests().total(), ko, r.requests().koPercent(), topReason,
@@ -240,7 +270,7 @@ public final class Summary {
                 model == null ? null : model.poolBoundPerSecond(), modelThroughput,
                 model == null ? null : model.kneeUsers(),
                 model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
-                String.join("; ", flags), report, wall);
+                String.join("; ", flags), facts.report(), facts.wallSeconds());
     }
 
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */

@@ -2,6 +2,7 @@ package dev.latencylab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +40,16 @@ class DependencyTargetsIT {
                 .substring("Result file: ".length()));
         assertThat(ResultSchema.problems(file)).isEmpty();
         Result result = ResultFile.read(file);
+        // the run's page names what it measured, opens with the console's answer and links Gatling's report
+        String page;
+        try {
+            page = Files.readString(RunPage.of(file));
+        }
+        catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertThat(page).contains("<h1>" + target + ", 30 users, L 100 ms, ").contains("<a href=\"report/index.html\">Gatling's report</a>")
+                .containsPattern("<p class=verdict>goodput [0-9,]+ req/s  p50/p95/p99 ");
         assertThat(result.target()).as("the result names its target and the settings it stands for").isEqualTo(Target.parse(target).settings());
         return result;
     }

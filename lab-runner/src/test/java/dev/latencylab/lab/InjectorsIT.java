@@ -99,7 +99,7 @@ class InjectorsIT {
         // the merged run's page, beside it, with each injector's part
         String page = Files.readString(RunPage.of(run.mergedFile()));
         assertThat(run.merge().output()).contains("Run page: " + RunPage.of(run.mergedFile()).toAbsolutePath());
-        assertThat(page).contains("2 injectors merged").contains("33 requests (18 + 15)").contains("../injector-1/result.json");
+        assertThat(page).as("a run by hand: no target, the server's address").contains("<h1>a server at http://").contains(" users on 2 injectors, ").contains("33 requests (18 + 15)").contains("../injector-1/result.json");
         assertThat(RunPage.chartOf(run.mergedFile())).isRegularFile();
 
         LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
@@ -134,7 +134,7 @@ class InjectorsIT {
                 .isEqualTo(r.open().arrivalsStarted());
         assertThat((long) run.served()).as("requests the target served: the load and the two preflight requests").isEqualTo(r.requests().ok() + 2);
         assertThat(level.verdict()).as("judged again on the merged level").isNotBlank();
-        assertThat(Files.readString(RunPage.of(run.mergedFile()))).contains("Levels (open model)").contains("2 injectors merged");
+        assertThat(Files.readString(RunPage.of(run.mergedFile()))).contains("Levels (open model)").contains(" req/s on 2 injectors, ");
     }
 
     @Test
