@@ -212,6 +212,14 @@ public record SimulationSettings(
         return with(baseUrl, metricsUrl, targetPid, result, new InjectorSplit(injectors, index, Optional.of(startAt)));
     }
 
+    /**
+     * These settings with their load starting at a given moment (sim.start.at): the runner starts Gatling's JVM while
+     * it warms the target up, and the load begins when the warm-up has ended.
+     */
+    public SimulationSettings startingAt(Instant at) {
+        return with(baseUrl, metricsUrl, targetPid, resultFile.orElseThrow(), new InjectorSplit(split.injectors(), split.index(), Optional.of(at)));
+    }
+
     /** The same load against a target, into a result file, as a share of a run: what the runner sets for each process. */
     private SimulationSettings with(String baseUrl, String metricsUrl, OptionalLong targetPid, Path result, InjectorSplit split) {
         return new SimulationSettings(users, baseUrl, metricsUrl, path, ramp, repeat, thinkMin, thinkMax, connections, modelThreads,

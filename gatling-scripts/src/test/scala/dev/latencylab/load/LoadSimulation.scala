@@ -115,15 +115,19 @@ object LoadSimulation {
         sys.exit(Refused)
     }
 
-  /** Several injectors start together: each waits for the agreed moment (a moment past starts at once). */
+  /**
+   * Several injectors start together: each waits for the agreed moment (a moment past starts at once). A run alone
+   * may be given one too: the runner's, for the load to begin when its warm-up of the target ends.
+   */
   private def waitForStart(settings: SimulationSettings): Unit =
     settings.split.startAt.toScala.foreach { at =>
       val waitMs = at.toEpochMilli - System.currentTimeMillis()
+      val who = if (settings.split.split) s"injector ${settings.split.index} of ${settings.split.injectors}" else "the load"
       if (waitMs > 0) {
-        println(s"latency-lab: injector ${settings.split.index} of ${settings.split.injectors} waits ${waitMs} ms for the common start")
+        println(s"latency-lab: $who waits ${waitMs} ms for its start (${SimulationSettings.START_AT})")
         Thread.sleep(waitMs)
       }
-      else if (waitMs < 0) println(s"latency-lab: injector ${settings.split.index} starts ${-waitMs} ms after the common start")
+      else if (waitMs < 0 && settings.split.split) println(s"latency-lab: $who starts ${-waitMs} ms after the common start")
     }
 
   private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)

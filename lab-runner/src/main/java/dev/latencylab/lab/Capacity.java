@@ -102,6 +102,9 @@ final class Capacity implements Callable<Integer> {
     @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux).")
     Integer port;
 
+    @CommandLine.Mixin
+    LatencyLab.GatlingOptions gatlingOptions;
+
     @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target first (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
@@ -153,7 +156,7 @@ final class Capacity implements Callable<Integer> {
         PrintStream out = System.out;
         out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
                 latencyMs, slo(), maxKoPercent, dir);
-        GatlingLauncher gatling = new GatlingLauncher(repo);
+        GatlingLauncher gatling = gatlingOptions.launcher(repo);
         List<CapacitySearch.Level> levels = new ArrayList<>();
         List<Round> rounds = new ArrayList<>();
         boolean failed = false;

@@ -14,23 +14,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
+import dev.latencylab.load.LaunchFile;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 
 /**
- * Runs the simulation exactly as a user does by hand: {@code ./mvnw gatling:test -D...} from the repository root,
- * here limited to the gatling-scripts module. Keeps its console output in a log, finds the report Gatling names, and
+ * Runs the simulation as {@code ./mvnw gatling:test -D...} does, without Maven: Gatling's JVM started directly from
+ * gatling-scripts/target/gatling-launch.txt (java, test classpath and JVM options the build wrote), in gatling-scripts,
+ * the simulation's properties as -D options. Keeps its console output in a log, finds the report Gatling names, and
  * reads the result file at the path it gave the simulation.
  */
 public final class GatlingLauncher {
 
     private static final String REPORT_LINE = "Reports generated, please open the following file: file://";
-    /** Maven's advice after a failed goal (the log keeps it): the run's own lines say what went wrong. */
-    private static final Pattern MAVEN_BOILERPLATE = Pattern.compile("^\\[ERROR\\] (\\s*$|To see the full stack trace|Re-run Maven"
-            + "|For more information about the errors|\\[Help 1\\]|After correcting the problems|  mvn <args>)");
-
     /**
      * What one run left: its exit code, where its report and result file are (null when it made none), and what its
      * result file says went wrong (the target exited or stopped answering, every request failed).
@@ -51,13 +48,18 @@ public final class GatlingLauncher {
             return why;
         }
 
-        /** Moves Gatling's report into the run's own folder; returns where it is now (null: none). */
+        /**
+         * Moves Gatling's report into the run's own folder and removes what else Gatling left in its results folder
+         * (a run without a report leaves only its simulation.log); returns where the report is now (null: none).
+         */
         public Path keepReport(RunFolder folder) {
-            if (reportDir == null || !Files.isDirectory(reportDir)) {
-                return null;
-            }
             try {
-                return Files.move(reportDir, folder.report(), StandardCopyOption.REPLACE_EXISTING);
+                Path kept = null;
+                if (reportDir != null && Files.isDirectory(reportDir)) {
+                    kept = Files.move(reportDir, folder.report(), StandardCopyOption.REPLACE_EXISTING);
+                }
+                Sweep.deleteRecursively(resultsFolder(folder.gatlingLog()));
+                return kept;
             }
             catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -65,21 +67,77 @@ public final class GatlingLauncher {
         }
     }
 
+    /** The simulation Gatling runs. */
+    static final String SIMULATION = "dev.latencylab.load.LoadSimulation";
+    /** Where the build writes the simulation's launch file, in the repository. */
+    static final String LAUNCH_FILE = "gatling-scripts/target/gatling-launch.txt";
+
+    /** How far ahead a split run's common start is set, by default: K Gatling JVMs start on two shared cores. */
+    static final java.time.Duration INJECTOR_LEAD = java.time.Duration.ofSeconds(10);
+
     private final Path repo;
+    /** Whether Gatling writes its HTML report (--no-reports when not: no one reads it, e.g. in tests). */
+    private final boolean reports;
+    private final java.time.Duration injectorLead;
     /** The runs under way: one, or one per injector of a split run. */
     private final java.util.Set<Process> current = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Set by stop: a run asked for afterwards does not start (it may be on its way while the stop comes). */
+    private volatile boolean stopped;
 
     public GatlingLauncher(Path repo) {
+        this(repo, true, INJECTOR_LEAD);
+    }
+
+    /** @param injectorLead how far ahead of the moment its injectors are started a split run's load begins */
+    public GatlingLauncher(Path repo, boolean reports, java.time.Duration injectorLead) {
         this.repo = repo;
+        this.reports = reports;
+        this.injectorLead = injectorLead;
+    }
+
+    public java.time.Duration injectorLead() {
+        return injectorLead;
     }
 
     /**
-     * @param properties the simulation's system properties (sim.users, base.url, ...)
-     * @param echo       where to copy the console as it comes (null: only the log)
+     * Gatling's results folder for the run logged in gatling.log: gatling-results beside it (the report then moves to
+     * report/, the rest is removed). One per log, so that runs side by side never share one.
      */
-    public Outcome run(Map<String, String> properties, Path log, PrintStream echo) {
-        List<String> command = new ArrayList<>(List.of(repo.resolve("mvnw").toString(), "-B", "-q", "-pl", "gatling-scripts", "gatling:test"));
+    static Path resultsFolder(Path log) {
+        String name = log.getFileName().toString();
+        return log.toAbsolutePath().resolveSibling((name.endsWith(".log") ? name.substring(0, name.length() - 4) : name) + "-results");
+    }
+
+    /** The command that starts Gatling's JVM for one simulation run. */
+    List<String> command(Map<String, String> properties, String description, Path results) {
+        LaunchFile.Launch launch;
+        try {
+            launch = LaunchFile.read(repo.resolve(LAUNCH_FILE));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("the simulation's launch file cannot be read (build first: ./mvnw -DskipTests package): "
+                    + e.getMessage(), e);
+        }
+        List<String> command = new ArrayList<>();
+        command.add(launch.java());
+        command.addAll(launch.jvmOptions());
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("-cp", launch.classpath(), "io.gatling.app.Gatling", "--simulation", SIMULATION, "--results-folder",
+                results.toAbsolutePath().toString(), "--run-description", description));
+        if (!reports) {
+            command.add("--no-reports");
+        }
+        return command;
+    }
+
+    /**
+     * @param properties  the simulation's system properties (sim.users, base.url, ...)
+     * @param description what Gatling's report calls the run (e.g. the target's id and the load)
+     * @param echo        where to copy the console as it comes (null: only the log)
+     */
+    public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo) {
+        Path results = resultsFolder(log);
+        List<String> command = command(properties, description, results);
         Path reportDir = null;
         // the runner names the result file; the simulation writes it there or writes nothing
         Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
@@ -87,17 +145,24 @@ public final class GatlingLauncher {
         Process process = null;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            process = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true).start();
+            if (stopped) {
+                return new Outcome(-1, null, null, "stopped before it started", List.of());
+            }
+            process = new ProcessBuilder(command).directory(repo.resolve("gatling-scripts").toFile()).redirectErrorStream(true).start();
             current.add(process);
+            if (stopped) {
+                process.destroy(); // the stop came while it started
+            }
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                  Writer logWriter = Files.newBufferedWriter(log)) {
-                logWriter.write(String.join(" ", command) + "\n");
+                // the log's first line: the command, without the classpath (a hundred jars)
+                logWriter.write(String.join(" ", command).replace(command.get(command.indexOf("-cp") + 1), "<" + LAUNCH_FILE + ">") + "\n");
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     logWriter.write(line + "\n");
                     logWriter.flush(); // the log is how a watcher sees the run's progress
                     // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
                     // where it is then (a path on the screen must exist when the command ends)
-                    if (echo != null && !MAVEN_BOILERPLATE.matcher(line).find() && !line.startsWith(REPORT_LINE)) {
+                    if (echo != null && !line.startsWith(REPORT_LINE)) {
                         echo.println(line);
                     }
                     if (line.startsWith(REPORT_LINE)) {
@@ -131,6 +196,7 @@ public final class GatlingLauncher {
 
     /** Ends the runs under way, Maven and the Gatling JVMs it forked, and waits until they are gone. */
     public void stop() {
+        stopped = true;
         List<ProcessHandle> all = new ArrayList<>();
         for (Process p : List.copyOf(current)) {
             all.addAll(p.descendants().toList());

@@ -91,6 +91,24 @@ public final class LatencyLab {
         }
     }
 
+    /** How Gatling is started: its HTML report (skipped where no one reads it), the lead of a split run's common start. */
+    static final class GatlingOptions {
+
+        @Option(names = "--no-gatling-report", description = "Skip Gatling's HTML report of each run (the result file and the "
+                + "lab's pages are still written): saves its seconds and its disk.")
+        boolean skipReport;
+
+        @Option(names = "--injector-lead-seconds", description = "With --injectors K: how long after the K Gatling JVMs are "
+                + "started (beside the warm-up) their common start is (default: 10).")
+        Integer injectorLeadSeconds;
+
+        GatlingLauncher launcher(Path repo) {
+            int lead = Inputs.seconds("--injector-lead-seconds", injectorLeadSeconds == null ? (int) GatlingLauncher.INJECTOR_LEAD.toSeconds()
+                    : injectorLeadSeconds);
+            return new GatlingLauncher(repo, !skipReport, Duration.ofSeconds(lead));
+        }
+    }
+
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are.")
     static final class Run implements Callable<Integer> {
@@ -119,12 +137,17 @@ public final class LatencyLab {
                 + "the same as -Dsim.users.")
         Integer users;
 
+        @CommandLine.Mixin
+        GatlingOptions gatlingOptions;
+
         @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
                 + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
         int injectors;
 
         @Override
         public Integer call() {
+            // ./lab becomes this JVM (exec): its start is the command's, once the build is fresh
+            Instant commandStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
             Path repo = lab.repo.toAbsolutePath().normalize();
             sayLeftBehind(repo.resolve(RUNS));
             Inputs.injectors(injectors);
@@ -183,7 +206,7 @@ public final class LatencyLab {
 
             // outside target/: mvn clean keeps it; named for what it measured
             RunFolder dir = new RunFolder(newFolder(repo.resolve(RUNS), "run-" + t.id() + "-" + stamp()));
-            GatlingLauncher gatling = new GatlingLauncher(repo);
+            GatlingLauncher gatling = gatlingOptions.launcher(repo);
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
             // installed before the target starts: a signal at any moment ends everything this run started
             try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
@@ -206,10 +229,19 @@ public final class LatencyLab {
                 long measured = settings.latencyMs().orElse(latency);
                 Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
                         : new Point(t, settings.users(), measured, 1);
-                point.record(dir, run.succeeded() ? Point.Status.DONE : Point.Status.FAILED,
-                        run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog())), details);
+                Point.Status status = run.succeeded() ? Point.Status.DONE : Point.Status.FAILED;
+                String reason = run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()));
+                point.record(dir, status, reason, details);
+                Path page = run.resultFile() == null ? null : RunPage.write(run.resultFile());
                 if (run.succeeded()) {
                     System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
+                }
+                if (run.resultFile() != null) {
+                    // what the lab added to the scenario's own time, recorded beside the run's other details
+                    Overhead overhead = Overhead.of(commandStart, ResultFile.read(run.resultFile()), Instant.now(), warmupSeconds);
+                    details.put("overheadSeconds", overhead.record());
+                    point.record(dir, status, reason, details);
+                    System.out.println("latency-lab: " + overhead);
                 }
                 for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
                     if (Files.isDirectory(part.report())) {
@@ -217,8 +249,8 @@ public final class LatencyLab {
                     }
                 }
                 System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-                if (run.resultFile() != null) {
-                    System.out.println("Run page: " + RunPage.write(run.resultFile()));
+                if (page != null) {
+                    System.out.println("Run page: " + page);
                 }
                 run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
                 return run.succeeded() ? OK : FAILED;
@@ -301,6 +333,9 @@ public final class LatencyLab {
         @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole round of the matrix "
                 + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
         Integer repeats;
+
+        @CommandLine.Mixin
+        GatlingOptions gatlingOptions;
 
         @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
                 + "(or rate, for open points), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
@@ -397,7 +432,7 @@ public final class LatencyLab {
                 json.put("created", Instant.now().toString());
                 dir.writePlan(json);
             }
-            Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds));
+            Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatlingOptions.launcher(repo));
             try (StopOnSignal signal = StopOnSignal.install(sweep::stop, "stopped; the point under way was ended and finished "
                     + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
                 sweep.run(retryFailed, () -> ComparisonPage.write(dir));

@@ -167,12 +167,12 @@ public final class Sweep {
     private final Duration drainMax;
     private volatile boolean stopping;
 
-    public Sweep(Path repo, SweepFolder folder, Plan plan, PrintStream out, Duration drainMax) {
+    public Sweep(Path repo, SweepFolder folder, Plan plan, PrintStream out, Duration drainMax, GatlingLauncher gatling) {
         this.repo = repo;
         this.folder = folder;
         this.plan = plan;
         this.out = out;
-        this.gatling = new GatlingLauncher(repo);
+        this.gatling = gatling;
         this.drainMax = drainMax;
     }
 

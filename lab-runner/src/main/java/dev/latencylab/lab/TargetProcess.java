@@ -50,6 +50,9 @@ public final class TargetProcess implements AutoCloseable {
      *
      * @throws TargetFailedException when the port is taken, the JVM exits, or it is not healthy in time
      */
+    /** No quiet period when the event loops end (measured: a WebFlux target exited 2.36 s after SIGTERM, with it 0.37 s). */
+    static final String REACTOR_NETTY_QUIET_PERIOD = "-Dreactor.netty.ioShutdownQuietPeriod=0";
+
     public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
         requireFreePort(port);
@@ -57,6 +60,9 @@ public final class TargetProcess implements AutoCloseable {
         Path jar = jar(repo, module);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
+        // Reactor Netty (WebFlux, and its downstream client) waits a 2 s quiet period before its event loops end,
+        // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
+        command.add(REACTOR_NETTY_QUIET_PERIOD);
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(jar.toString());

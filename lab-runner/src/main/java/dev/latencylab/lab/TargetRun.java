@@ -28,8 +28,8 @@ final class TargetRun {
 
     /** How long a target may take to become healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-    /** How far ahead a split run's common start is set: K Maven and Gatling JVMs start on two shared cores. */
-    static final Duration INJECTOR_LEAD = Duration.ofSeconds(30);
+    /** Time for the warm-up's last requests to be answered before the load begins. */
+    static final Duration WARMUP_END = Duration.ofMillis(300);
 
     private TargetRun() {
     }
@@ -68,30 +68,38 @@ final class TargetRun {
                             described.get("pid"), described.get("port"), described.get("maxConnections"));
                 }
             }
-            Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
-            details.put("warmup", Map.of("seconds", warmup.toSeconds(), "ok", warm.ok(), "failed", warm.failed()));
-            if (echo != null) {
-                echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
-                        warmup.toSeconds(), warm.ok() + warm.failed());
-            }
-            if (stopping.getAsBoolean()) {
-                return null;
-            }
+            // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
+            // several injectors, when all of them can have started)
+            Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
-            if (injectors > 1) {
-                GatlingLauncher.Outcome run = split(gatling, target, here, passOn, dir, injectors, echo);
+            CompletableFuture<GatlingLauncher.Outcome> load;
+            try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
+                load = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
+                        : single(gatling, target, here.startingAt(startAt), passOn, dir, echo), thread);
+                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
+                details.put("warmup", Map.of("seconds", warmup.toSeconds(), "ok", warm.ok(), "failed", warm.failed()));
+                if (echo != null) {
+                    echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
+                            warmup.toSeconds(), warm.ok() + warm.failed());
+                }
+                if (stopping.getAsBoolean()) {
+                    gatling.stop();
+                }
+                GatlingLauncher.Outcome run = load.join();
                 return stopping.getAsBoolean() ? null : withDependencies(run, dependencies);
             }
-            Map<String, String> sim = new LinkedHashMap<>(here.toProperties());
-            sim.putAll(passOn);
-            GatlingLauncher.Outcome run = gatling.run(sim, dir.gatlingLog(), echo);
-            if (stopping.getAsBoolean()) {
-                return null;
-            }
-            run.keepReport(dir);
-            stamp(run, target);
-            return withDependencies(run, dependencies);
         }
+    }
+
+    /** One Gatling process: its report kept in the run's folder, its result file stamped with the target. */
+    private static GatlingLauncher.Outcome single(GatlingLauncher gatling, Target target, SimulationSettings settings,
+            Map<String, String> passOn, RunFolder dir, PrintStream echo) {
+        Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
+        sim.putAll(passOn);
+        GatlingLauncher.Outcome run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo);
+        run.keepReport(dir);
+        stamp(run, target);
+        return run;
     }
 
     /**
@@ -132,9 +140,7 @@ final class TargetRun {
      * the merge found them one run.
      */
     static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
-            RunFolder dir, int injectors, PrintStream echo) {
-        // time for K Maven and Gatling JVMs to start and pass their preflight before the common start
-        Instant startAt = Instant.now().plus(INJECTOR_LEAD);
+            RunFolder dir, int injectors, Instant startAt, PrintStream echo) {
         if (echo != null) {
             echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
                     settings.open() ? settings.rates().stream().map(CapacitySearch::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
@@ -145,12 +151,14 @@ final class TargetRun {
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
             for (int i = 0; i < injectors; i++) {
+                int index = i;
                 RunFolder part = dir.injector(i);
                 Map<String, String> sim = new LinkedHashMap<>(settings.forInjector(injectors, i, startAt, part.resultFile()).toProperties());
                 sim.putAll(passOn);
                 PrintStream console = i == 0 ? echo : null;
                 runs.add(CompletableFuture.supplyAsync(() -> {
-                    GatlingLauncher.Outcome o = gatling.run(sim, part.gatlingLog(), console);
+                    GatlingLauncher.Outcome o = gatling.run(sim, description(target, settings) + ", injector %d of %d".formatted(index, injectors),
+                            part.gatlingLog(), console);
                     o.keepReport(part);
                     stamp(o, target);
                     return o;
@@ -187,6 +195,13 @@ final class TargetRun {
         List<String> problems = new ArrayList<>(merged.problems());
         why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
         return new GatlingLauncher.Outcome(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);
+    }
+
+    /** What Gatling's report calls the run: the target's id and the load, e.g. "mvc-t200, 5,000 users, /hello/100". */
+    static String description(Target target, SimulationSettings settings) {
+        String load = settings.open() ? settings.rates().stream().map(CapacitySearch::rate).collect(java.util.stream.Collectors.joining(", "))
+                + " req/s" : "%,d users".formatted(settings.users());
+        return "%s, %s, %s".formatted(target.id(), load, settings.path());
     }
 
     private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {

@@ -23,7 +23,7 @@ class CapacityIT {
     Path tmp;
 
     private LabCommand.Finished capacity(String name, String... more) {
-        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "2", "--warmup-seconds", "1",
+        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "2", "--warmup-seconds", "1", "--no-gatling-report",
                 "--port", String.valueOf(Lab.freePort()), "--results", tmp.toString(), "--name", name));
         args.addAll(List.of(more));
         return LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));

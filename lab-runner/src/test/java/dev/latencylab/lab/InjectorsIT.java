@@ -50,7 +50,7 @@ class InjectorsIT {
     private ByHand splitByHand(Map<String, String> load) throws Exception {
         try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
             double before = Lab.metric(target, WAITED);
-            long startAt = System.currentTimeMillis() + 25_000; // both Maven and Gatling JVMs up by then
+            long startAt = System.currentTimeMillis() + 8_000; // both Gatling JVMs up by then
             List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
             // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
             ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
@@ -62,7 +62,7 @@ class InjectorsIT {
                 p.put(SimulationSettings.START_AT, String.valueOf(startAt));
                 p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
                 Path log = dir.resolve("gatling-" + i + ".log");
-                runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, log, null), threads));
+                runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, null), threads));
             }
             for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
                 assertThat(run.get().succeeded()).as("see " + dir).isTrue();
@@ -140,7 +140,7 @@ class InjectorsIT {
     @Test
     void labRunWithTwoInjectorsMergesIntoTheRunsResult() throws Exception {
         List<String> args = new ArrayList<>(List.of("run", "--target", "webflux", "--port", String.valueOf(Lab.freePort()),
-                "--warmup-seconds", "1", "--injectors", "2"));
+                "--warmup-seconds", "1", "--injectors", "2", "--injector-lead-seconds", "3"));
         load().forEach((k, v) -> args.add("-D" + k + "=" + v));
         LabCommand.Finished run = LabCommand.run(dir.resolve("run.txt"), args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.output()).isZero();

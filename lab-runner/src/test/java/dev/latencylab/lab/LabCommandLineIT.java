@@ -34,7 +34,7 @@ class LabCommandLineIT {
 
     /** A tiny run: 30 users, 2 requests each. */
     private String[] run(String... more) {
-        List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(port), "--warmup-seconds", "1",
+        List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(port), "--warmup-seconds", "1", "--no-gatling-report",
                 "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
@@ -42,7 +42,7 @@ class LabCommandLineIT {
 
     /** A tiny sweep of one webflux point: 4 users, 2 requests each. */
     private String[] sweep(String name, int repeat, int thinkMinMs) {
-        return new String[] {"sweep", "--targets", "webflux", "--users", "4", "--ramp-seconds", "1",
+        return new String[] {"sweep", "--targets", "webflux", "--users", "4", "--ramp-seconds", "1", "--no-gatling-report",
                 "--repeat", String.valueOf(repeat), "--think-min-ms", String.valueOf(thinkMinMs),
                 "--think-max-ms", String.valueOf(thinkMinMs + 1000), "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--webflux-port", String.valueOf(port), "--mvc-port", String.valueOf(mvcPort),

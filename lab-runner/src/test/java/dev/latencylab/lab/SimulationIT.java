@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 
-/** The simulation as a user runs it (./mvnw gatling:test -D...), against each real target. */
+/** The simulation as the runner starts it (Gatling without Maven) and as a user runs it (./mvnw gatling:test -D...), against real targets. */
 class SimulationIT {
 
     private static final Pattern GATLING_COUNT = Pattern.compile("> request count\\s+\\|\\s+([0-9,]+)\\s+\\|");
@@ -43,7 +45,7 @@ class SimulationIT {
     void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling(String module) throws Exception {
         Path result = dir.resolve("result.json");
         try (TargetProcess target = Lab.start(module, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), dir.resolve("gatling.log"), null);
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke " + module, dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
             assertThat(run.resultFile()).isEqualTo(result);
@@ -71,6 +73,31 @@ class SimulationIT {
         }
     }
 
+    /**
+     * The seeds' workflow exactly as a user types it, through Maven (the runner starts Gatling without it):
+     * {@code ./mvnw gatling:test -Dsim.users=N} from the root, and {@code mvn gatling:test} inside gatling-scripts.
+     */
+    @Test
+    void theSeedsWorkflowRunsThroughMavenFromTheRootAndInsideTheModule() throws Exception {
+        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            for (String way : List.of("root", "module")) {
+                Path result = dir.resolve(way + ".json");
+                List<String> command = new ArrayList<>(way.equals("root") ? List.of("./mvnw", "-B", "gatling:test") : List.of("mvn", "-B", "gatling:test"));
+                smoke(target.baseUrl(), result).forEach((k, v) -> command.add("-D" + k + "=" + v));
+                Path log = dir.resolve(way + ".log");
+                Process maven = new ProcessBuilder(command).directory(way.equals("root") ? Lab.repo().toFile() : Lab.repo().resolve("gatling-scripts").toFile())
+                        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                assertThat(maven.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("Maven ends; see " + log).isTrue();
+                assertThat(maven.exitValue()).as(String.join(" ", command) + "; see " + log).isZero();
+                assertThat(ResultFile.read(result).requests().total()).isEqualTo(6 * 4);
+                Matcher report = Pattern.compile("please open the following file: file://(.+)").matcher(Files.readString(log));
+                assertThat(report.find()).as("Gatling's report line in " + log).isTrue();
+                assertThat(Path.of(report.group(1).trim())).as("its report, under gatling-scripts/target/gatling")
+                        .startsWith(Lab.repo().resolve("gatling-scripts/target/gatling")).isRegularFile();
+            }
+        }
+    }
+
     @Test
     void badPropertiesStopBeforeAnyRequestWithTheReason() throws Exception {
         try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
@@ -79,7 +106,7 @@ class SimulationIT {
             p.put("sim.think.min.ms", "500");
             p.put("sim.think.max.ms", "100");
             p.put("sim.thinkmax.ms", "100");
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).isNotZero();
             assertThat(run.resultFile()).isNull();
@@ -97,7 +124,7 @@ class SimulationIT {
         try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
             Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
             p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).isNotZero();
             assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
@@ -108,7 +135,7 @@ class SimulationIT {
     @Test
     void nothingAnsweringSaysHowToStartIt() throws Exception {
         Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(p, dir.resolve("gatling.log"), null);
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")

@@ -75,7 +75,7 @@ class SweepIT {
      */
     @Test
     void aSplitSweepMergesEachPointAndItsSummaryReadsTheMerge() throws Exception {
-        assertThat(sweep("split", "webflux", "5", "--injectors", "2", "--rates", "20", "--level-seconds", "5")).isZero();
+        assertThat(sweep("split", "webflux", "5", "--injectors", "2", "--injector-lead-seconds", "3", "--rates", "20", "--level-seconds", "5")).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("split"));
         RunFolder point = dir.point("webflux-l100-u5-r1");
         Result merged = ResultFile.read(point.resultFile());
