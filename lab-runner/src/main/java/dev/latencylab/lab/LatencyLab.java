@@ -309,13 +309,15 @@ public final class LatencyLab {
         @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")
         int drainSeconds;
 
-        @Option(names = "--mvc-port", defaultValue = "" + TargetPorts.MVC,
-                description = "Port of every MVC target (default: ${DEFAULT-VALUE}; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
-        int mvcPort;
+        @Option(names = "--port", description = "Port of every target, one after the other, as ./lab run --port (default: "
+                + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
+        Integer port;
 
-        @Option(names = "--webflux-port", defaultValue = "" + TargetPorts.WEBFLUX,
-                description = "Port of every WebFlux target (default: ${DEFAULT-VALUE}; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
-        int webfluxPort;
+        @Option(names = "--mvc-port", hidden = true, description = "The old way to set the MVC targets' port (warns; use --port).")
+        Integer mvcPort;
+
+        @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
+        Integer webfluxPort;
 
         @Option(names = "--results", description = "Folder that holds the sweeps (default: results/ in the repository).")
         Path results;
@@ -351,8 +353,17 @@ public final class LatencyLab {
                 System.err.println("latency-lab: --repeat is now --requests-per-user (beside --repeats, the runs of each point); the old name still works");
             }
             Path repo = lab.repo.toAbsolutePath().normalize();
-            Inputs.port("--mvc-port", mvcPort);
-            Inputs.port("--webflux-port", webfluxPort);
+            if (port != null && (mvcPort != null || webfluxPort != null)) {
+                throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
+                        .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
+            }
+            if (mvcPort != null || webfluxPort != null) {
+                System.err.println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
+                        + "the old names still work");
+            }
+            int mvc = Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort : TargetPorts.MVC);
+            int webflux = Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port : webfluxPort != null ? webfluxPort
+                    : TargetPorts.WEBFLUX);
             Inputs.injectors(injectors);
             if (warmupSeconds != null) {
                 Inputs.seconds("--warmup-seconds", warmupSeconds);
@@ -385,7 +396,7 @@ public final class LatencyLab {
                     thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
                     connections,
                     warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
-                    mvcPort, webfluxPort,
+                    mvc, webflux,
                     repeats != null ? repeats : stored,
                     repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
                     rates != null ? rates : List.of(),

@@ -30,7 +30,6 @@ class LabCommandLineIT {
     Path tmp;
 
     private final int port = Lab.freePort();
-    private final int mvcPort = Lab.freePort();
 
     /** A tiny run: 30 users, 2 requests each. */
     private String[] run(String... more) {
@@ -45,7 +44,7 @@ class LabCommandLineIT {
         return new String[] {"sweep", "--targets", "webflux", "--users", "4", "--ramp-seconds", "1", "--no-gatling-report",
                 "--repeat", String.valueOf(repeat), "--think-min-ms", String.valueOf(thinkMinMs),
                 "--think-max-ms", String.valueOf(thinkMinMs + 1000), "--warmup-seconds", "1", "--drain-seconds", "10",
-                "--webflux-port", String.valueOf(port), "--mvc-port", String.valueOf(mvcPort),
+                "--port", String.valueOf(port),
                 "--results", tmp.resolve("results").toString(), "--name", name};
     }
 

@@ -22,14 +22,14 @@ class SweepIT {
     @TempDir
     Path results;
 
-    private final int mvcPort = Lab.freePort();
-    private final int webfluxPort = Lab.freePort();
+    /** Every target's, one after the other. */
+    private final int port = Lab.freePort();
 
     private int sweep(String name, String targets, String users, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("--repo", Lab.repo().toString(), "sweep",
                 "--targets", targets, "--users", users, "--ramp-seconds", "1", "--requests-per-user", "2",
                 "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
-                "--mvc-port", String.valueOf(mvcPort), "--webflux-port", String.valueOf(webfluxPort),
+                "--port", String.valueOf(port),
                 "--results", results.toString(), "--name", name));
         args.addAll(List.of(more));
         return LatencyLab.commandLine().execute(args.toArray(String[]::new));
@@ -181,14 +181,14 @@ class SweepIT {
 
     @Test
     void aFailingPointIsRecordedAndTheSweepGoesOn() throws Exception {
-        try (ServerSocket squatter = new ServerSocket(webfluxPort, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket squatter = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             assertThat(sweep("failing", "webflux,mvc-t200", "3")).as("exit code with a failed point").isEqualTo(1);
         }
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         JsonNode failed = Point.read(dir.point("webflux-l100-u3-r1"));
         assertThat(failed.path("status").asString()).isEqualTo("failed");
-        assertThat(failed.path("reason").asString()).contains("port " + webfluxPort + " is in use");
+        assertThat(failed.path("reason").asString()).contains("port " + port + " is in use");
         assertThat(Point.read(dir.point("mvc-t200-l100-u3-r1")).path("status").asString()).isEqualTo("done");
-        assertThat(Files.readString(dir.page())).contains("FAILED: port " + webfluxPort + " is in use");
+        assertThat(Files.readString(dir.page())).contains("FAILED: port " + port + " is in use");
     }
 }

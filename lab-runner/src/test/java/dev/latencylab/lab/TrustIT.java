@@ -187,6 +187,8 @@ class TrustIT {
             }
             for (LabCommand sweep : sweeps) {
                 assertThat(sweep.await(Duration.ofMinutes(2))).as(sweep.output()).isEqualTo(LatencyLab.FAILED);
+                assertThat(sweep.output()).as("the old spelling works and says the new one")
+                        .contains("latency-lab: --mvc-port and --webflux-port are now --port");
             }
         }
         try (Stream<Path> folders = Files.list(results)) {
@@ -279,6 +281,7 @@ class TrustIT {
                 Arguments.of(List.of("run", "--port", "0"), "--port 0: give a port from 1 to 64535"),
                 Arguments.of(List.of("run", "--port", "65000"), "--port 65000: give a port from 1 to 64535 (the target's actuator listens on port + 1000"),
                 Arguments.of(List.of("sweep", "--webflux-port", "64600"), "--webflux-port 64600: give a port from 1 to 64535"),
+                Arguments.of(List.of("sweep", "--port", "9000", "--mvc-port", "9001"), "--port 9000 and --mvc-port 9001: give --port alone"),
                 Arguments.of(List.of("capacity", "--port", "0"), "--port 0: give a port"),
                 Arguments.of(List.of("run", "--warmup-seconds", "-1"), "--warmup-seconds -1: give 0 or more seconds"),
                 Arguments.of(List.of("run", "--latency-ms", "-5"), "--latency-ms -5: give 0 to 60,000 ms"),
