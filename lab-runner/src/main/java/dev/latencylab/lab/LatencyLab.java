@@ -204,8 +204,12 @@ public final class LatencyLab {
             SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
             Map<String, String> passOn = Inputs.passOn(given);
 
-            // outside target/: mvn clean keeps it; named for what it measured
-            RunFolder dir = new RunFolder(newFolder(repo.resolve(RUNS), "run-" + t.id() + "-" + stamp()));
+            long measured = settings.latencyMs().orElse(latency);
+            Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
+                    : new Point(t, settings.users(), measured, 1);
+            // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
+            RunFolder dir = new RunFolder(newFolder(repo.resolve(RUNS), "run-%s-%s".formatted(
+                    Point.pointId(t.id(), measured, settings.users(), point.rate()), stamp())));
             GatlingLauncher gatling = gatlingOptions.launcher(repo);
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
             // installed before the target starts: a signal at any moment ends everything this run started
@@ -226,9 +230,6 @@ public final class LatencyLab {
                 // the run's record, as a sweep point's: the summary line below and a page read it the same way
                 details.put("endedAt", Instant.now().toString());
                 details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
-                long measured = settings.latencyMs().orElse(latency);
-                Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
-                        : new Point(t, settings.users(), measured, 1);
                 Point.Status status = run.succeeded() ? Point.Status.DONE : Point.Status.FAILED;
                 String reason = run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()));
                 point.record(dir, status, reason, details);
@@ -475,16 +476,17 @@ public final class LatencyLab {
     @Command(name = "report", mixinStandardHelpOptions = true, description = {
             "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
             "With several sweep folders (e.g. from two machines) and --out, build one page that shows them side by side.",
-            "Given a run's folder (./lab run's, or one holding a merged result.json), rebuild its page, result.html."})
+            "Given a run's folder (./lab run's, or one holding a merged result.json), rebuild its page, result.html;",
+            "given several and --out, build one page that shows them side by side."})
     static final class Report implements Callable<Integer> {
 
-        @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000, or a run's folder, e.g. results/runs/run-20261122-010000")
+        @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000, or a run's folder, e.g. results/runs/run-mvc-t200-20261122-010000")
         List<Path> dirs;
 
         @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
         boolean markdown;
 
-        @Option(names = "--out", description = "Folder of the page of several sweeps (needed with more than one SWEEP_DIR).")
+        @Option(names = "--out", description = "Folder of the page of several sweeps or runs (needed with more than one).")
         Path out;
 
         @Override
@@ -493,6 +495,23 @@ public final class LatencyLab {
             if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && !markdown
                     && out == null) {
                 System.out.println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
+                return 0;
+            }
+            List<Path> runs = dirs.stream().filter(d -> !new SweepFolder(d).exists() && Files.isRegularFile(new RunFolder(d).resultFile())).toList();
+            if (!runs.isEmpty() && runs.size() < dirs.size()) {
+                throw new IllegalArgumentException("%s is a run's folder and %s a sweep's: give runs, or sweeps, to put side by side"
+                        .formatted(runs.get(0), dirs.stream().filter(d -> !runs.contains(d)).findFirst().orElseThrow()));
+            }
+            if (runs.size() > 1) {
+                if (out == null || markdown) {
+                    throw new IllegalArgumentException(markdown ? "--markdown prints the table of one sweep; give one SWEEP_DIR"
+                            : "%d runs: give --out DIR, the folder of the page that shows them side by side".formatted(runs.size()));
+                }
+                if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
+                    throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
+                }
+                Inputs.writableFolder("--out", out);
+                System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
                 return 0;
             }
             for (SweepFolder sweep : sweeps) {

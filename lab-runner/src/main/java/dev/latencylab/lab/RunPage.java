@@ -75,7 +75,7 @@ public final class RunPage {
         if (r.throughput().okPerSecond() != null) {
             series(chart, "OK (goodput)", r.throughput().okPerSecond(), 0, new Color(0, 130, 0));
         }
-        modelLines(chart, r);
+        modelLines(chart, r, "model", null);
         Color[] colors = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75)};
         java.time.Instant start = java.time.Instant.parse(r.start());
         for (Map.Entry<Integer, Result> part : parts.entrySet()) {
@@ -92,7 +92,7 @@ public final class RunPage {
      * The model's lines where it makes a claim: a closed run's offered load N/(L+Z) and a pool's T/L across its plateau
      * (all users active); an open run's expected throughput per level across the seconds the level was held, and T/L.
      */
-    private static void modelLines(XYChart chart, Result r) {
+    static void modelLines(XYChart chart, Result r, String prefix, Color color) {
         Result.Model m = r.model();
         if (m == null) {
             return;
@@ -109,18 +109,18 @@ public final class RunPage {
                 }
             }
             if (!x.isEmpty()) {
-                dashed(chart.addSeries("model: expected per level", x, y), new Color(230, 120, 0));
+                dashed(chart.addSeries(prefix + ": expected per level", x, y), color != null ? color : new Color(230, 120, 0));
             }
         }
         else {
             double from = r.plateau() == null ? 0 : r.plateau().fromSecond();
             double to = r.plateau() == null ? end : r.plateau().toSecond();
-            dashed(chart.addSeries("model: offered load N/(L+Z) %,.0f req/s".formatted(m.offeredLoadPerSecond()), List.of(from, to),
-                    List.of(m.offeredLoadPerSecond(), m.offeredLoadPerSecond())), new Color(230, 120, 0));
+            dashed(chart.addSeries(prefix + ": offered load N/(L+Z) %,.0f req/s".formatted(m.offeredLoadPerSecond()), List.of(from, to),
+                    List.of(m.offeredLoadPerSecond(), m.offeredLoadPerSecond())), color != null ? color : new Color(230, 120, 0));
         }
         if (bound != null) {
-            dashed(chart.addSeries("model: T/L %,.0f req/s (%d threads or connections)".formatted(bound, m.threads()), List.of(0.0, end),
-                    List.of(bound, bound)), new Color(180, 0, 0));
+            dashed(chart.addSeries(prefix + ": T/L %,.0f req/s (%d threads or connections)".formatted(bound, m.threads()), List.of(0.0, end),
+                    List.of(bound, bound)), color != null ? color : new Color(180, 0, 0));
         }
     }
 
@@ -130,7 +130,7 @@ public final class RunPage {
         s.setLineStyle(new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {10f, 5f}, 0f));
     }
 
-    private static XYSeries series(XYChart chart, String name, long[] perSecond, int offset, Color color) {
+    static XYSeries series(XYChart chart, String name, long[] perSecond, int offset, Color color) {
         List<Integer> x = IntStream.range(0, Math.max(perSecond.length, 1)).map(i -> i + offset).boxed().toList();
         List<Long> y = perSecond.length == 0 ? List.of(0L) : java.util.Arrays.stream(perSecond).boxed().toList();
         XYSeries s = chart.addSeries(name, x, y);
@@ -144,21 +144,9 @@ public final class RunPage {
         boolean split = r.parts() != null && !r.parts().isEmpty();
         StringBuilder h = new StringBuilder();
         String name = name(r);
-        h.append("""
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
-                <style>
-                body{font-family:sans-serif;margin:2em;max-width:1200px}
-                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
-                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
-                td.l,th.l{text-align:left}
-                .problem{color:#b00;font-weight:bold}
-                .verdict{font-size:16px}
-                </style></head><body>
-                """.formatted(esc(name)));
+        h.append(head(name));
         h.append("<h1>").append(esc(name)).append("</h1>\n");
-        h.append("<p class=verdict>").append(esc(r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model())
-                : Sweep.headline(Summary.row(resultFile)))).append("</p>\n");
+        h.append("<p class=verdict>").append(esc(verdict(resultFile, r))).append("</p>\n");
         h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.baseUrl() + p.path(), DATE.format(Instant.parse(r.start())),
                 TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)))).append("</p>\n");
         Path gatlingReport = new RunFolder(resultFile.toAbsolutePath().getParent()).reportPage();
@@ -248,6 +236,32 @@ public final class RunPage {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    /** The head of a run's page, and of several runs' page: title and style. */
+    static String head(String title) {
+        return """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
+                <style>
+                body{font-family:sans-serif;margin:2em;max-width:1200px}
+                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
+                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
+                td.l,th.l{text-align:left}
+                .problem{color:#b00;font-weight:bold}
+                .verdict{font-size:16px}
+                </style></head><body>
+                """.formatted(esc(title));
+    }
+
+    /**
+     * What the run measured in one line: the console's summary line, or for a ladder of levels its {@link #ladder};
+     * after why it failed, when its point.json says it did.
+     */
+    static String verdict(Path resultFile, Result r) {
+        String failed = Summary.failure(resultFile);
+        return (failed == null ? "" : "FAILED: %s. What it measured: ".formatted(failed))
+                + (r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model()) : Sweep.headline(Summary.row(resultFile)));
+    }
 
     /** An open run of several levels (a capacity round) in one line: its highest level within the SLO and its first miss. */
     static String ladder(Result.Open o, Result.Model m) {

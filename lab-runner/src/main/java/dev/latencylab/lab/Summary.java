@@ -180,7 +180,7 @@ public final class Summary {
      */
     static RunRow row(Path resultFile) {
         RunFolder folder = new RunFolder(resultFile.toAbsolutePath().getParent());
-        if (folder.resultFile().equals(resultFile.toAbsolutePath()) && Files.isRegularFile(folder.pointRecord())) {
+        if (failure(resultFile) == null && folder.resultFile().equals(resultFile.toAbsolutePath()) && Files.isRegularFile(folder.pointRecord())) {
             return row(folder);
         }
         Result r = ResultFile.read(resultFile);
@@ -190,6 +190,16 @@ public final class Summary {
         return row(r, new RunFacts(folder.dir().getFileName().toString(), target, p.open() ? 0 : p.users(),
                 p.open() ? p.rates().get(p.rates().size() - 1) : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
                 r.target() == null ? "" : Target.parse(r.target().id()).connectionSettings(), null, false, report, null));
+    }
+
+    /** Why the run of this result file failed, as the point.json beside it says; null when it did not (or none is there). */
+    static String failure(Path resultFile) {
+        RunFolder folder = new RunFolder(resultFile.toAbsolutePath().getParent());
+        if (!folder.resultFile().equals(resultFile.toAbsolutePath()) || !Files.isRegularFile(folder.pointRecord())) {
+            return null;
+        }
+        JsonNode point = Point.read(folder);
+        return "done".equals(point.path("status").asString()) ? null : point.path("reason").asString("failed");
     }
 
     /** What a run's row takes from beside its result file: its point.json, or its folder. */

@@ -39,6 +39,8 @@ class DependencyTargetsIT {
         Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
                 .substring("Result file: ".length()));
         assertThat(ResultSchema.problems(file)).isEmpty();
+        assertThat(file.getParent().getFileName().toString()).as("ls results/runs tells runs apart: target, latency, users, time")
+                .matches("run-" + java.util.regex.Pattern.quote(target) + "-l100-u30-[0-9]{8}-[0-9]{6}(-[0-9]+)?");
         Result result = ResultFile.read(file);
         // the run's page names what it measured, opens with the console's answer and links Gatling's report
         String page;
@@ -120,8 +122,11 @@ class DependencyTargetsIT {
 
         assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(lab.output()).contains("RUN FAILED: " + named).contains("(pid " + pid + ") exited ");
-        Result result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
+        Path file = Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO));
+        Result result = ResultFile.read(file);
         assertThat(result.problems()).anySatisfy(p -> assertThat(p).startsWith(named).containsPattern(
                 "\\(pid " + pid + "\\) exited [0-9]+ s into the run"));
+        assertThat(Files.readString(RunPage.of(file))).as("the failed run's page says so first")
+                .contains("<p class=verdict>FAILED: " + ComparisonPage.esc(named));
     }
 }

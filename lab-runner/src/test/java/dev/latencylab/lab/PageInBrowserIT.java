@@ -141,6 +141,39 @@ class PageInBrowserIT {
         assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(50_000);
     }
 
+    /** ./lab report RUN_A RUN_B --out DIR: several runs' page, opened in a browser, shows its chart and names each run. */
+    @Test
+    void runsSideBySideShowTheirChartAndEachRun() throws Exception {
+        List<String> given = new ArrayList<>();
+        for (String published : List.of("docs/results/points/mvc-t200-l100-u5000-r1", "docs/results-injectors/webflux-l100-u20000-r1")) {
+            Path copy = tmp.resolve(Path.of(published).getFileName());
+            Lab.copyTree(Lab.repo().resolve(published), copy);
+            given.add(copy.toString());
+        }
+        given.addAll(List.of("--out", tmp.resolve("side").toString()));
+        List<String> args = new ArrayList<>(List.of("report"));
+        args.addAll(given);
+        LabCommand.Finished report = LabCommand.run(tmp.resolve("side.txt"), args.toArray(String[]::new));
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(report.output()).contains("Runs page: " + tmp.resolve("side/index.html").toAbsolutePath());
+
+        assertThat(images("side/index.html")).as("the chart of both runs").singleElement()
+                .satisfies(image -> assertThat(image.path("state").asString()).as(image.toString()).isEqualTo("ok"));
+        String page = Files.readString(tmp.resolve("side/index.html"));
+        assertThat(page).contains("<h1>2 runs side by side</h1>")
+                .contains("<b>mvc-t200, 5,000 users, L 100 ms, 22 Nov 2026 06:38 UTC</b>: goodput 1,993 req/s")
+                .contains("<b>webflux, 20,000 users on 2 injectors, L 100 ms, 22 Nov 2026 22:31 UTC</b>: goodput")
+                .contains("server.tomcat.threads.max=200").contains("<a href=\"../webflux-l100-u20000-r1/result.html\">");
+
+        LabCommand.Finished mixed = LabCommand.run(tmp.resolve("mixed.txt"), "report", given.get(0), Lab.repo().resolve("docs/results").toString(),
+                "--out", tmp.resolve("mixed").toString());
+        assertThat(mixed.exitCode()).isEqualTo(2);
+        assertThat(mixed.output()).contains("is a run's folder and").contains("a sweep's: give runs, or sweeps");
+        LabCommand.Finished noOut = LabCommand.run(tmp.resolve("no-out.txt"), "report", given.get(0), given.get(1));
+        assertThat(noOut.exitCode()).isEqualTo(2);
+        assertThat(noOut.output()).contains("2 runs: give --out DIR");
+    }
+
     @Test
     void aMissingChartIsSeen() throws Exception {
         SweepFolder sweep = publishedCopy();
