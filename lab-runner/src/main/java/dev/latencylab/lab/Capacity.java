@@ -335,6 +335,11 @@ final class Capacity implements Callable<Integer> {
      * target in its colour (a rate measured in several ladders: the median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine
      * ceiling (dotted) as vertical lines in its colour.
      */
+    /** The files {@link #draw} writes in dir. */
+    static List<Path> charts(Path dir) {
+        return List.of(dir.resolve(CHART + ".svg"), dir.resolve(CHART + ".png"));
+    }
+
     static void draw(List<Record> records, Path dir) {
         long latency = records.get(0).latencyMs();
         XYChart chart = new XYChartBuilder().width(1300).height(560)

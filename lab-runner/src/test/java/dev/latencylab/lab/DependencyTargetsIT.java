@@ -111,11 +111,11 @@ class DependencyTargetsIT {
             "webflux-http | downstream service \\(WebFlux, pid ([0-9]+)\\) | the downstream service (WebFlux, at "})
     void aDependencyThatDiesMidRunFailsTheRunAndIsRecorded(String target, String pidLine, String named) throws Exception {
         LabCommand lab = LabCommand.start(tmp.resolve(target + "-killed.console"), "run", "--target", target, "--port",
-                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.users=40", "-Dsim.repeat=10", "-Dsim.ramp.seconds=2",
+                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.users=40", "-Dsim.repeat=7", "-Dsim.ramp.seconds=2",
                 "-Dsim.think.min.ms=500", "-Dsim.think.max.ms=1000");
         long pid = Long.parseLong(lab.awaitLine(pidLine, Duration.ofMinutes(2)));
         lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
-        TargetProcess.sleep(3000); // into the run: its 400 requests take about 10 s
+        TargetProcess.sleep(3000); // into the run: its 280 requests take about 7 s
         ProcessHandle dependency = ProcessHandle.of(pid).orElseThrow();
         assertThat(new ProcessBuilder("kill", "-9", String.valueOf(pid)).start().waitFor()).isZero();
         dependency.onExit().get(10, TimeUnit.SECONDS);

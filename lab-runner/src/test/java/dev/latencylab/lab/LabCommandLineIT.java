@@ -10,11 +10,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.Matcher;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
@@ -247,12 +247,37 @@ class LabCommandLineIT {
         assertThat(report.output()).isEqualTo(ResultsTable.markdown(Summary.readCsv(sweep.resolve("summary.csv"))));
     }
 
-    /** Each published sweep's summary, page and charts are what its committed result files give, byte for byte. */
-    @ParameterizedTest
-    @ValueSource(strings = {"docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn", "docs/results-injectors-open/k1",
-            "docs/results-injectors-open/k2"})
-    void reportRebuildsThePublishedSweepFromItsResultFiles(String folder) throws Exception {
-        Path published = Lab.repo().resolve(folder);
+    /**
+     * ./lab rebuild-docs --check: every published file is what its data gives. A copy whose README table was edited by
+     * hand is found (exit 1, the file named); ./lab rebuild-docs writes it again, after which the check passes. (A sweep
+     * folder alone: ./lab report, below; PublishedResultsTest runs the same check in the fast tier.)
+     */
+    @Test
+    void rebuildDocsFindsAHandEditedTableAndWritesItAgain() throws Exception {
+        LabCommand.Finished published = LabCommand.run(console("check"), "rebuild-docs", "--check");
+        assertThat(published.exitCode()).as(published.output()).isZero();
+        assertThat(published.output()).contains("every published page, table and chart is what its data gives");
+
+        Path copy = tmp.resolve("repo");
+        Lab.copyTree(Lab.repo().resolve("docs"), copy.resolve("docs"));
+        String readme = Files.readString(Lab.repo().resolve("README.md"));
+        int table = readme.indexOf("<!-- results-table: ");
+        Matcher figure = Pattern.compile("[0-9],[0-9]{3}").matcher(readme);
+        assertThat(figure.find(table)).as("a figure in README's results table").isTrue();
+        Files.writeString(copy.resolve("README.md"), readme.substring(0, figure.start()) + "9,999" + readme.substring(figure.end()));
+
+        LabCommand.Finished edited = LabCommand.run(console("edited"), "--repo", copy.toString(), "rebuild-docs", "--check");
+        assertThat(edited.exitCode()).as(edited.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(edited.output()).contains("latency-lab: differs from what its data gives: README.md").contains("1 published files differ");
+        LabCommand.Finished rebuilt = LabCommand.run(console("rebuilt"), "--repo", copy.toString(), "rebuild-docs");
+        assertThat(rebuilt.exitCode()).as(rebuilt.output()).isZero();
+        assertThat(copy.resolve("README.md")).hasSameTextualContentAs(Lab.repo().resolve("README.md"));
+    }
+
+    /** ./lab report of a sweep folder that holds only its data (sweep.json, points): its summary and page, as published. */
+    @Test
+    void reportRebuildsASweepFromItsResultFiles() throws Exception {
+        Path published = Lab.repo().resolve("docs/results-injectors-open/k2");
         Path copy = tmp.resolve("copy").resolve(published.getFileName().toString()); // the same folder name: the page's title names it
         try (var files = Files.walk(published)) {
             for (Path f : files.toList()) {
@@ -260,40 +285,16 @@ class LabCommandLineIT {
                 if (Files.isDirectory(f)) {
                     Files.createDirectories(to);
                 }
-                else if (!f.startsWith(published.resolve("charts")) && !f.getFileName().toString().matches("summary.csv|runs.csv|index.html")) {
+                else if (!Published.derived(Lab.repo().relativize(f).toString())) {
                     Files.copy(f, to); // only what the report reads: sweep.json and the points
                 }
             }
         }
         LabCommand.Finished report = LabCommand.run(console("published"), "report", copy.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
-
         SweepFolder rebuilt = new SweepFolder(copy);
         assertThat(rebuilt.summaryCsv()).hasSameBinaryContentAs(published.resolve("summary.csv"));
-        assertThat(rebuilt.runsCsv()).hasSameBinaryContentAs(published.resolve("runs.csv"));
         assertThat(rebuilt.page()).hasSameBinaryContentAs(published.resolve("index.html"));
-        try (var charts = Files.list(published.resolve("charts"))) {
-            for (Path chart : charts.filter(c -> c.toString().endsWith(".svg")).toList()) {
-                assertThat(rebuilt.charts().resolve(chart.getFileName().toString())).hasSameBinaryContentAs(chart);
-            }
-        }
-    }
-
-    /** The published page of the open sweeps on one and on two injectors, side by side, is what ./lab report A B --out C builds. */
-    @Test
-    void reportRebuildsThePublishedSideBySidePage() throws Exception {
-        Path published = Lab.repo().resolve("docs/results-injectors-open");
-        Path copy = tmp.resolve("open");
-        try (var files = Files.walk(published)) {
-            for (Path f : files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().matches("sweep.json|point.json|result.json")).toList()) {
-                Files.createDirectories(copy.resolve(published.relativize(f).toString()).getParent());
-                Files.copy(f, copy.resolve(published.relativize(f).toString()));
-            }
-        }
-        LabCommand.Finished report = LabCommand.run(console("side-by-side"), "report", copy.resolve("k1").toString(), copy.resolve("k2").toString(),
-                "--out", copy.resolve("side-by-side").toString());
-        assertThat(report.exitCode()).as(report.output()).isZero();
-        assertThat(copy.resolve("side-by-side/index.html")).hasSameBinaryContentAs(published.resolve("side-by-side/index.html"));
     }
 
     @Test

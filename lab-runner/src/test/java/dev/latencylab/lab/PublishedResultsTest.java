@@ -8,62 +8,38 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.ResultMerge;
 
-/**
- * README's results tables are the ones the committed summary.csv files of docs/results, docs/results-db,
- * docs/results-http and docs/results-db-maxconn give, figure for figure; its capacity table the one the committed searches under docs/capacity
- * give, rebuilt from their result files.
- */
+/** The published files: what their data gives (pages, tables, charts), what they record (targets), how split runs merge. */
 class PublishedResultsTest {
 
-    private static final String CAPACITY_START = "<!-- capacity-table: ./lab capacity --report docs/capacity/*-l100 -->\n";
-    private static final String CAPACITY_END = "<!-- /capacity-table -->";
 
-    /** Each published sweep's table sits in README between its markers: the command that prints it, and its end. */
-    @ParameterizedTest
-    @CsvSource({"results, results-table", "results-db, db-results-table", "results-http, http-results-table",
-            "results-db-maxconn, db-maxconn-results-table"})
-    void readmeTableMatchesItsSummaryCsv(String folder, String marker) throws Exception {
-        assertReadmeTableIs("docs/" + folder + "/summary.csv", "<!-- %s: ./lab report docs/%s --markdown -->\n".formatted(marker, folder),
-                "<!-- /%s -->".formatted(marker));
-    }
-
-    private static void assertReadmeTableIs(String summary, String start, String end) throws Exception {
-        Path csv = Lab.repo().resolve(summary);
-        String readme = Files.readString(Lab.repo().resolve("README.md"));
-        assertThat(csv).isRegularFile();
-        assertThat(readme).contains(start, end);
-
-        String table = readme.substring(readme.indexOf(start) + start.length(), readme.indexOf(end));
-        assertThat(table).isEqualTo(ResultsTable.markdown(Summary.readCsv(csv)));
-    }
-
+    /**
+     * Every published page, table and chart (the sweeps' summaries, pages and charts, the side-by-side page, the split
+     * runs' pages, the capacity searches and README's tables) is what its data alone gives, byte for byte: the rebuild
+     * runs on a copy without them (./lab rebuild-docs --check does the same through the command line).
+     */
     @Test
-    void readmeCapacityTableIsTheOneTheCommittedSearchesGiveFromTheirResultFiles(@TempDir Path tmp) throws Exception {
-        Path published = Lab.repo().resolve("docs/capacity");
-        List<Path> searches;
-        try (Stream<Path> dirs = Files.list(published)) {
-            searches = dirs.filter(d -> Files.isRegularFile(d.resolve(Capacity.FILE)) && d.getFileName().toString().endsWith("-l100"))
-                    .sorted().toList();
-        }
-        assertThat(searches).as("one search per default target").hasSize(Sweep.Preset.TARGETS.size());
-        Lab.copyTree(published, tmp);
-        List<Capacity.Record> rebuilt = searches.stream().map(d -> Capacity.rebuild(tmp.resolve(d.getFileName().toString()))).toList();
-        for (Path d : searches) {
-            assertThat(tmp.resolve(d.getFileName().toString()).resolve(Capacity.FILE)).as("the committed capacity.json is what its result files give")
-                    .hasSameTextualContentAs(d.resolve(Capacity.FILE));
-        }
-        String readme = Files.readString(Lab.repo().resolve("README.md"));
-        assertThat(readme).contains(CAPACITY_START, CAPACITY_END);
-        String table = readme.substring(readme.indexOf(CAPACITY_START) + CAPACITY_START.length(), readme.indexOf(CAPACITY_END));
-        assertThat(table).isEqualTo(Capacity.markdown(rebuilt));
+    void everyPublishedFileIsWhatItsDataGives(@TempDir Path tmp) {
+        assertThat(Published.check(Lab.repo(), tmp)).isEmpty();
+    }
+
+    /** The files the rebuild makes are told from the data it reads: a result file is never one of them. */
+    @Test
+    void theRebuildMakesPagesTablesAndChartsAndReadsTheRest() {
+        assertThat(Published.derived("docs/results/summary.csv")).isTrue();
+        assertThat(Published.derived("docs/results/charts/p95-l100.svg")).isTrue();
+        assertThat(Published.derived("docs/results-injectors/webflux-l100-u20000-r1/result.html")).isTrue();
+        assertThat(Published.derived("docs/capacity/mvc-t200-l100/levels.csv")).isTrue();
+        assertThat(Published.derived("docs/capacity/hockey-stick.png")).isTrue();
+        assertThat(Published.derived("docs/results/points/webflux-l100-u5000-r2/result.json")).isFalse();
+        assertThat(Published.derived("docs/results/sweep.json")).isFalse();
+        assertThat(Published.derived("docs/capacity/mvc-t200-l100/capacity.json")).as("the search's own record: the rebuild reads it").isFalse();
+        assertThat(Published.derived("docs/capacity/attempt-2/mvc-t200-l100/levels.csv")).as("an earlier attempt, kept as it was").isFalse();
     }
 
     /** Every published result file names the target it loaded, as its point, its search or its folder does. */
@@ -104,23 +80,6 @@ class PublishedResultsTest {
             assertThat(again).as(run.toString()).hasSameTextualContentAs(run.resolve(ResultFile.NAME));
             Result merged = ResultFile.read(again);
             assertThat(merged.requests().total()).isEqualTo(parts.stream().mapToLong(p -> ResultFile.read(p).requests().total()).sum());
-        }
-    }
-
-    /** Each published split run's page is the one ./lab report builds from its files today. */
-    @Test
-    void publishedSplitRunsPagesAreRebuiltFromTheirFiles(@TempDir Path tmp) throws Exception {
-        try (Stream<Path> dirs = Files.list(Lab.repo().resolve("docs/results-injectors"))) {
-            for (Path run : dirs.filter(Files::isDirectory).sorted().toList()) {
-                Path copy = tmp.resolve(run.getFileName());
-                for (String f : List.of("result.json", "injector-0/result.json", "injector-1/result.json")) {
-                    Files.createDirectories(copy.resolve(f).getParent());
-                    Files.copy(run.resolve(f), copy.resolve(f));
-                }
-                RunPage.write(copy.resolve(ResultFile.NAME));
-                assertThat(RunPage.of(copy.resolve(ResultFile.NAME))).as(run.toString())
-                        .hasSameTextualContentAs(RunPage.of(run.resolve(ResultFile.NAME)));
-            }
         }
     }
 }

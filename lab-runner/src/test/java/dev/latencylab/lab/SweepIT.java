@@ -101,17 +101,16 @@ class SweepIT {
 
     @Test
     void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
-        assertThat(sweep("tiny", "mvc-t200,webflux", "3,6")).isZero();
+        assertThat(sweep("tiny", "mvc-t200,webflux", "3")).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
-        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(4);
+        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(2);
         // a second run of every point, added to the finished sweep
-        assertThat(sweep("tiny", "mvc-t200,webflux", "3,6", "--repeats", "2")).isZero();
+        assertThat(sweep("tiny", "mvc-t200,webflux", "3", "--repeats", "2")).isZero();
         assertThat(dir.readPlan().path("repeats").asInt()).isEqualTo(2);
 
         List<Map<String, String>> runs = Summary.readCsv(dir.runsCsv());
         assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3-r1", "mvc-t200-l100-u6-r1", "webflux-l100-u3-r1", "webflux-l100-u6-r1",
-                "mvc-t200-l100-u3-r2", "mvc-t200-l100-u6-r2", "webflux-l100-u3-r2", "webflux-l100-u6-r2");
+                "mvc-t200-l100-u3-r1", "webflux-l100-u3-r1", "mvc-t200-l100-u3-r2", "webflux-l100-u3-r2");
         String page = Files.readString(dir.page());
         for (Map<String, String> row : runs) {
             Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
@@ -129,7 +128,7 @@ class SweepIT {
         }
         List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
         assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3", "mvc-t200-l100-u6", "webflux-l100-u3", "webflux-l100-u6");
+                "mvc-t200-l100-u3", "webflux-l100-u3");
         for (Map<String, String> point : points) {
             List<Double> p95s = runs.stream().filter(r -> r.get("point").startsWith(point.get("point") + "-r"))
                     .map(r -> Double.parseDouble(r.get("p95Ms"))).toList();

@@ -1,0 +1,205 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
+ * summaries, pages and charts, the side-by-side page, the split runs' pages, the capacity searches and their chart,
+ * and the tables in README.md and docs/*.md between their markers. A marker names the command that prints its
+ * table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ... {@code <!-- /results-table -->}.
+ * With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
+ */
+final class Published {
+
+    /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
+    static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
+            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2");
+    /** Sweeps on one page: the page's folder, then the sweeps. */
+    static final List<String> SIDE_BY_SIDE = List.of("docs/results-injectors-open/side-by-side", "docs/results-injectors-open/k1",
+            "docs/results-injectors-open/k2");
+    /** The folder of the published split runs: each holds result.json, its page and chart. */
+    static final String RUNS = "docs/results-injectors";
+    /** The capacity searches: each a folder, and their chart beside them. */
+    static final String CAPACITY = "docs/capacity";
+    static final String CAPACITY_SEARCHES = "*-l100";
+
+    private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
+    private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
+    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
+
+    private Published() {
+    }
+
+    /** Rebuilds every published file in repo, in place; returns the files it wrote. */
+    static List<Path> rebuild(Path repo) {
+        List<Path> written = new ArrayList<>();
+        for (String sweep : SWEEPS) {
+            SweepFolder folder = new SweepFolder(repo.resolve(sweep));
+            ComparisonPage.write(folder);
+            written.addAll(List.of(folder.summaryCsv(), folder.runsCsv(), folder.page()));
+            written.addAll(files(folder.charts()));
+        }
+        SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
+        ComparisonPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
+        written.add(side.page());
+        written.addAll(files(side.charts()));
+        for (Path run : folders(repo.resolve(RUNS), "*")) {
+            Path result = new RunFolder(run).resultFile();
+            written.add(RunPage.write(result));
+            written.add(RunPage.chartOf(result));
+        }
+        List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
+        List<Capacity.Record> records = searches.stream().map(Capacity::rebuild).toList();
+        for (Path search : searches) {
+            written.addAll(List.of(search.resolve(Capacity.FILE), search.resolve("levels.csv")));
+            written.addAll(Capacity.charts(search));
+        }
+        Capacity.draw(records, repo.resolve(CAPACITY));
+        written.addAll(Capacity.charts(repo.resolve(CAPACITY)));
+        for (Path text : texts(repo)) {
+            OutputFile.text(text, tables(repo, read(text)));
+            written.add(text);
+        }
+        return written;
+    }
+
+    /**
+     * Rebuilds the published files from their data alone, in a copy of repo's docs/ and README.md that lacks every
+     * file the rebuild makes, and compares them with repo's, byte for byte.
+     *
+     * @return the files that came out different, or that repo holds and the rebuild no longer makes (relative to repo);
+     *         empty when all are the same
+     */
+    static List<String> check(Path repo, Path scratch) {
+        List<String> derived = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(repo.resolve("docs"))) {
+            for (Path from : all.toList()) {
+                String relative = repo.relativize(from).toString();
+                Path to = scratch.resolve(relative);
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                }
+                else if (derived(relative)) {
+                    derived.add(relative);
+                }
+                else {
+                    Files.copy(from, to);
+                }
+            }
+            Files.copy(repo.resolve("README.md"), scratch.resolve("README.md"));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> differ = new ArrayList<>();
+        TreeSet<String> made = new TreeSet<>();
+        for (Path again : rebuild(scratch)) {
+            String relative = scratch.relativize(again).toString();
+            made.add(relative);
+            try {
+                Path published = repo.resolve(relative);
+                if (!Files.isRegularFile(published) || Files.mismatch(published, again) != -1) {
+                    differ.add(relative);
+                }
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        derived.stream().filter(f -> !made.contains(f)).map(f -> f + " (no longer made)").forEach(differ::add);
+        return differ.stream().sorted().distinct().toList();
+    }
+
+    /** Whether a published file (relative to the repository) is one the rebuild makes, not data it reads. */
+    static boolean derived(String relative) {
+        Path p = Path.of(relative);
+        String name = p.getFileName().toString();
+        Path parent = p.getParent();
+        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).anyMatch(sweep ->
+                parent.toString().equals(sweep) && name.matches("summary\\.csv|runs\\.csv|index\\.html")
+                        || parent.toString().equals(sweep + "/charts"));
+        boolean ofRun = parent.getParent() != null && parent.getParent().toString().equals(RUNS) && name.matches("result\\.html|result-per-second\\.png");
+        boolean ofCapacity = (parent.toString().equals(CAPACITY) || parent.getParent() != null && parent.getParent().toString().equals(CAPACITY)
+                && parent.getFileName().toString().endsWith("-l100")) && name.matches("levels\\.csv|hockey-stick\\.(png|svg)");
+        return ofSweep || ofRun || ofCapacity;
+    }
+
+    /** The text between each marker of a Markdown file, printed again by the command the marker names. */
+    static String tables(Path repo, String markdown) {
+        Matcher m = MARKER.matcher(markdown);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String command = m.group(2);
+            Matcher sweep = SWEEP_TABLE.matcher(command);
+            Matcher capacity = CAPACITY_TABLE.matcher(command);
+            String table;
+            if (sweep.matches()) {
+                table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
+            }
+            else if (capacity.matches()) {
+                table = Capacity.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
+            }
+            else {
+                throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement("<!-- %s: %s -->\n%s<!-- /%s -->".formatted(m.group(1), command, table, m.group(1))));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** README.md and the Markdown files under docs/: where tables may sit between markers. */
+    private static List<Path> texts(Path repo) {
+        List<Path> texts = new ArrayList<>(List.of(repo.resolve("README.md")));
+        try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
+            docs.filter(f -> f.toString().endsWith(".md")).filter(f -> MARKER.matcher(read(f)).find()).sorted().forEach(texts::add);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return texts;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> folders(Path parent, String glob) {
+        try (var dirs = Files.newDirectoryStream(parent, glob)) {
+            List<Path> found = new ArrayList<>();
+            dirs.forEach(d -> {
+                if (Files.isDirectory(d)) {
+                    found.add(d);
+                }
+            });
+            found.sort(null);
+            return found;
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> files(Path dir) {
+        try (Stream<Path> all = Files.list(dir)) {
+            return all.filter(Files::isRegularFile).sorted().toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
