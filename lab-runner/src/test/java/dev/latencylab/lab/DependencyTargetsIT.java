@@ -52,6 +52,14 @@ class DependencyTargetsIT {
         }
         assertThat(page).contains("<h1>" + target + ", 30 users, L 100 ms, ").contains("<a href=\"report/index.html\">Gatling's report</a>")
                 .containsPattern("<p class=verdict>goodput [0-9,]+ req/s  p50/p95/p99 ");
+        String report;
+        try {
+            report = Files.readString(file.resolveSibling("report").resolve("index.html"));
+        }
+        catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertThat(report).as("Gatling's report carries the target id as its run description").contains(target + ", 30 users, /");
         assertThat(result.target()).as("the result names its target and the settings it stands for").isEqualTo(Target.parse(target).settings());
         return result;
     }
