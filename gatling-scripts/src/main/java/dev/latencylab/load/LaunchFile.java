@@ -25,10 +25,14 @@ public final class LaunchFile {
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args[0]);
         Files.createDirectories(file.toAbsolutePath().getParent());
-        List<String> lines = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                System.getProperty("java.class.path")));
+        List<String> lines = new ArrayList<>(List.of(javaExecutable(), System.getProperty("java.class.path")));
         lines.addAll(List.of(args).subList(1, args.length));
         Files.write(file, lines);
+    }
+
+    /** The java of the JVM this runs in: the build's toolchain JDK, which the runner and the targets run on too. */
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     public static Launch read(Path file) throws IOException {

@@ -60,6 +60,8 @@ final class Capacity implements Callable<Integer> {
 
     static final String FILE = "capacity.json";
     static final String CHART = "hockey-stick";
+    /** A search's levels, one row each. */
+    static final String LEVELS = "levels.csv";
 
     @CommandLine.ParentCommand
     LatencyLab lab;
@@ -286,7 +288,7 @@ final class Capacity implements Callable<Integer> {
 
     static void write(Path dir, Record record) {
         OutputFile.json(dir.resolve(FILE), Point.JSON, record);
-        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve("levels.csv"));
+        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve(LEVELS));
         draw(List.of(record), dir);
     }
 

@@ -60,7 +60,7 @@ final class Published {
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
         List<Capacity.Record> records = searches.stream().map(Capacity::rebuild).toList();
         for (Path search : searches) {
-            written.addAll(List.of(search.resolve(Capacity.FILE), search.resolve("levels.csv")));
+            written.addAll(List.of(search.resolve(Capacity.FILE), search.resolve(Capacity.LEVELS)));
             written.addAll(Capacity.charts(search));
         }
         Capacity.draw(records, repo.resolve(CAPACITY));
@@ -119,17 +119,20 @@ final class Published {
         return differ.stream().sorted().distinct().toList();
     }
 
-    /** Whether a published file (relative to the repository) is one the rebuild makes, not data it reads. */
+    /**
+     * Whether a published file (relative to the repository) is one the rebuild makes, not data it reads: named by the
+     * classes that own those names (SweepFolder, RunPage, Capacity).
+     */
     static boolean derived(String relative) {
         Path p = Path.of(relative);
-        String name = p.getFileName().toString();
         Path parent = p.getParent();
-        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).anyMatch(sweep ->
-                parent.toString().equals(sweep) && name.matches("summary\\.csv|runs\\.csv|index\\.html")
-                        || parent.toString().equals(sweep + "/charts"));
-        boolean ofRun = parent.getParent() != null && parent.getParent().toString().equals(RUNS) && name.matches("result\\.html|result-per-second\\.png");
-        boolean ofCapacity = (parent.toString().equals(CAPACITY) || parent.getParent() != null && parent.getParent().toString().equals(CAPACITY)
-                && parent.getFileName().toString().endsWith("-l100")) && name.matches("levels\\.csv|hockey-stick\\.(png|svg)");
+        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).map(s -> new SweepFolder(Path.of(s))).anyMatch(sweep ->
+                List.of(sweep.summaryCsv(), sweep.runsCsv(), sweep.page()).contains(p) || parent.equals(sweep.charts()));
+        Path result = new RunFolder(parent).resultFile();
+        boolean ofRun = Path.of(RUNS).equals(parent.getParent()) && List.of(RunPage.of(result), RunPage.chartOf(result)).contains(p);
+        boolean ofSearch = Path.of(CAPACITY).equals(parent.getParent())
+                && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
+        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (Capacity.charts(parent).contains(p) || p.equals(parent.resolve(Capacity.LEVELS)));
         return ofSweep || ofRun || ofCapacity;
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.load.LaunchFile;
 import dev.latencylab.load.TargetPorts;
 import java.util.stream.Stream;
 
@@ -59,7 +60,7 @@ public final class TargetProcess implements AutoCloseable {
         requireFreePort(managementPort(port));
         Path jar = jar(repo, module);
         List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
+        command.add(LaunchFile.javaExecutable()); // the JDK this runner runs on: the one the build selected (>= 21)
         // Reactor Netty (WebFlux, and its downstream client) waits a 2 s quiet period before its event loops end,
         // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
         command.add(REACTOR_NETTY_QUIET_PERIOD);
@@ -93,10 +94,6 @@ public final class TargetProcess implements AutoCloseable {
         return target;
     }
 
-    /** The java of the JDK this runner runs on: the one the build selected (>= 21). */
-    public static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
 
     public static Path jar(Path repo, String module) {
         Path targetDir = repo.resolve(module).resolve("target");
