@@ -37,7 +37,8 @@ class CapacityIT {
      */
     @Test
     void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
-        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--refine-rounds", "1", "--slo-p99-ms", "400");
+        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--start-rate", "20", "--refine-rounds", "1",
+                "--refine-levels", "2", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Record r = Capacity.read(tmp.resolve("mvc-t4"));
@@ -47,8 +48,9 @@ class CapacityIT {
         assertThat(r.firstMissPerSecond()).as(run.output()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
         assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
                 .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
-        assertThat(r.rounds().get(0).rates()).startsWith(10.0, 20.0);
-        assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(10.0, 20.0);
+        assertThat(r.rounds().get(0).rates()).startsWith(20.0, 40.0);
+        assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(20.0);
+        assertThat(r.rounds().get(1).rates()).as("then two levels between the last good and the first miss").hasSizeBetween(3, 4);
         CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
         assertThat(at.p99FromDueMs()).isBetween(100L, 400L);
@@ -69,7 +71,7 @@ class CapacityIT {
     /** The same slack as above: the test is about the pool that WebFlux does not have, not about the machine's stalls. */
     @Test
     void webfluxIsNotBoundedBy40() {
-        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "10", "--max-rate", "160", "--slo-p99-ms", "400");
+        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "40", "--max-rate", "160", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Record r = Capacity.read(tmp.resolve("webflux"));
@@ -77,6 +79,7 @@ class CapacityIT {
         assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
         assertThat(r.capacityPerSecond()).isEqualTo(160);
         assertThat(r.rounds()).hasSize(1);
+        assertThat(r.rounds().get(0).rates()).as("past mvc-t4's 40").containsExactly(40.0, 80.0, 160.0);
         assertThat(run.output()).contains("at least 160 req/s");
         assertThat(r.machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
     }

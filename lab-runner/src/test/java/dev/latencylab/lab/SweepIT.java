@@ -25,21 +25,29 @@ class SweepIT {
     /** Every target's, one after the other. */
     private final int port = Lab.freePort();
 
-    private int sweep(String name, String targets, String users, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("--repo", Lab.repo().toString(), "sweep",
-                "--targets", targets, "--users", users, "--ramp-seconds", "1", "--requests-per-user", "2",
-                "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
+    /** ./lab sweep as a user types it: a tiny sweep of the targets at these users, then more. */
+    private LabCommand.Finished sweep(String name, String targets, String users, String... more) {
+        return LabCommand.run(results.resolve(name + "-" + (++sweeps) + ".console"), sweepArgs(name, targets, users, "--requests-per-user", more));
+    }
+
+    private int sweeps;
+
+    /** The same with the old spelling of --requests-per-user, which still works. */
+    private String[] sweepArgs(String name, String targets, String users, String requestsPerUser, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("sweep", "--targets", targets, "--users", users, "--ramp-seconds", "1",
+                requestsPerUser, "2", "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--results", results.toString(), "--name", name));
         if (!List.of(more).contains("--mvc-port")) {
             args.addAll(List.of("--port", String.valueOf(port)));
         }
         args.addAll(List.of(more));
-        return LatencyLab.commandLine().execute(args.toArray(String[]::new));
+        return args.toArray(String[]::new);
     }
 
     @Test
     void openPointsBesideClosedOnesGoIntoTheSameSummaryAndGetChartsAgainstTheRate() throws Exception {
-        assertThat(sweep("open", "mvc-t4,webflux", "3", "--rates", "60", "--level-seconds", "5")).isZero();
+        LabCommand.Finished open = sweep("open", "mvc-t4,webflux", "3", "--rates", "60", "--level-seconds", "5");
+        assertThat(open.exitCode()).as(open.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("open"));
         List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
         assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder("mvc-t4-l100-u3", "webflux-l100-u3",
@@ -72,12 +80,13 @@ class SweepIT {
     }
 
     /**
-     * --injectors 2: each point's users (or rate) shared by two injectors, its result their merge, read by summary and
-     * page like any.
+     * --injectors 2: a point's users shared by two injectors, its result their merge, read by summary and page like any
+     * (an open rate's share: InjectorsIT, by hand; ./lab run --injectors 2: InjectorsIT).
      */
     @Test
     void aSplitSweepMergesEachPointAndItsSummaryReadsTheMerge() throws Exception {
-        assertThat(sweep("split", "webflux", "5", "--injectors", "2", "--injector-lead-seconds", "3", "--rates", "20", "--level-seconds", "5")).isZero();
+        LabCommand.Finished split = sweep("split", "webflux", "5", "--injectors", "2", "--injector-lead-seconds", "3");
+        assertThat(split.exitCode()).as(split.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("split"));
         RunFolder point = dir.point("webflux-l100-u5-r1");
         Result merged = ResultFile.read(point.resultFile());
@@ -85,30 +94,40 @@ class SweepIT {
         assertThat(merged.requests().total()).isEqualTo(5 * 2)
                 .isEqualTo(merged.parts().get(0).requests().total() + merged.parts().get(1).requests().total());
         assertThat(point.injector(1).reportPage()).isRegularFile();
-        Map<String, Map<String, String>> rows = Summary.readCsv(dir.summaryCsv()).stream()
-                .collect(java.util.stream.Collectors.toMap(r -> r.get("point"), r -> r));
-        Map<String, String> row = rows.get("webflux-l100-u5");
-        assertThat(Double.parseDouble(row.get("goodput"))).isPositive();
-
-        Result open = ResultFile.read(dir.point("webflux-l100-rate20-r1").resultFile());
-        Result.Level level = open.open().levels().get(0);
-        assertThat(level.ratePerSecond()).as("the point's rate, each injector sent half").isEqualTo(20.0);
-        assertThat(level.plannedArrivals()).isEqualTo(100);
-        assertThat(open.requests().total()).isEqualTo(open.parts().get(0).requests().total() + open.parts().get(1).requests().total())
-                .isEqualTo(open.open().arrivalsStarted());
-        assertThat(Double.parseDouble(rows.get("webflux-l100-rate20").get("rate"))).isEqualTo(20.0);
+        Map<String, String> run = Summary.readCsv(dir.runsCsv()).stream().filter(r -> r.get("point").equals("webflux-l100-u5-r1"))
+                .findFirst().orElseThrow();
+        assertThat(Long.parseLong(run.get("requests"))).as("the summary reads the merge").isEqualTo(merged.requests().total());
+        assertThat(Double.parseDouble(run.get("goodput"))).isEqualTo(Double.parseDouble(Summary.readCsv(dir.summaryCsv()).get(0).get("goodput")))
+                .isPositive();
         assertThat(Files.readString(point.pointRecord())).contains("\"injectors\" : 2");
-        assertThat(sweep("split", "webflux", "5")).as("resumed without --injectors: another sweep").isEqualTo(2);
+        assertThat(sweep("split", "webflux", "5").exitCode()).as("resumed without --injectors: another sweep").isEqualTo(LatencyLab.BAD_INPUT);
     }
 
+    /**
+     * Two points, then a second run of each added to the finished sweep; the same command again resumes and keeps them
+     * all; changed settings are refused. (Interrupted and resumed: LabCommandLineIT.)
+     */
     @Test
     void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
-        assertThat(sweep("tiny", "mvc-t200,webflux", "3")).isZero();
+        LabCommand.Finished first = sweep("tiny", "mvc-t200,webflux", "3");
+        assertThat(first.exitCode()).as(first.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
         assertThat(Summary.readCsv(dir.runsCsv())).hasSize(2);
-        // a second run of every point, added to the finished sweep
-        assertThat(sweep("tiny", "mvc-t200,webflux", "3", "--repeats", "2")).isZero();
+        LabCommand.Finished second = sweep("tiny", "mvc-t200,webflux", "3", "--repeats", "2");
+        assertThat(second.exitCode()).as(second.output()).isZero();
+        assertThat(second.output()).contains("[1/4] mvc-t200 users=3 run 1  kept (done earlier)");
         assertThat(dir.readPlan().path("repeats").asInt()).isEqualTo(2);
+
+        LabCommand.Finished again = LabCommand.run(results.resolve("again.console"),
+                sweepArgs("tiny", "mvc-t200,webflux", "3", "--repeat", "--repeats", "2"));
+        assertThat(again.exitCode()).as(again.output()).isZero();
+        assertThat(again.output()).contains("resuming").contains("[4/4] webflux users=3 run 2  kept (done earlier)")
+                .as("the old spelling, used here, still works and says the new one").contains("--repeat is now --requests-per-user");
+        LabCommand.Finished changed = LabCommand.run(results.resolve("changed.console"),
+                sweepArgs("tiny", "mvc-t200,webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
+        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(changed.output()).contains("holds a sweep with other settings (latenciesMs was [100], now [50])");
+        TrustIT.assertNoStackTrace(changed.output());
 
         List<Map<String, String>> runs = Summary.readCsv(dir.runsCsv());
         assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
@@ -171,12 +190,13 @@ class SweepIT {
             }
         }
         Path both = results.resolve("both");
-        assertThat(LatencyLab.commandLine().execute("report", dir.dir().toString(), copy.toString(), "--out", both.toString())).isZero();
+        LabCommand.Finished report = LabCommand.run(results.resolve("both.console"), "report", dir.dir().toString(), copy.toString(), "--out", both.toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
         String two = Files.readString(both.resolve("index.html"));
         assertThat(two).contains("webflux @ tiny<", "webflux @ tiny-again<", "Machine of <code>tiny</code>",
                 "Machine of <code>tiny-again</code>", "href=\"../tiny/points/webflux-l100-u3-r1/result.json\"");
         assertThat(both.resolve("charts/throughput-l100.svg")).isNotEmptyFile();
-        assertThat(LatencyLab.commandLine().execute("report", dir.dir().toString(), copy.toString()))
+        assertThat(LabCommand.run(results.resolve("no-out.console"), "report", dir.dir().toString(), copy.toString()).exitCode())
                 .as("two sweeps need --out").isEqualTo(LatencyLab.BAD_INPUT);
     }
 
@@ -185,7 +205,7 @@ class SweepIT {
         try (ServerSocket squatter = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             // each stack on a port of its own (the old spelling, which still works): only WebFlux's is taken
             assertThat(sweep("failing", "webflux,mvc-t200", "3", "--webflux-port", String.valueOf(port), "--mvc-port",
-                    String.valueOf(Lab.freePort()))).as("exit code with a failed point").isEqualTo(1);
+                    String.valueOf(Lab.freePort())).exitCode()).as("exit code with a failed point").isEqualTo(LatencyLab.FAILED);
         }
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         JsonNode failed = Point.read(dir.point("webflux-l100-u3-r1"));

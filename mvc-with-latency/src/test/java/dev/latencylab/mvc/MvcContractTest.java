@@ -25,6 +25,15 @@ class MvcContractTest extends HelloContractTests {
     @Autowired
     Environment environment;
 
+    @Autowired
+    org.springframework.context.ApplicationContext context;
+
+    /** Nothing set: Spring Boot's default pool, the 200 of the mvc target id. */
+    @Test
+    void thePoolIsSpringBootsDefault() {
+        assertThat(RunningPool.maxThreads(context)).isEqualTo(200);
+    }
+
     @Override
     protected TargetClient target() {
         return TargetClient.of(environment);

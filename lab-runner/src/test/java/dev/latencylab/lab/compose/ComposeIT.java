@@ -29,7 +29,8 @@ import dev.latencylab.load.SimulationSettings;
 
 /**
  * docker-compose.yml, resolved by a real compose implementation (no Docker engine needed for that), gives each target
- * an environment that has the intended effect: the jar started with exactly that environment reports it back.
+ * an environment that has the intended effect: the jar started with exactly that environment reports it back. Every
+ * way a user sets Tomcat's pool is read back here from the running jar's tomcat.threads.config.max.
  */
 public class ComposeIT {
 
@@ -64,9 +65,10 @@ public class ComposeIT {
         return strings;
     }
 
-    private double mvcPool(Map<String, String> environment) {
+    /** The pool the MVC jar reports when started with these properties (its command line) and this environment. */
+    private double mvcPool(Map<String, String> properties, Map<String, String> environment) {
         // Ports on the command line, so that the test does not clash with a target already running here.
-        try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), environment, logs.resolve("mvc.log"))) {
+        try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), properties, environment, logs.resolve("mvc.log"))) {
             return Lab.metric(mvc, "tomcat.threads.config.max");
         }
     }
@@ -133,19 +135,30 @@ public class ComposeIT {
     void defaultsGiveTheDefaultPool() throws Exception {
         Map<String, String> env = environmentOf(resolved(Map.of()), "mvc-with-latency");
         assertThat(env).containsEntry("SERVER_TOMCAT_THREADS_MAX", "200");
-        assertThat(mvcPool(env)).isEqualTo(200);
+        assertThat(mvcPool(Map.of(), env)).isEqualTo(200);
     }
 
     @Test
     void tomcatMaxThreadsReachesTheRunningServer() throws Exception {
         Map<String, String> env = environmentOf(resolved(Map.of("TOMCAT_MAX_THREADS", "37")), "mvc-with-latency");
-        assertThat(mvcPool(env)).isEqualTo(37);
+        assertThat(mvcPool(Map.of(), env)).isEqualTo(37);
     }
 
     @Test
     void virtualThreadsReachTheRunningServer() throws Exception {
         Map<String, String> env = environmentOf(resolved(Map.of("VIRTUAL_THREADS", "true", "TOMCAT_MAX_THREADS", "37")), "mvc-with-latency");
-        assertThat(mvcPool(env)).as("no bounded pool").isEqualTo(-1);
+        assertThat(mvcPool(Map.of(), env)).as("no bounded pool").isEqualTo(-1);
+    }
+
+    /**
+     * The other ways a user sets the pool on the jar: the property on the command line (as ./lab starts a target) and the
+     * old environment variable of published write-ups, which Spring's relaxed binding alone would not map (the old
+     * property name: LegacyMaxThreadsPropertyTest, in the module).
+     */
+    @Test
+    void theRunnersPropertyAndTheOldVariableReachTheRunningServer() throws Exception {
+        assertThat(mvcPool(Map.of("server.tomcat.threads.max", "7"), Map.of())).isEqualTo(7);
+        assertThat(mvcPool(Map.of(), Map.of("SERVER_TOMCAT_MAX_THREADS", "13"))).isEqualTo(13);
     }
 
     /** TARGET alone picks the service the load hits, on the port that service listens on; its actuator by the rule. */
