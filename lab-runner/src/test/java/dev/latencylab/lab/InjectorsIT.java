@@ -12,6 +12,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,37 +49,48 @@ class InjectorsIT {
     private record ByHand(Result merged, Result zero, Result one, double served, LabCommand.Finished merge, Path mergedFile) {
     }
 
-    private ByHand splitByHand(Map<String, String> load) throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            double before = Lab.metric(target, WAITED);
-            long startAt = System.currentTimeMillis() + 8_000; // both Gatling JVMs up by then
-            List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
-            // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
-            ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
-            for (int i = 0; i < 2; i++) {
-                Map<String, String> p = new LinkedHashMap<>(load);
-                p.put(SimulationSettings.BASE_URL, target.baseUrl());
-                p.put(SimulationSettings.INJECTORS, "2");
-                p.put(SimulationSettings.INJECTOR_INDEX, String.valueOf(i));
-                p.put(SimulationSettings.START_AT, String.valueOf(startAt));
-                p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
-                Path log = dir.resolve("gatling-" + i + ".log");
-                runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, null), threads));
-            }
-            for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
-                assertThat(run.get().succeeded()).as("see " + dir).isTrue();
-            }
-            threads.close();
-            double served = Lab.metric(target, WAITED) - before;
+    /** The target of the runs by hand, as a user would leave it running for both (./lab run starts its own). */
+    private static TargetProcess target;
 
-            Path merged = dir.resolve("merged").resolve(ResultFile.NAME);
-            LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
-                    dir.resolve("injector-1").toString(), "--out", merged.toString());
-            assertThat(merge.exitCode()).as(merge.output()).isZero();
-            assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
-            return new ByHand(ResultFile.read(merged), ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME)),
-                    ResultFile.read(dir.resolve("injector-1").resolve(ResultFile.NAME)), served, merge, merged);
+    @BeforeAll
+    static void startTarget(@TempDir Path logs) {
+        target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("target.log"));
+    }
+
+    @AfterAll
+    static void stopTarget() {
+        target.close();
+    }
+
+    private ByHand splitByHand(Map<String, String> load) throws Exception {
+        double before = Lab.metric(target, WAITED);
+        long startAt = System.currentTimeMillis() + 8_000; // both Gatling JVMs up by then
+        List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+        // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
+        ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+        for (int i = 0; i < 2; i++) {
+            Map<String, String> p = new LinkedHashMap<>(load);
+            p.put(SimulationSettings.BASE_URL, target.baseUrl());
+            p.put(SimulationSettings.INJECTORS, "2");
+            p.put(SimulationSettings.INJECTOR_INDEX, String.valueOf(i));
+            p.put(SimulationSettings.START_AT, String.valueOf(startAt));
+            p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
+            Path log = dir.resolve("gatling-" + i + ".log");
+            runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, null), threads));
         }
+        for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
+            assertThat(run.get().succeeded()).as("see " + dir).isTrue();
+        }
+        threads.close();
+        double served = Lab.metric(target, WAITED) - before;
+
+        Path merged = dir.resolve("merged").resolve(ResultFile.NAME);
+        LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
+                dir.resolve("injector-1").toString(), "--out", merged.toString());
+        assertThat(merge.exitCode()).as(merge.output()).isZero();
+        assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
+        return new ByHand(ResultFile.read(merged), ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME)),
+                ResultFile.read(dir.resolve("injector-1").resolve(ResultFile.NAME)), served, merge, merged);
     }
 
     @Test

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,37 +40,54 @@ class SimulationIT {
         return p;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {Target.MVC_MODULE, Target.WEBFLUX_MODULE})
-    void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling(String module) throws Exception {
+    /** One WebFlux target for the tests that only need something to answer (MVC's smoke run starts its own). */
+    private static TargetProcess webflux;
+
+    @BeforeAll
+    static void startWebflux(@TempDir Path logs) {
+        webflux = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("webflux.log"));
+    }
+
+    @AfterAll
+    static void stopWebflux() {
+        webflux.close();
+    }
+
+    /** The runner's way: Gatling's JVM from the launch file, against MVC (WebFlux: the seeds' workflow, below). */
+    @Test
+    void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling() throws Exception {
         Path result = dir.resolve("result.json");
-        try (TargetProcess target = Lab.start(module, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke " + module, dir.resolve("gatling.log"), null);
+        try (TargetProcess target = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), null);
 
             assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
             assertThat(run.resultFile()).isEqualTo(result);
             assertThat(run.reportDir().resolve("index.html")).isRegularFile();
-
-            Matcher gatling = GATLING_COUNT.matcher(Files.readString(dir.resolve("gatling.log")));
-            assertThat(gatling.find()).as("Gatling's request count in its console summary").isTrue();
-            long gatlingCount = Long.parseLong(gatling.group(1).replace(",", ""));
-
-            Result r = ResultFile.read(result);
-            assertThat(r.schema()).isEqualTo(ResultFile.SCHEMA);
-            assertThat(r.requests().total()).isEqualTo(gatlingCount).isEqualTo(6 * 4);
-            assertThat(r.requests().ko()).isZero();
-            assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
-            assertThat(r.responseTimeMs().p99()).isGreaterThanOrEqualTo(100);
-            assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(gatlingCount);
-            assertThat(r.parameters().users()).isEqualTo(6);
-            assertThat(r.injector().peakActiveUsers()).isBetween(1, 6);
-            assertThat(r.model().offeredLoadPerSecond()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
-            assertThat(r.server().liveThreads().samples()).isPositive();
-            assertThat(r.injector().cpu().samples()).isPositive();
-            assertThat(r.problems()).isEmpty();
-            assertThat(r.timeline().columns()).as("the machine's steal and load are sampled").contains("machineSteal", "loadAverage");
-            assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
+            assertAgreesWithGatling(result, dir.resolve("gatling.log"));
         }
+    }
+
+    /** The result file counts what Gatling's own console summary counted, and says what a smoke run should. */
+    private static void assertAgreesWithGatling(Path result, Path log) throws Exception {
+        Matcher gatling = GATLING_COUNT.matcher(Files.readString(log));
+        assertThat(gatling.find()).as("Gatling's request count in its console summary, in " + log).isTrue();
+        long gatlingCount = Long.parseLong(gatling.group(1).replace(",", ""));
+
+        Result r = ResultFile.read(result);
+        assertThat(r.schema()).isEqualTo(ResultFile.SCHEMA);
+        assertThat(r.requests().total()).isEqualTo(gatlingCount).isEqualTo(6 * 4);
+        assertThat(r.requests().ko()).isZero();
+        assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+        assertThat(r.responseTimeMs().p99()).isGreaterThanOrEqualTo(100);
+        assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(gatlingCount);
+        assertThat(r.parameters().users()).isEqualTo(6);
+        assertThat(r.injector().peakActiveUsers()).isBetween(1, 6);
+        assertThat(r.model().offeredLoadPerSecond()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(r.server().liveThreads().samples()).isPositive();
+        assertThat(r.injector().cpu().samples()).isPositive();
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.timeline().columns()).as("the machine's steal and load are sampled").contains("machineSteal", "loadAverage");
+        assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
     }
 
     /**
@@ -79,57 +96,52 @@ class SimulationIT {
      */
     @Test
     void theSeedsWorkflowRunsThroughMavenFromTheRootAndInsideTheModule() throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            for (String way : List.of("root", "module")) {
-                Path result = dir.resolve(way + ".json");
-                List<String> command = new ArrayList<>(way.equals("root") ? List.of("./mvnw", "-B", "gatling:test") : List.of("mvn", "-B", "gatling:test"));
-                smoke(target.baseUrl(), result).forEach((k, v) -> command.add("-D" + k + "=" + v));
-                Path log = dir.resolve(way + ".log");
-                Process maven = new ProcessBuilder(command).directory(way.equals("root") ? Lab.repo().toFile() : Lab.repo().resolve("gatling-scripts").toFile())
-                        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-                assertThat(maven.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("Maven ends; see " + log).isTrue();
-                assertThat(maven.exitValue()).as(String.join(" ", command) + "; see " + log).isZero();
-                assertThat(ResultFile.read(result).requests().total()).isEqualTo(6 * 4);
-                Matcher report = Pattern.compile("please open the following file: file://(.+)").matcher(Files.readString(log));
-                assertThat(report.find()).as("Gatling's report line in " + log).isTrue();
-                assertThat(Path.of(report.group(1).trim())).as("its report, under gatling-scripts/target/gatling")
-                        .startsWith(Lab.repo().resolve("gatling-scripts/target/gatling")).isRegularFile();
-            }
+        for (String way : List.of("root", "module")) {
+            Path result = dir.resolve(way + ".json");
+            List<String> command = new ArrayList<>(way.equals("root") ? List.of("./mvnw", "-B", "gatling:test") : List.of("mvn", "-B", "gatling:test"));
+            smoke(webflux.baseUrl(), result).forEach((k, v) -> command.add("-D" + k + "=" + v));
+            Path log = dir.resolve(way + ".log");
+            Process maven = new ProcessBuilder(command).directory(way.equals("root") ? Lab.repo().toFile() : Lab.repo().resolve("gatling-scripts").toFile())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            assertThat(maven.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("Maven ends; see " + log).isTrue();
+            assertThat(maven.exitValue()).as(String.join(" ", command) + "; see " + log).isZero();
+            assertAgreesWithGatling(result, log);
+            Matcher report = Pattern.compile("please open the following file: file://(.+)").matcher(Files.readString(log));
+            assertThat(report.find()).as("Gatling's report line in " + log).isTrue();
+            assertThat(Path.of(report.group(1).trim())).as("its report, under gatling-scripts/target/gatling")
+                    .startsWith(Lab.repo().resolve("gatling-scripts/target/gatling")).isRegularFile();
         }
     }
 
     @Test
     void badPropertiesStopBeforeAnyRequestWithTheReason() throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
-            p.put("sim.users", "lots");
-            p.put("sim.think.min.ms", "500");
-            p.put("sim.think.max.ms", "100");
-            p.put("sim.thinkmax.ms", "100");
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
+        double served = Lab.metric(webflux, "hello.waited");
+        Map<String, String> p = smoke(webflux.baseUrl(), dir.resolve("result.json"));
+        p.put("sim.users", "lots");
+        p.put("sim.think.min.ms", "500");
+        p.put("sim.think.max.ms", "100");
+        p.put("sim.thinkmax.ms", "100");
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
 
-            assertThat(run.exitCode()).isNotZero();
-            assertThat(run.resultFile()).isNull();
-            assertThat(run.lastError()).isEqualTo("latency-lab: cannot run: invalid simulation parameters:");
-            assertThat(Files.readString(dir.resolve("gatling.log")))
-                    .contains("sim.users=lots is not a whole number; allowed: a whole number >= 1")
-                    .contains("sim.thinkmax.ms is not a property of the simulation (a typo?); did you mean sim.think.max.ms?")
-                    .as("a refused run is not a failed assertion").doesNotContain("assertions failed");
-            assertThat(Lab.metric(target, "hello.waited")).as("requests the target served").isZero();
-        }
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.resultFile()).isNull();
+        assertThat(run.lastError()).isEqualTo("latency-lab: cannot run: invalid simulation parameters:");
+        assertThat(Files.readString(dir.resolve("gatling.log")))
+                .contains("sim.users=lots is not a whole number; allowed: a whole number >= 1")
+                .contains("sim.thinkmax.ms is not a property of the simulation (a typo?); did you mean sim.think.max.ms?")
+                .as("a refused run is not a failed assertion").doesNotContain("assertions failed");
+        assertThat(Lab.metric(webflux, "hello.waited")).as("requests the target served").isEqualTo(served);
     }
 
     @Test
     void aBreachedAssertionFailsTheRun() throws Exception {
-        try (TargetProcess target = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            Map<String, String> p = smoke(target.baseUrl(), dir.resolve("result.json"));
-            p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
+        Map<String, String> p = smoke(webflux.baseUrl(), dir.resolve("result.json"));
+        p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
 
-            assertThat(run.exitCode()).isNotZero();
-            assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
-            assertThat(Files.readString(dir.resolve("gatling.log"))).contains("95th percentile of response time").contains("false");
-        }
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
+        assertThat(Files.readString(dir.resolve("gatling.log"))).contains("95th percentile of response time").contains("false");
     }
 
     @Test
