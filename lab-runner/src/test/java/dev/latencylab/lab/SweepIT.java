@@ -104,34 +104,33 @@ class SweepIT {
     }
 
     /**
-     * Two points, then a second run of each added to the finished sweep; the same command again resumes and keeps them
-     * all; changed settings are refused. (Interrupted and resumed: LabCommandLineIT.)
+     * A point, then a second run of it added to the finished sweep; the same command again resumes and keeps both;
+     * changed settings are refused. (Several targets in one sweep: above; interrupted and resumed: LabCommandLineIT.)
      */
     @Test
     void pageAndCsvAreBuiltFromTheRealResultFilesWithTheRangeOfTheRepeats() throws Exception {
-        LabCommand.Finished first = sweep("tiny", "mvc-t200,webflux", "3");
+        LabCommand.Finished first = sweep("tiny", "webflux", "3");
         assertThat(first.exitCode()).as(first.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
-        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(2);
-        LabCommand.Finished second = sweep("tiny", "mvc-t200,webflux", "3", "--repeats", "2");
+        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(1);
+        LabCommand.Finished second = sweep("tiny", "webflux", "3", "--repeats", "2");
         assertThat(second.exitCode()).as(second.output()).isZero();
-        assertThat(second.output()).contains("[1/4] mvc-t200 users=3 run 1  kept (done earlier)");
+        assertThat(second.output()).contains("[1/2] webflux users=3 run 1  kept (done earlier)");
         assertThat(dir.readPlan().path("repeats").asInt()).isEqualTo(2);
 
         LabCommand.Finished again = LabCommand.run(results.resolve("again.console"),
-                sweepArgs("tiny", "mvc-t200,webflux", "3", "--repeat", "--repeats", "2"));
+                sweepArgs("tiny", "webflux", "3", "--repeat", "--repeats", "2"));
         assertThat(again.exitCode()).as(again.output()).isZero();
-        assertThat(again.output()).contains("resuming").contains("[4/4] webflux users=3 run 2  kept (done earlier)")
+        assertThat(again.output()).contains("resuming").contains("[2/2] webflux users=3 run 2  kept (done earlier)")
                 .as("the old spelling, used here, still works and says the new one").contains("--repeat is now --requests-per-user");
         LabCommand.Finished changed = LabCommand.run(results.resolve("changed.console"),
-                sweepArgs("tiny", "mvc-t200,webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
+                sweepArgs("tiny", "webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
         assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(changed.output()).contains("holds a sweep with other settings (latenciesMs was [100], now [50])");
         TrustIT.assertNoStackTrace(changed.output());
 
         List<Map<String, String>> runs = Summary.readCsv(dir.runsCsv());
-        assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3-r1", "webflux-l100-u3-r1", "mvc-t200-l100-u3-r2", "webflux-l100-u3-r2");
+        assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder("webflux-l100-u3-r1", "webflux-l100-u3-r2");
         String page = Files.readString(dir.page());
         for (Map<String, String> row : runs) {
             Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
@@ -148,8 +147,7 @@ class SweepIT {
             assertThat(page).contains("href=\"" + row.get("report") + "\"");
         }
         List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
-        assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder(
-                "mvc-t200-l100-u3", "webflux-l100-u3");
+        assertThat(points).extracting(r -> r.get("point")).containsExactly("webflux-l100-u3");
         for (Map<String, String> point : points) {
             List<Double> p95s = runs.stream().filter(r -> r.get("point").startsWith(point.get("point") + "-r"))
                     .map(r -> Double.parseDouble(r.get("p95Ms"))).toList();
@@ -178,17 +176,7 @@ class SweepIT {
 
         // two sweeps side by side (here the same one twice, as two folders): each labelled, each with its machine
         Path copy = results.resolve("tiny-again");
-        try (var files = Files.walk(dir.dir())) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(dir.dir().relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                }
-                else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Lab.copyTree(dir.dir(), copy);
         Path both = results.resolve("both");
         LabCommand.Finished report = LabCommand.run(results.resolve("both.console"), "report", dir.dir().toString(), copy.toString(), "--out", both.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
