@@ -497,6 +497,14 @@ public final class ComparisonPage {
                         .formatted(esc(s.sweep().name())));
             }
         }
+        // the answer first: what bounded each target, in words made from the points below
+        h.append("<h2>Verdict</h2>\n");
+        for (Source s : sources) {
+            if (sources.size() > 1) {
+                h.append("<h3>").append(esc(s.label())).append("</h3>\n");
+            }
+            h.append(Verdict.html(s.points()));
+        }
         h.append("""
                 <h2>How to read this page</h2>
                 <p>Each chart puts the number of users on the x axis and one measure of every target on the y axis, one
@@ -508,7 +516,7 @@ public final class ComparisonPage {
                 together would use every core, from the CPU an OK response cost them (see &ldquo;Machine&rdquo;); it
                 holds on this machine only, and is a lower bound (the CPU per response falls as the load grows). A point on a model line is explained by it; a point off it is a finding, and the
                 table's flags say when a number is not the server's alone (the machine's CPU, its ceiling, runs that
-                disagree, connections, open files, another process; see README, &ldquo;Flags&rdquo;). Goodput counts
+                disagree, connections, open files, another process; see docs/sweeps.md, &ldquo;Flags&rdquo;). Goodput counts
                 OK responses per second on the plateau, while all users are active; the table also gives all
                 completions, failed ones included. Response times are over the whole run. CPU is a percentage of all
                 the machine's cores. A line above a chart's top is named in its title.</p>

@@ -102,7 +102,7 @@ final class Inputs {
             }
             if (!name.startsWith(GATLING_PREFIX)) {
                 throw new IllegalArgumentException(("-D%s: not a property of the simulation nor of Gatling (gatling.*); "
-                        + "the simulation's are listed by ./lab run --help and in README").formatted(name));
+                        + "the simulation's are listed by ./lab run --help and in docs/running.md").formatted(name));
             }
             passOn.put(name, value);
         });

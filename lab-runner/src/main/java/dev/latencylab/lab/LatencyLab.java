@@ -268,6 +268,11 @@ public final class LatencyLab {
                 if (page != null) {
                     System.out.println("Run page: " + page);
                 }
+                if (run.succeeded() && target == null && dTarget == null) {
+                    // the first run a newcomer makes compares nothing: say so, and what does
+                    System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
+                            + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
+                }
                 run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
                 return run.succeeded() ? OK : FAILED;
             }
@@ -281,10 +286,10 @@ public final class LatencyLab {
         @CommandLine.ParentCommand
         LatencyLab lab;
 
-        @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: a few users, short ramp, under 5 minutes.")
+        @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
         Sweep.Preset preset;
 
-        @Option(names = "--targets", split = ",", description = "Target ids (default: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
+        @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
         List<String> targets;
 
         @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500).")
@@ -403,7 +408,7 @@ public final class LatencyLab {
                         .formatted(repeats, dir.dir(), stored, stored));
             }
             Sweep.Plan plan = new Sweep.Plan(
-                    targets != null ? targets : Sweep.Preset.TARGETS,
+                    targets != null ? targets : preset.targets,
                     users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
                     latencies != null ? latencies : Sweep.Preset.LATENCIES_MS,
                     ramp != null ? ramp : preset.rampSeconds,
@@ -501,13 +506,21 @@ public final class LatencyLab {
         @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
         boolean markdown;
 
+        @Option(names = "--verdict", description = "Print the sweep's verdict in Markdown instead: what bounded each target at "
+                + "each load, from its points (the page opens with the same).")
+        boolean verdict;
+
         @Option(names = "--out", description = "Folder of the page of several sweeps or runs (needed with more than one).")
         Path out;
 
         @Override
         public Integer call() {
             List<SweepFolder> sweeps = dirs.stream().map(SweepFolder::new).toList();
-            if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && !markdown
+            if (markdown && verdict) {
+                throw new IllegalArgumentException("--markdown and --verdict: give one (each prints a text of one sweep)");
+            }
+            String printing = markdown ? "--markdown prints the table of one sweep" : verdict ? "--verdict prints the verdict of one sweep" : null;
+            if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && printing == null
                     && out == null) {
                 System.out.println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
                 return 0;
@@ -518,8 +531,8 @@ public final class LatencyLab {
                         .formatted(runs.get(0), dirs.stream().filter(d -> !runs.contains(d)).findFirst().orElseThrow()));
             }
             if (runs.size() > 1) {
-                if (out == null || markdown) {
-                    throw new IllegalArgumentException(markdown ? "--markdown prints the table of one sweep; give one SWEEP_DIR"
+                if (out == null || printing != null) {
+                    throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
                             : "%d runs: give --out DIR, the folder of the page that shows them side by side".formatted(runs.size()));
                 }
                 if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
@@ -536,8 +549,8 @@ public final class LatencyLab {
                 }
             }
             if (sweeps.size() > 1 || out != null) {
-                if (out == null || markdown) {
-                    throw new IllegalArgumentException(markdown ? "--markdown prints the table of one sweep; give one SWEEP_DIR"
+                if (out == null || printing != null) {
+                    throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
                             : "%d sweeps: give --out DIR, the folder of the page that shows them side by side".formatted(sweeps.size()));
                 }
                 SweepFolder page = new SweepFolder(out);
@@ -551,6 +564,10 @@ public final class LatencyLab {
             SweepFolder sweep = sweeps.get(0);
             if (markdown) {
                 System.out.print(ResultsTable.markdown(Summary.readCsv(sweep.summaryCsv())));
+                return 0;
+            }
+            if (verdict) {
+                System.out.print(Verdict.markdown(sweep));
                 return 0;
             }
             ComparisonPage.write(sweep);

@@ -34,6 +34,7 @@ final class Published {
 
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
+    private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
 
     private Published() {
@@ -144,9 +145,13 @@ final class Published {
             String command = m.group(2);
             Matcher sweep = SWEEP_TABLE.matcher(command);
             Matcher capacity = CAPACITY_TABLE.matcher(command);
+            Matcher verdict = SWEEP_VERDICT.matcher(command);
             String table;
             if (sweep.matches()) {
                 table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
+            }
+            else if (verdict.matches()) {
+                table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
             }
             else if (capacity.matches()) {
                 table = Capacity.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());

@@ -113,6 +113,12 @@ class PageInBrowserIT {
         Path screenshot = tmp.resolve("page.png");
         browser("--window-size=1450,2200", "--screenshot=" + screenshot, sweep.page().toUri().toString());
         assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(100_000);
+
+        // the page opens with its verdict: the first section after the title, a line per target
+        String dom = browser("--dump-dom", sweep.page().toUri().toString());
+        assertThat(dom.indexOf("<h2>")).as("the first section").isEqualTo(dom.indexOf("<h2>Verdict</h2>")).isPositive();
+        assertThat(dom.substring(dom.indexOf("<h2>Verdict</h2>"), dom.indexOf("<h2>How to read")))
+                .contains("<section class=\"verdict\">").contains("<li><strong>mvc-t200</strong>: followed the offered load");
     }
 
     @Test

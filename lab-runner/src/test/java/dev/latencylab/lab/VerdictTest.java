@@ -1,0 +1,84 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict read from the published sweeps' own runs names, for each target and load, the bound the queueing model
+ * predicts from the target's settings: the offered load N/(L+Z) below a pool's knee N = T(L+Z)/L, the pool's T/L past
+ * it, and this machine's CPU where the points are flagged so.
+ */
+class VerdictTest {
+
+    private static List<Summary.PointRow> points(String sweep) {
+        List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep)));
+        return Summary.points(runs, MachineCeiling.of(runs));
+    }
+
+    private static Map<String, List<Verdict.Stage>> stages(String sweep) {
+        return Verdict.targets(points(sweep)).stream().collect(Collectors.toMap(Verdict.TargetVerdict::target, Verdict.TargetVerdict::stages));
+    }
+
+    private static String span(Verdict.Stage s) {
+        return s.bound() + " " + s.first().users() + "-" + s.last().users();
+    }
+
+    @Test
+    void eachTargetOfTheDefaultSweepIsBoundWhereTheModelSays() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results");
+        // 200 threads at L 100 ms, Z 1.5 s: knee 3,200 users; 400 threads: 6,400
+        assertThat(stages.get("mvc-t200")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-3000", "POOL 5000-20000");
+        assertThat(stages.get("mvc-t400")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-5000", "POOL 10000-20000");
+        assertThat(stages.get("mvc-t200").get(1).first().modelPoolBound()).isEqualTo(2000);
+        // no pool: the offered load until the machine; mvc-virtual below the model where Tomcat's connection cap refused users
+        assertThat(stages.get("webflux")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-10000", "MACHINE 20000-20000");
+        assertThat(stages.get("mvc-virtual")).extracting(VerdictTest::span)
+                .containsExactly("OFFERED_LOAD 1000-5000", "BELOW_MODEL 10000-10000", "MACHINE 20000-20000");
+        assertThat(stages.get("mvc-virtual").get(1).first().topKoReason()).contains("connect timeout");
+    }
+
+    @Test
+    void theTargetsAreSetSideBySideAtTheMostLoadTheMachineCarried() {
+        Verdict.SideBySide at = Verdict.sideBySide(points("docs/results")).get(0);
+        assertThat(at.at().users()).as("20,000 users: this machine's CPU bounded two targets").isEqualTo(10000);
+        assertThat(at.machineBound()).isFalse();
+        assertThat(at.points()).extracting(Summary.PointRow::target)
+                .as("most goodput first: no pool, then the pools by size").startsWith("webflux").endsWith("mvc-t400", "mvc-t200");
+    }
+
+    @Test
+    void withADatabaseTheConnectionPoolBoundsEveryStack() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results-db");
+        for (String target : List.of("mvc-t200-db", "mvc-virtual-db", "webflux-db")) {
+            // 10 connections at 100 ms: T/L 100 req/s, knee 160 users
+            assertThat(stages.get(target)).as(target).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 100-100", "POOL 200-1600");
+        }
+        String markdown = Verdict.markdown(points("docs/results-db"));
+        assertThat(markdown).contains("- **mvc-virtual-db**: the offered load at 100 users (").contains("its connection pool from 200 users (T/L 100 req/s");
+    }
+
+    /** An open sweep's load is its rate: a pool holds at T/L while the arrivals come faster. */
+    @Test
+    void anOpenSweepIsJudgedAtItsRate() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results-injectors-open/k1");
+        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Verdict.Bound.POOL);
+        assertThat(Verdict.markdown(points("docs/results-injectors-open/k1")))
+                .contains("- **mvc-t200**: its thread pool at a rate of 2,400 req/s (T/L 2,000 req/s; the model).");
+    }
+
+    @Test
+    void theWordsSayWhatDecidedEachStage() {
+        String markdown = Verdict.markdown(points("docs/results"));
+        assertThat(markdown.lines()).hasSize(1 + 5);
+        assertThat(markdown).contains("- **mvc-t200**: the offered load up to 3,000 users (").contains("; the model); its thread pool from 5,000 users (T/L 2,000 req/s")
+                .contains("- **webflux**: the offered load up to 10,000 users (").contains("this machine's CPU at 20,000 users (");
+        String html = Verdict.html(points("docs/results"));
+        assertThat(html).startsWith("<section class=verdict>").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
+                .contains("held at its thread pool's T/L of 2,000 req/s from 5,000 users to 20,000 users");
+    }
+}
