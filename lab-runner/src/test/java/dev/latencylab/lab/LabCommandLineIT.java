@@ -232,7 +232,7 @@ class LabCommandLineIT {
     }
 
     /**
-     * ./lab rebuild-docs --check: every published file is what its data gives. A copy whose README table was edited by
+     * ./lab rebuild-docs --check: every published file is what its data gives. A copy whose README verdict was edited by
      * hand is found (exit 1, the file named); ./lab rebuild-docs writes it again, after which the check passes. (A sweep
      * folder alone: ./lab report, below; PublishedResultsTest runs the same check in the fast tier.)
      */
@@ -245,9 +245,9 @@ class LabCommandLineIT {
         Path copy = tmp.resolve("repo");
         Lab.copyTree(Lab.repo().resolve("docs"), copy.resolve("docs"));
         String readme = Files.readString(Lab.repo().resolve("README.md"));
-        int table = readme.indexOf("<!-- results-table: ");
+        int verdict = readme.indexOf("<!-- verdict: ");
         Matcher figure = Pattern.compile("[0-9],[0-9]{3}").matcher(readme);
-        assertThat(figure.find(table)).as("a figure in README's results table").isTrue();
+        assertThat(figure.find(verdict)).as("a figure in README's verdict").isTrue();
         Files.writeString(copy.resolve("README.md"), readme.substring(0, figure.start()) + "9,999" + readme.substring(figure.end()));
 
         LabCommand.Finished edited = LabCommand.run(console("edited"), "--repo", copy.toString(), "rebuild-docs", "--check");
