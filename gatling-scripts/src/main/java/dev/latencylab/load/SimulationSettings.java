@@ -21,7 +21,8 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Every parameter of the load simulation, read from system properties, each with a default and validated before
- * any load is sent. {@link #NAMES} lists them all with their defaults (README lists the same).
+ * any load is sent. {@link #PROPERTIES} lists them all with their defaults and what each does (./lab run --help and
+ * docs/running.md are made from it).
  */
 public record SimulationSettings(
         int users,
@@ -130,38 +131,51 @@ public record SimulationSettings(
     /** A start further ahead than this is a mistake (ms instead of s, a wrong clock), not a plan. */
     static final Duration MAX_START_AHEAD = Duration.ofHours(1);
 
-    /** Property name and default, in the order README lists them. */
+    /**
+     * One property of the simulation: its name, its default (a value, or a parenthesised description when it has
+     * none), and what it does. The one list of them: ./lab run --help and docs/running.md are made from it.
+     */
+    public record Property(String name, String defaultValue, String meaning) {
+    }
+
+    /** Every property, in the order the help and the docs give them. */
+    public static final List<Property> PROPERTIES = List.of(
+            new Property(USERS, "1000", "virtual users (a whole number >= 1); closed model only, like sim.repeat, the think times and sim.connections"),
+            new Property(TARGET, "(none: mvc or webflux sets base.url)", "mvc or webflux: sets base.url to that local service"),
+            new Property(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX), "the server under load (no path)"),
+            new Property(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)", "the target's actuator, sampled about once a second"),
+            new Property(PATH, "hello/100", "the path loaded, with or without a leading slash; its latency feeds the model"),
+            new Property(RAMP_SECONDS, "30", "users arrive evenly over this many seconds (open: each rate's ramp)"),
+            new Property(REPEAT, "30", "requests per user"),
+            new Property(THINK_MIN_MS, "1000", "the shortest think time between a user's requests (uniform up to sim.think.max.ms)"),
+            new Property(THINK_MAX_MS, "2000", "the longest think time between a user's requests"),
+            new Property(CONNECTIONS, "auto", "per-user (Gatling's default: one keep-alive connection per user), shared (one pool for all users), or auto: "
+                    + "per-user when this process's open-files limit can hold it, else shared, said loudly and recorded"),
+            new Property(MODEL_THREADS, "(read from the target's tomcat.threads.config.max)", "the T of the model (none for WebFlux or virtual threads)"),
+            new Property(RESULT_FILE, "(result.json in the run's report folder)", "where the result file goes"),
+            new Property(ASSERT_P95_MS, "(none)", "a Gatling assertion on p95 (ms): breached, the run fails"),
+            new Property(ASSERT_P99_MS, "(none)", "a Gatling assertion on p99 (ms): breached, the run fails"),
+            new Property(ASSERT_KO_PERCENT, "(none)", "a Gatling assertion on the share of KO: breached, the run fails"),
+            new Property(SAMPLE_SERVER, "true", "sample the target's actuator during the run"),
+            new Property(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)", "the target JVM's PID, when it runs on this machine: watched every second"),
+            new Property(INJECTION, "closed", "closed: the users above; open: requests arrive at sim.rate whether the server keeps up or not"),
+            new Property(RATE, "(none; needed with sim.injection=open)", "open: arrivals per second, a number above 0; an ascending list (100,200,400) makes a ladder of levels"),
+            new Property(LEVEL_SECONDS, "60", "open: how long each rate is held after its ramp of sim.ramp.seconds (at least 5: a plateau)"),
+            new Property(ARRIVALS, "uniform", "open: uniform (evenly spaced) or poisson (Gatling's randomized steps, same mean rate)"),
+            new Property(SLO_P99_MS, "(the path's latency + " + SLO_MARGIN_MS + ")", "open: the p99 from due a level must meet"),
+            new Property(SLO_KO_PERCENT, "0", "open: the share of KO a level may have"),
+            new Property(STOP_ON_SLO_MISS, "false", "open: stop the run at the first level that misses the SLO (a ladder need not climb further)"),
+            new Property(INJECTORS, "1", "Gatling processes that share the run's users, or each rate of an open run"),
+            new Property(INJECTOR_INDEX, "0", "which of them this process is, 0 to sim.injectors - 1"),
+            new Property(START_AT, "(none: at once; with several injectors, the epoch ms at which all of them start)",
+                    "epoch milliseconds at which the load starts: each injector waits for it (at most an hour ahead)"));
+
+    /** Property name and default, from {@link #PROPERTIES}: what a run reads when a property is not given. */
     public static final Map<String, String> NAMES = names();
 
     private static Map<String, String> names() {
         Map<String, String> n = new LinkedHashMap<>();
-        n.put(USERS, "1000");
-        n.put(TARGET, "(none: mvc or webflux sets base.url)");
-        n.put(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX));
-        n.put(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)");
-        n.put(PATH, "hello/100");
-        n.put(RAMP_SECONDS, "30");
-        n.put(REPEAT, "30");
-        n.put(THINK_MIN_MS, "1000");
-        n.put(THINK_MAX_MS, "2000");
-        n.put(CONNECTIONS, "auto");
-        n.put(MODEL_THREADS, "(read from the target's tomcat.threads.config.max)");
-        n.put(RESULT_FILE, "(result.json in the run's report folder)");
-        n.put(ASSERT_P95_MS, "(none)");
-        n.put(ASSERT_P99_MS, "(none)");
-        n.put(ASSERT_KO_PERCENT, "(none)");
-        n.put(SAMPLE_SERVER, "true");
-        n.put(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)");
-        n.put(INJECTION, "closed");
-        n.put(RATE, "(none; needed with sim.injection=open)");
-        n.put(LEVEL_SECONDS, "60");
-        n.put(ARRIVALS, "uniform");
-        n.put(SLO_P99_MS, "(the path's latency + " + SLO_MARGIN_MS + ")");
-        n.put(SLO_KO_PERCENT, "0");
-        n.put(STOP_ON_SLO_MISS, "false");
-        n.put(INJECTORS, "1");
-        n.put(INJECTOR_INDEX, "0");
-        n.put(START_AT, "(none: at once; with several injectors, the epoch ms at which all of them start)");
+        PROPERTIES.forEach(p -> n.put(p.name(), p.defaultValue()));
         return java.util.Collections.unmodifiableMap(n);
     }
 

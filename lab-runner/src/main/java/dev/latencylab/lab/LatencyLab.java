@@ -55,6 +55,7 @@ public final class LatencyLab {
     /** The command line as main runs it (tests run the same). */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
+        cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.propertiesHelp());
         // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();

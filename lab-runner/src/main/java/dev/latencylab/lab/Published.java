@@ -35,6 +35,8 @@ final class Published {
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
+    /** The simulation's properties: the table ./lab run --help lists. */
+    private static final String PROPERTIES_TABLE = "./lab run --help";
     private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
 
     private Published() {
@@ -149,6 +151,9 @@ final class Published {
             String table;
             if (sweep.matches()) {
                 table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
+            }
+            else if (command.equals(PROPERTIES_TABLE)) {
+                table = Reference.propertiesMarkdown();
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));

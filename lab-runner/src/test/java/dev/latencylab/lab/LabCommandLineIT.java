@@ -282,6 +282,15 @@ class LabCommandLineIT {
     }
 
     @Test
+    void runHelpListsEveryPropertyOfTheSimulationWithItsDefault() {
+        LabCommand.Finished help = LabCommand.run(console("help"), "run", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(dev.latencylab.load.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(p ->
+                assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
+        assertThat(help.output()).contains("-Dsim.users  [1000]").contains("-Dsim.injection  [closed]");
+    }
+
+    @Test
     void versionNamesWhatItRunsWith() {
         LabCommand.Finished version = LabCommand.run(console("version"), "--version");
         assertThat(version.exitCode()).isZero();
