@@ -484,6 +484,7 @@ public final class ComparisonPage {
                 .range{color:#777;font-size:11px}
                 img{width:100%%;border:1px solid #eee;margin:4px 0}
                 pre{background:#f6f6f6;padding:8px;overflow-x:auto}
+                .scroll{overflow-x:auto}
                 </style></head><body>
                 <h1>latency-lab sweep <code>%s</code></h1>
                 """.formatted(name, name));
@@ -534,7 +535,7 @@ public final class ComparisonPage {
             h.append("<img src=\"charts/").append(c).append(".svg\" alt=\"").append(c).append("\">\n");
         }
         h.append("<h2>Points</h2>\n<p>Each cell: median of the runs, and (lowest&ndash;highest) when there were several.</p>\n")
-                .append("<table><tr><th class=l>target</th><th>users</th><th>latency ms</th><th>runs</th><th>goodput req/s</th>")
+                .append("<div class=scroll><table><tr><th class=l>target</th><th>users</th><th>latency ms</th><th>runs</th><th>goodput req/s</th>")
                 .append("<th>completions req/s</th><th>model req/s</th><th>machine ceiling req/s</th><th>p50 ms</th><th>p95 ms</th>")
                 .append("<th>p99 ms</th><th>max ms</th><th>KO %</th><th>server threads</th><th>server CPU</th><th>injector CPU</th>")
                 .append("<th>machine CPU</th><th>CPU ms per OK response (server + injector)</th><th>steal</th>")
@@ -564,7 +565,7 @@ public final class ComparisonPage {
                 h.append("<td class=l>").append(files(out, source, r)).append("</td></tr>\n");
             }
         }
-        h.append("</table>\n<p>All numbers: ");
+        h.append("</table></div>\n<p>All numbers: ");
         for (Source source : sources) {
             Path dir = out.dir().toAbsolutePath().normalize().relativize(source.sweep().dir().toAbsolutePath().normalize());
             String prefix = dir.toString().isEmpty() ? "" : dir + "/";

@@ -56,6 +56,9 @@ public final class LatencyLab {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
         cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.propertiesHelp());
+        List<CommandLine> all = new ArrayList<>(List.of(cli));
+        all.addAll(cli.getSubcommands().values());
+        all.forEach(c -> c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(Reference.exitCodesHelp()));
         // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();

@@ -37,6 +37,8 @@ final class Published {
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     /** The simulation's properties: the table ./lab run --help lists. */
     private static final String PROPERTIES_TABLE = "./lab run --help";
+    /** ./lab's exit codes: the list ./lab --help ends with. */
+    private static final String EXIT_CODES_TABLE = "./lab --help";
     private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
 
     private Published() {
@@ -154,6 +156,9 @@ final class Published {
             }
             else if (command.equals(PROPERTIES_TABLE)) {
                 table = Reference.propertiesMarkdown();
+            }
+            else if (command.equals(EXIT_CODES_TABLE)) {
+                table = Reference.exitCodesMarkdown();
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));

@@ -1,14 +1,17 @@
 package dev.latencylab.lab;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.latencylab.load.SimulationSettings;
 
 /**
  * Reference texts made from the code that owns them, so that the docs cannot drift from it: the simulation's
- * properties (SimulationSettings.PROPERTIES) for ./lab run --help and for docs/running.md's table, which
- * ./lab rebuild-docs writes between the markers that name ./lab run --help.
+ * properties (SimulationSettings.PROPERTIES) for ./lab run --help, and ./lab's exit codes for ./lab --help; the
+ * tables of docs/running.md are written from the same by ./lab rebuild-docs, between the markers that name these
+ * commands.
  */
 final class Reference {
 
@@ -35,6 +38,53 @@ final class Reference {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * What each exit code of ./lab means: ./lab --help lists them (picocli's exit code list), and docs/running.md's
+     * table is written from the same map by ./lab rebuild-docs.
+     */
+    static final Map<String, String> EXIT_CODES = exitCodes();
+
+    private static Map<String, String> exitCodes() {
+        Map<String, String> codes = new LinkedHashMap<>();
+        codes.put("0", "the run (or every point of the sweep) succeeded");
+        codes.put("1", "a run or a sweep point failed: the target did not start or another process holds its ports, the "
+                    + "target rejected the path under test, the target exited or refused connections during the run, a "
+                    + "dependency the lab started (a db target's PostgreSQL, an http target's downstream service) exited "
+                    + "during the run, no request succeeded, Gatling failed, or the injectors of a split run gave results "
+                    + "that do not merge; or the folder is another `./lab` command's (a sweep of the same `--name` under "
+                    + "way, or one left locked by a `./lab` that was killed: `--take-over`); or a file could not be written "
+                    + "once the command was under way (one line: the path and why)");
+        codes.put("2", "bad input: an unknown option or target id, a value out of range (a port whose actuator port, +1000, "
+                    + "passes 65535; a negative wait; a latency above the targets' 60,000 ms; more injectors than this "
+                    + "machine's memory holds at 4 GiB each; an open level that plans no arrival), a misspelt "
+                    + "`-Dsim.*`/`-Dtest.*`/`-Dbase.*` property, a `-D` that is not the simulation's nor Gatling's "
+                    + "(`gatling.*`), a server setting given as `-D` (`-Dserver.tomcat.max-threads=400`: the target id sets "
+                    + "it, e.g. `--target mvc-t400`), a `-D` that contradicts an option (`-Dtarget` beside `--target`, "
+                    + "`-Dtest.path` beside `--latency-ms`), a `--name` that is not a single folder name, an output folder "
+                    + "that cannot be made, a property of the other model (`sim.users` with `sim.injection=open`), a rate "
+                    + "that is not a positive number, a level too short for a plateau, an SLO that is not a number, a "
+                    + "resumed sweep with other settings or fewer `--repeats`, result files given to `./lab merge` (or read "
+                    + "by `./lab report`) that are not one run or do not add up; said in one line with a hint, before "
+                    + "anything starts");
+        codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
+                    + "ended first, and a sweep says how to resume");
+        return java.util.Collections.unmodifiableMap(codes);
+    }
+
+    /** The exit codes as a Markdown table (backticks kept: they are Markdown already). */
+    static String exitCodesMarkdown() {
+        StringBuilder out = new StringBuilder("| exit code | meaning |\n|---|---|\n");
+        EXIT_CODES.forEach((code, meaning) -> out.append("| %s | %s |\n".formatted(code, cell(meaning))));
+        return out.toString();
+    }
+
+    /** The exit codes for --help: the same words without Markdown's backticks, a literal % doubled for picocli. */
+    static Map<String, String> exitCodesHelp() {
+        Map<String, String> help = new LinkedHashMap<>();
+        EXIT_CODES.forEach((code, meaning) -> help.put(code, meaning.replace("`", "").replace("%", "%%")));
+        return help;
     }
 
     private static String cell(String text) {

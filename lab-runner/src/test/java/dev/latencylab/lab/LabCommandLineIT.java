@@ -282,12 +282,17 @@ class LabCommandLineIT {
     }
 
     @Test
-    void runHelpListsEveryPropertyOfTheSimulationWithItsDefault() {
+    void helpListsEveryPropertyOfTheSimulationAndEveryExitCode() {
         LabCommand.Finished help = LabCommand.run(console("help"), "run", "--help");
         assertThat(help.exitCode()).isZero();
         assertThat(dev.latencylab.load.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(p ->
                 assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
         assertThat(help.output()).contains("-Dsim.users  [1000]").contains("-Dsim.injection  [closed]");
+        LabCommand.Finished lab = LabCommand.run(console("lab-help"), "--help");
+        assertThat(lab.exitCode()).isZero();
+        assertThat(lab.output()).as("every command's help ends with ./lab's exit codes").contains("Exit codes:")
+                .containsPattern("(?m)^ +2 +bad input: an unknown option").containsPattern("(?m)^ +130, 143 +stopped by Ctrl-C or SIGTERM");
+        assertThat(help.output()).contains("Exit codes:");
     }
 
     @Test

@@ -43,6 +43,18 @@ class PageInBrowserIT {
             """;
     private static final Pattern OUT = Pattern.compile("<pre id=\"out\">([^<]*)</pre>");
 
+    /** Loads the page in a frame of a screen's width and writes how wide its content is against the frame. */
+    private static final String WIDTH_PROBE = """
+            <!DOCTYPE html><html><head><script>
+            function probe() {
+              const d = document.getElementById('page').contentDocument.documentElement;
+              document.getElementById('out').textContent = JSON.stringify({scrollWidth: d.scrollWidth, clientWidth: d.clientWidth});
+            }
+            </script></head><body style="margin:0"><pre id="out">pending</pre>
+            <iframe id="page" src="%s" width="%d" height="%d" style="border:0" onload="probe()"></iframe>
+            </body></html>
+            """;
+
     @TempDir
     Path tmp;
 
@@ -113,6 +125,18 @@ class PageInBrowserIT {
         Path screenshot = tmp.resolve("page.png");
         browser("--window-size=1450,2200", "--screenshot=" + screenshot, sweep.page().toUri().toString());
         assertThat(Files.size(screenshot)).as("a rendered page, not a blank one").isGreaterThan(100_000);
+
+        // no screen scrolls it sideways: the points table scrolls inside its own box
+        for (int[] screen : new int[][] {{1366, 768}, {1920, 1080}}) {
+            Files.writeString(tmp.resolve("width.html"), WIDTH_PROBE.formatted(sweep.page().toUri(), screen[0], screen[1]));
+            String probed = browser("--virtual-time-budget=10000", "--window-size=%d,%d".formatted(screen[0] + 40, screen[1] + 100), "--dump-dom",
+                    tmp.resolve("width.html").toUri().toString());
+            Matcher m = OUT.matcher(probed);
+            assertThat(m.find()).as(probed).isTrue();
+            JsonNode width = JsonMapper.builder().build().readTree(m.group(1).replace("&quot;", "\""));
+            assertThat(width.path("scrollWidth").asInt()).as("at %dx%d: %s", screen[0], screen[1], width)
+                    .isPositive().isLessThanOrEqualTo(width.path("clientWidth").asInt());
+        }
 
         // the page opens with its verdict: the first section after the title, a line per target
         String dom = browser("--dump-dom", sweep.page().toUri().toString());
