@@ -182,10 +182,11 @@ final class Verdict {
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound() == Bound.POOL ? "from " : "up to ") + loadText(p);
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; the model)".formatted(loads, goodput(p), notes(p));
-            case POOL -> "its %s %s (T/L %s req/s%s; the model)".formatted(pool(target), loads, rate(p.modelPoolBound()),
+            case POOL -> "%s %s (T/L %s req/s%s; the model)".formatted(pool(target, p), loads, rate(p.modelPoolBound()),
                     s.last().koPercent() == null || s.last().koPercent() == 0 ? ""
                             : ", %.1f%% KO at %s: %s".formatted(s.last().koPercent(), loadText(s.last()), s.last().topKoReason()));
-            case BELOW_MODEL -> "below the model %s (%s of %s%s%s; a finding)".formatted(loads, goodput(p), rate(p.modelThroughput()), ko(p), notes(p));
+            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p), rate(p.modelThroughput()),
+                    ko(p), notes(p));
             case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.modelThroughput()));
         };
     }
@@ -200,8 +201,8 @@ final class Verdict {
         String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.p95Ms().median()), ko(p), notes(p));
         return switch (s.bound()) {
             case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.modelOfferedLoad()));
-            case POOL -> "held at its %s's T/L of %s req/s %s (%s)".formatted(pool(target), rate(p.modelPoolBound()), loads, at);
-            case BELOW_MODEL -> "below the model %s (%s; model %s)".formatted(loads, at, rate(p.modelThroughput()));
+            case POOL -> "held at the T/L of %s, %s req/s, %s (%s)".formatted(pool(target, p), rate(p.modelPoolBound()), loads, at);
+            case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.modelThroughput()));
             case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
                     rate(p.modelThroughput()), p.machineCpu().median() == null ? "-" : "%.0f".formatted(p.machineCpu().median() * 100));
         };
@@ -223,10 +224,27 @@ final class Verdict {
         return notes.isEmpty() ? "" : ", " + String.join(", ", notes);
     }
 
-    /** The pool a target's T counts: its connections for a target with a database or a downstream, else its threads. */
-    private static String pool(String target) {
+    /**
+     * The pool a target's T counts: PostgreSQL's max_connections when the lab started it with fewer connections than the
+     * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else its threads.
+     */
+    private static String pool(String target, Summary.PointRow p) {
         Target t = Target.parse(target);
-        return t.needsDatabase() || t.needsDownstream() ? "connection pool" : "thread pool";
+        if (t.databaseMaxConnections() > 0 && p.modelPoolBound() != null
+                && Math.round(p.modelPoolBound() * p.latencyMs() / 1000.0) == t.databaseMaxConnections()) {
+            return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
+        }
+        return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
+    }
+
+    /**
+     * Why a point fell below the model, where the data names it: users refused at connect by Tomcat's connection cap
+     * (max-connections plus accept-count) with one connection per user.
+     */
+    private static String cause(String target, Summary.PointRow p) {
+        Target t = Target.parse(target);
+        return t.isMvc() && p.topKoReason() != null && p.topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
+                ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
     }
 
     private static String goodput(Summary.PointRow p) {

@@ -40,6 +40,8 @@ class VerdictTest {
         assertThat(stages.get("mvc-virtual")).extracting(VerdictTest::span)
                 .containsExactly("OFFERED_LOAD 1000-5000", "BELOW_MODEL 10000-10000", "MACHINE 20000-20000");
         assertThat(stages.get("mvc-virtual").get(1).first().topKoReason()).contains("connect timeout");
+        assertThat(Verdict.markdown(points("docs/results"))).as("and the words name the cap")
+                .contains("below the model at 10,000 users: Tomcat's connection cap (max-connections=8192 accept-count=100) (");
     }
 
     @Test
@@ -62,6 +64,13 @@ class VerdictTest {
         assertThat(markdown).contains("- **mvc-virtual-db**: the offered load at 100 users (").contains("its connection pool from 200 users (T/L 100 req/s");
     }
 
+    /** With max_connections below the pool, PostgreSQL's is the T of T/L, and the words say so. */
+    @Test
+    void postgresMaxConnectionsIsNamedWhereItIsTheBound() {
+        assertThat(Verdict.markdown(points("docs/results-db-maxconn")))
+                .contains("- **mvc-virtual-db-p50-pg20**: the offered load at 200 users (").contains("PostgreSQL's max_connections (20) from 400 users (T/L 200 req/s");
+    }
+
     /** An open sweep's load is its rate: a pool holds at T/L while the arrivals come faster. */
     @Test
     void anOpenSweepIsJudgedAtItsRate() {
@@ -79,6 +88,6 @@ class VerdictTest {
                 .contains("- **webflux**: the offered load up to 10,000 users (").contains("this machine's CPU at 20,000 users (");
         String html = Verdict.html(points("docs/results"));
         assertThat(html).startsWith("<section class=verdict>").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
-                .contains("held at its thread pool's T/L of 2,000 req/s from 5,000 users to 20,000 users");
+                .contains("held at the T/L of its thread pool, 2,000 req/s, from 5,000 users to 20,000 users");
     }
 }
