@@ -329,20 +329,25 @@ final class Capacity implements Callable<Integer> {
         return md.toString();
     }
 
-    private static final Color[] COLORS = {new Color(0, 114, 178), new Color(213, 94, 0), new Color(0, 158, 115),
-            new Color(204, 121, 167), new Color(153, 79, 0), new Color(86, 180, 233)};
-
-    /**
-     * The hockey stick: p99 from due (solid) and by Gatling's clock (dashed) against the offered rate, log scale, each
-     * target in its colour (a rate measured in several ladders: the median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine
-     * ceiling (dotted) as vertical lines in its colour.
-     */
     /** The files {@link #draw} writes in dir. */
     static List<Path> charts(Path dir) {
         return List.of(dir.resolve(CHART + ".svg"), dir.resolve(CHART + ".png"));
     }
 
+    /** The hockey stick of these searches (see {@link #chart}), as SVG and PNG in dir. */
     static void draw(List<Record> records, Path dir) {
+        XYChart chart = chart(records);
+        OutputFile.svg(dir.resolve(CHART + ".svg"), chart);
+        OutputFile.png(dir.resolve(CHART + ".png"), chart);
+    }
+
+    /**
+     * The hockey stick: p99 from due (solid) and by Gatling's clock (dashed) against the offered rate, log scale, each
+     * target in its colour and marker, the same as on every sweep's page (a rate measured in several ladders: the
+     * median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine ceiling
+     * (dotted) as vertical lines in its colour.
+     */
+    static XYChart chart(List<Record> records) {
         long latency = records.get(0).latencyMs();
         XYChart chart = new XYChartBuilder().width(1300).height(560)
                 .title("Latency against offered rate (open model), " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
@@ -371,7 +376,8 @@ final class Capacity implements Callable<Integer> {
         chart.getStyler().setXAxisMax(right);
         for (int i = 0; i < records.size(); i++) {
             Record r = records.get(i);
-            Color color = COLORS[i % COLORS.length];
+            ComparisonPage.Style style = ComparisonPage.Style.of(r.target());
+            Color color = style.color();
             // a rate measured in several ladders: one point, the median of them
             Map<Double, List<CapacitySearch.Level>> byRate = new java.util.TreeMap<>(r.levels().stream()
                     .filter(l -> l.p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
@@ -383,7 +389,7 @@ final class Capacity implements Callable<Integer> {
                     rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99FromDueMs))).toList());
             due.setLineColor(color);
             due.setMarkerColor(color);
-            due.setMarker(SeriesMarkers.CIRCLE);
+            due.setMarker(style.marker());
             List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.p99Ms() != null)).toList();
             if (timed.size() > 1) {
                 XYSeries gatling = chart.addSeries(r.target() + ": p99 Gatling's clock", timed,
@@ -401,8 +407,7 @@ final class Capacity implements Callable<Integer> {
             s.setLineColor(Color.GRAY);
             s.setMarker(SeriesMarkers.NONE);
         }
-        OutputFile.svg(dir.resolve(CHART + ".svg"), chart);
-        OutputFile.png(dir.resolve(CHART + ".png"), chart);
+        return chart;
     }
 
     private static double median(List<CapacitySearch.Level> levels, java.util.function.Function<CapacitySearch.Level, Long> ms) {
