@@ -58,7 +58,8 @@ public final class LatencyLab {
         cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.propertiesHelp());
         List<CommandLine> all = new ArrayList<>(List.of(cli));
         all.addAll(cli.getSubcommands().values());
-        all.forEach(c -> c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(Reference.exitCodesHelp()));
+        Map<String, String> exitCodes = Reference.exitCodesHelp();
+        all.forEach(c -> c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes));
         // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();
@@ -296,7 +297,7 @@ public final class LatencyLab {
         @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
         List<String> targets;
 
-        @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500).")
+        @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500,1000).")
         List<Integer> users;
 
         @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: 100).")

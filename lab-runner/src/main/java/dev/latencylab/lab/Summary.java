@@ -115,6 +115,10 @@ public final class Summary {
         public boolean done() {
             return "done".equals(status);
         }
+
+        public List<String> flagList() {
+            return flags.isEmpty() ? List.of() : List.of(flags.split("; "));
+        }
     }
 
     private Summary() {

@@ -22,7 +22,7 @@ final class Verdict {
 
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
         static Bound of(Summary.PointRow p) {
-            List<String> flags = List.of(p.flags().split("; "));
+            List<String> flags = p.flagList();
             if (flags.contains(Summary.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
             }
@@ -210,7 +210,7 @@ final class Verdict {
 
     /** What a reader must know beside the numbers: runs that disagree, a load near this machine's ceiling. */
     private static String notes(Summary.PointRow p) {
-        List<String> flags = List.of(p.flags().split("; "));
+        List<String> flags = p.flagList();
         List<String> notes = new ArrayList<>();
         if (flags.contains(Summary.UNSTABLE)) {
             notes.add("its runs disagree");
