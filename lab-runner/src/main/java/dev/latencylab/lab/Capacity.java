@@ -66,7 +66,7 @@ final class Capacity implements Callable<Integer> {
     @CommandLine.ParentCommand
     LatencyLab lab;
 
-    @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}). Known: " + Target.KNOWN)
+    @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}), of the forms ./lab run --help lists.")
     String target;
 
     @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request (default: ${DEFAULT-VALUE}).")

@@ -98,7 +98,7 @@ final class Inputs {
                 throw new IllegalArgumentException(("-D%s: a setting of the server, which ./lab starts with what its target id "
                         + "names and no -D (it would change nothing): choose the target instead, e.g. --target mvc-t400 (Tomcat's "
                         + "threads), mvc-virtual, mvc-t200-uncapped (Tomcat's connection cap), webflux-db-p50 (a pool of 50). "
-                        + "Known: %s").formatted(name, Target.KNOWN));
+                        + "Known: %s").formatted(name, Target.known()));
             }
             if (!name.startsWith(GATLING_PREFIX)) {
                 throw new IllegalArgumentException(("-D%s: not a property of the simulation nor of Gatling (gatling.*); "

@@ -55,7 +55,8 @@ public final class LatencyLab {
     /** The command line as main runs it (tests run the same). */
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
-        cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.propertiesHelp());
+        cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.targetsHelp() + Reference.propertiesHelp());
+        cli.getSubcommands().get("report").getCommandSpec().usageMessage().footer(Reference.flagsHelp());
         List<CommandLine> all = new ArrayList<>(List.of(cli));
         all.addAll(cli.getSubcommands().values());
         Map<String, String> exitCodes = Reference.exitCodesHelp();
@@ -123,7 +124,7 @@ public final class LatencyLab {
         @CommandLine.ParentCommand
         LatencyLab lab;
 
-        @Option(names = "--target", description = "Target id (default: " + DEFAULT_TARGET + "). Known: " + Target.KNOWN)
+        @Option(names = "--target", description = "Target id (default: " + DEFAULT_TARGET + "), of a form listed under Target ids below.")
         String target;
 
         @Option(names = "--latency-ms", description = "Latency of each request, in ms (default: " + DEFAULT_LATENCY_MS
@@ -294,7 +295,7 @@ public final class LatencyLab {
         @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
         Sweep.Preset preset;
 
-        @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux). Known: " + Target.KNOWN)
+        @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
         List<String> targets;
 
         @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500,1000).")

@@ -35,10 +35,16 @@ final class Published {
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
-    /** The simulation's properties: the table ./lab run --help lists. */
-    private static final String PROPERTIES_TABLE = "./lab run --help";
-    /** ./lab's exit codes: the list ./lab --help ends with. */
-    private static final String EXIT_CODES_TABLE = "./lab --help";
+    /** A reference table: the command whose help lists the same, and the table. */
+    private record ReferenceTable(String command, java.util.function.Supplier<String> table) {
+    }
+
+    /** The reference tables by marker name. */
+    private static final java.util.Map<String, ReferenceTable> REFERENCE = java.util.Map.of(
+            "targets-table", new ReferenceTable("./lab run --help", Reference::targetsMarkdown),
+            "properties-table", new ReferenceTable("./lab run --help", Reference::propertiesMarkdown),
+            "flags-table", new ReferenceTable("./lab report --help", Reference::flagsMarkdown),
+            "exit-codes", new ReferenceTable("./lab --help", Reference::exitCodesMarkdown));
     private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
 
     private Published() {
@@ -151,14 +157,15 @@ final class Published {
             Matcher capacity = CAPACITY_TABLE.matcher(command);
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             String table;
-            if (sweep.matches()) {
+            ReferenceTable reference = REFERENCE.get(m.group(1));
+            if (reference != null) {
+                if (!reference.command().equals(command)) {
+                    throw new IllegalStateException("marker %s: its table is what %s lists, not %s".formatted(m.group(1), reference.command(), command));
+                }
+                table = reference.table().get();
+            }
+            else if (sweep.matches()) {
                 table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
-            }
-            else if (command.equals(PROPERTIES_TABLE)) {
-                table = Reference.propertiesMarkdown();
-            }
-            else if (command.equals(EXIT_CODES_TABLE)) {
-                table = Reference.exitCodesMarkdown();
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));

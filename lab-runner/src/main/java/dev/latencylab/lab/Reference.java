@@ -8,14 +8,56 @@ import java.util.Map;
 import dev.latencylab.load.SimulationSettings;
 
 /**
- * Reference texts made from the code that owns them, so that the docs cannot drift from it: the simulation's
- * properties (SimulationSettings.PROPERTIES) for ./lab run --help, and ./lab's exit codes for ./lab --help; the
- * tables of docs/running.md are written from the same by ./lab rebuild-docs, between the markers that name these
- * commands.
+ * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids
+ * (Target.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
+ * (Summary.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
+ * docs/sweeps.md are written from the same by ./lab rebuild-docs, between the markers that name these commands.
  */
 final class Reference {
 
     private Reference() {
+    }
+
+    /** The target ids as a Markdown table: the form, an example, what it starts, what bounds it in the model. */
+    static String targetsMarkdown() {
+        StringBuilder out = new StringBuilder("| id | e.g. | starts | the model's bound |\n|---|---|---|---|\n");
+        for (Target.IdForm f : Target.IDS) {
+            out.append("| `%s` | `%s` | %s | %s |\n".formatted(f.form(), f.example(), cell(f.starts()), cell(f.bound())));
+        }
+        return out.toString();
+    }
+
+    /** The target ids for ./lab run --help: a line per form, what it starts wrapped beneath it. */
+    static String targetsHelp() {
+        StringBuilder out = new StringBuilder("%nTarget ids (--target), e.g. in brackets; mvc is mvc-t200:%n");
+        for (Target.IdForm f : Target.IDS) {
+            out.append("  %s  [%s]".formatted(f.form(), f.example())).append("%n");
+            for (String line : wrap(f.starts().replace("`", "") + "; the model's bound: " + f.bound(), 72)) {
+                out.append("      ").append(line.replace("%", "%%")).append("%n");
+            }
+        }
+        return out.toString();
+    }
+
+    /** The flags as a Markdown table: the flag and when a run or point carries it. */
+    static String flagsMarkdown() {
+        StringBuilder out = new StringBuilder("| flag | when |\n|---|---|\n");
+        for (Summary.Flag f : Summary.FLAGS) {
+            out.append("| `%s` | %s |\n".formatted(f.name(), cell(f.when())));
+        }
+        return out.toString();
+    }
+
+    /** The flags for ./lab report --help. */
+    static String flagsHelp() {
+        StringBuilder out = new StringBuilder("%nFlags of a run or point (the pages' and CSV files' flags column):%n");
+        for (Summary.Flag f : Summary.FLAGS) {
+            out.append("  ").append(f.name().replace("%", "%%")).append("%n");
+            for (String line : wrap(f.when().replace("`", ""), 72)) {
+                out.append("      ").append(line.replace("%", "%%")).append("%n");
+            }
+        }
+        return out.toString();
     }
 
     /** The properties as a Markdown table: name, default, what it does. */

@@ -35,11 +35,38 @@ import dev.latencylab.load.ResultFile;
 public final class Summary {
 
     static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
-    static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
+    static final String INJECTOR_CPU_BOUND = "injector-cpu-bound";
     static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
+    static final String CONNECTIONS_SWITCHED = "connections-switched";
+    static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
+    static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
     static final String UNSTABLE = "unstable";
     static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
     static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
+
+    /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */
+    record Flag(String name, String when) {
+    }
+
+    static final List<Flag> FLAGS = List.of(
+            new Flag(MACHINE_CPU_BOUND, "the machine's CPU averaged >= 90% on the plateau: injector and server together used all cores"),
+            new Flag(INJECTOR_CPU_BOUND, "machine-cpu-bound, and Gatling used at least as much CPU as the server: the injector, not "
+                    + "the server, may be the limit"),
+            new Flag(MACHINE_BUSY_ELSEWHERE, "another process used at least 10% of the machine's CPU on the plateau, and more than "
+                    + "injector and server together (machine CPU minus theirs): the point shared the machine, whatever else it "
+                    + "shows; never also injector-cpu-bound"),
+            new Flag(CONNECTIONS_SWITCHED, "`auto` gave up one connection per user (open-files limit): the server saw far fewer "
+                    + "connections than users"),
+            new Flag(DESCRIPTORS_NEAR_LIMIT, "injector or server had >= 90% of its open-files limit open"),
+            new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
+            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
+            new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "
+                    + "more than 25% of its median and more than 10 ms"),
+            new Flag(NEAR_MACHINE_CEILING, "the point's model throughput is at least 80% of the target's machine ceiling: the "
+                    + "machine's CPU, not only the server, was measured"),
+            new Flag(RESUMED_ELSEWHERE, "the run ran on another boot than the sweep's first runs (another machine, or a reboot): "
+                    + "compare the CPU probe its point.json records"),
+            new Flag("k of n runs failed", "some runs of the point failed (their reasons are on the page); the numbers are the others'"));
 
     /** Runs of a point disagree (unstable) when their goodput ranges wider than this share of its median, */
     static final double GOODPUT_TOLERANCE = 0.05;
@@ -249,14 +276,14 @@ public final class Summary {
             flags.add(MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
         }
         else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
-            flags.add("injector-cpu-bound");
+            flags.add(INJECTOR_CPU_BOUND);
         }
         if (r.injector().connectionsSwitched()) {
-            flags.add("connections-switched");
+            flags.add(CONNECTIONS_SWITCHED);
         }
         if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
                 || near(r.server().openFiles().max(), r.server().openFilesLimit())) {
-            flags.add("descriptors-near-limit");
+            flags.add(DESCRIPTORS_NEAR_LIMIT);
         }
         if (ko > 0) {
             flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));

@@ -55,11 +55,41 @@ public record Target(String id, String module, Map<String, String> properties, S
     private static final String DATABASE_PATH = "db/{latency}";
     private static final String DOWNSTREAM_PATH = "http/{latency}";
 
-    /** The ids `parse` knows, for help and error messages. */
-    public static final String KNOWN = "mvc (= mvc-t200), mvc-t<threads> (e.g. mvc-t200, mvc-t400), mvc-virtual, "
-            + "mvc-t<threads>-uncapped, mvc-virtual-uncapped, webflux, webflux-block-parallel, webflux-block-elastic; "
-            + "<target>-db, <target>-db-p<connections>, either with -pg<max_connections> (PostgreSQL's, e.g. webflux-db-p50-pg20), <target>-http and <target>-http-p<connections> for mvc-t<threads>, "
-            + "mvc-virtual and webflux (e.g. mvc-virtual-db, webflux-db-p50, mvc-virtual-http)";
+    /**
+     * A form of target id as a user writes it: an example (a test parses each), the server it starts and what bounds
+     * it in the model. ./lab run --help lists them and docs/running.md's table is written from them.
+     */
+    record IdForm(String form, String example, String starts, String bound) {
+    }
+
+    static final List<IdForm> IDS = List.of(
+            new IdForm("mvc-t<threads>", "mvc-t400", "Spring MVC on Tomcat with a pool of <threads> platform threads "
+                    + "(server.tomcat.threads.max); `mvc` is mvc-t200, Boot's default", "T = <threads>: T/L"),
+            new IdForm("mvc-virtual", "mvc-virtual", "Spring MVC on Tomcat, every request on a virtual thread "
+                    + "(spring.threads.virtual.enabled)", "no pool: the offered load, then Tomcat's connection cap"),
+            new IdForm("mvc-t<threads>-uncapped, mvc-virtual-uncapped", "mvc-virtual-uncapped", "Spring MVC as above, with "
+                    + "Tomcat's connection cap lifted (max-connections=100000, accept-count=10000)", "as without -uncapped, less the cap"),
+            new IdForm("webflux", "webflux", "Spring WebFlux on Reactor Netty: the wait completes from a timer, no thread "
+                    + "waits", "no pool: the offered load"),
+            new IdForm("webflux-block-parallel, webflux-block-elastic", "webflux-block-elastic", "WebFlux with the "
+                    + "anti-pattern: Thread.sleep inside the reactive chain on the parallel or bounded-elastic scheduler "
+                    + "(/block/{latency})", "the scheduler's threads (not modelled)"),
+            new IdForm("<base>-db, <base>-db-p<connections>", "mvc-virtual-db-p50", "<base> (mvc-t<threads>, mvc-virtual "
+                    + "or webflux) loading /db/{latency}: SELECT pg_sleep in a PostgreSQL the lab starts, through the "
+                    + "stack's pool (HikariCP or r2dbc-pool, 10 connections unless -p)", "T = min(threads, connections)"),
+            new IdForm("<base>-db[-p<connections>]-pg<max_connections>", "webflux-db-p50-pg20", "<base>-db as above, "
+                    + "PostgreSQL started with max_connections=<max_connections> (at least " + MIN_DATABASE_CONNECTIONS + ")",
+                    "T = min(threads, connections, max_connections)"),
+            new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
+                    + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
+                    + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
+                    "T = min(threads, connections)"));
+
+    /** The ids `parse` knows, in one line for error messages. */
+    public static String known() {
+        return "mvc (= mvc-t200), " + IDS.stream().map(f -> f.form() + " (e.g. " + f.example() + ")")
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
 
     /**
      * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
@@ -104,7 +134,7 @@ public record Target(String id, String module, Map<String, String> properties, S
             case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), HELLO_PATH, 0);
             case "webflux-block-parallel" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=parallel", 0);
             case "webflux-block-elastic" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
-            default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + KNOWN);
+            default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + known());
         };
     }
 

@@ -9,6 +9,21 @@ import org.junit.jupiter.api.Test;
 class TargetTest {
 
     @Test
+    void everyIdFormTheDocsListParsesAsItsExample() {
+        for (Target.IdForm form : Target.IDS) {
+            Target t = Target.parse(form.example());
+            assertThat(t.id()).as(form.form()).isEqualTo(form.example());
+            assertThat(form.form().split(", ")).as("the example is of its form: " + form.form())
+                    .anyMatch(f -> form.example().matches(f.replaceAll("\\[([^]]*)]", "($1)?").replaceAll("<[a-z_]+>", "[a-z0-9-]+")));
+            assertThat(form.starts()).as(form.example() + " starts " + t.module())
+                    .containsAnyOf("<base>", t.module().equals(Target.MVC_MODULE) ? "Spring MVC" : "WebFlux");
+        }
+        assertThat(Target.IDS.stream().map(Target.IdForm::example).map(Target::parse).map(Target::poolThreads))
+                .as("mvc-t400 400, mvc-virtual none, uncapped none, webflux none, block none, db-p50 50, pg20 20, http 5")
+                .containsExactly(400, 0, 0, 0, 0, 50, 20, 5);
+    }
+
+    @Test
     void aDbTargetLoadsDbAndItsBoundIsTheSmallerPool() {
         Target mvc = Target.parse("mvc-t200-db");
         assertThat(mvc.path(100)).isEqualTo("db/100");
