@@ -37,7 +37,7 @@ import dev.latencylab.load.TargetPorts;
 @Command(name = "capacity", mixinStandardHelpOptions = true, description = {
         "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
                 + "ladders between the last level within the SLO and the first that missed it, each on a fresh target.",
-        "With --report DIR...: rebuild finished searches from their result files, print their Markdown table and draw them on one chart instead."})
+        "With --report DIR...: rebuild finished searches from their result files, print their verdict and Markdown table and draw them on one chart instead."})
 final class Capacity implements Callable<Integer> {
 
     /** capacity.json's layout. machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
@@ -116,7 +116,7 @@ final class Capacity implements Callable<Integer> {
     @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
     String name;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: rebuild each from its result files, print their table, draw them on one chart in --out.")
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: rebuild each from its result files, print their verdict and table, draw them on one chart in --out.")
     List<Path> report;
 
     @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first).")
@@ -217,6 +217,7 @@ final class Capacity implements Callable<Integer> {
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),
                 record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
+        out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + dir.resolve(FILE));
         out.println("Chart: " + dir.resolve(CHART + ".png"));
         return failed ? LatencyLab.FAILED : LatencyLab.OK;
@@ -308,9 +309,9 @@ final class Capacity implements Callable<Integer> {
         return LatencyLab.OK;
     }
 
-    /** README's capacity table: one row per search. */
+    /** The searches' verdict, then their table: one row per search. */
     static String markdown(List<Record> records) {
-        StringBuilder md = new StringBuilder("| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Record r : records) {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()

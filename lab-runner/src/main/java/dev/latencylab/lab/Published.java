@@ -147,6 +147,11 @@ final class Published {
         return ofSweep || ofRun || ofCapacity;
     }
 
+    /** The published capacity searches as committed (capacity.json each). */
+    static List<Capacity.Record> capacitySearches(Path repo) {
+        return folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES).stream().map(Capacity::read).toList();
+    }
+
     /** The text between each marker of a Markdown file, printed again by the command the marker names. */
     static String tables(Path repo, String markdown) {
         Matcher m = MARKER.matcher(markdown);

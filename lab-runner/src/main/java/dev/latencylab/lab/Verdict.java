@@ -229,12 +229,68 @@ final class Verdict {
      * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else its threads.
      */
     private static String pool(String target, Summary.PointRow p) {
+        return pool(target, p.modelPoolBound(), p.latencyMs());
+    }
+
+    private static String pool(String target, Double poolBound, long latencyMs) {
         Target t = Target.parse(target);
-        if (t.databaseMaxConnections() > 0 && p.modelPoolBound() != null
-                && Math.round(p.modelPoolBound() * p.latencyMs() / 1000.0) == t.databaseMaxConnections()) {
+        if (t.databaseMaxConnections() > 0 && poolBound != null && Math.round(poolBound * latencyMs / 1000.0) == t.databaseMaxConnections()) {
             return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
         }
         return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
+    }
+
+    /**
+     * Capacity searches' answer as Markdown (./lab capacity --report prints it above their table): the targets by
+     * capacity, then for each what bounded it: its pool's T/L (capacity within the model's tolerance of it: the model),
+     * this machine's CPU (at least {@link MachineCeiling#NEAR} of the ceiling measured in the search: this machine), or
+     * neither (a finding: the search measured it, this suite does not explain it).
+     */
+    static String capacity(List<Capacity.Record> records) {
+        StringBuilder out = new StringBuilder();
+        List<String> slos = records.stream().map(Verdict::slo).distinct().toList();
+        List<Capacity.Record> found = records.stream().filter(r -> r.capacityPerSecond() != null)
+                .sorted(Comparator.comparing(Capacity.Record::capacityPerSecond).reversed()).toList();
+        if (found.size() > 1) {
+            out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
+                    .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.target(),
+                            CapacitySearch.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
+        }
+        for (Capacity.Record r : records) {
+            out.append("- **").append(r.target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
+                    .append(capacityBound(r)).append(".\n");
+        }
+        return out.toString();
+    }
+
+    private static String slo(Capacity.Record r) {
+        return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.sloP99Ms(),
+                r.sloKoPercent() == 0 ? "no KO" : "KO <= " + CapacitySearch.rate(r.sloKoPercent()) + "%");
+    }
+
+    /** What bounded one search's capacity, with its numbers. */
+    static String capacityBound(Capacity.Record r) {
+        if (r.capacityPerSecond() == null) {
+            return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
+        }
+        double capacity = r.capacityPerSecond();
+        String next = r.bracketed() ? "%s missed".formatted(CapacitySearch.rate(r.firstMissPerSecond()))
+                : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";
+        Double model = r.modelCapacityPerSecond();
+        Double ceiling = r.machineCeilingPerSecond();
+        String ofCeiling = ceiling == null ? "no machine ceiling measured"
+                : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
+        String at = "%s req/s%s".formatted(CapacitySearch.rate(capacity), r.bracketed() ? "" : " or more");
+        if (model != null && capacity >= model * (1 - Summary.MODEL_TOLERANCE)) {
+            return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.target(), model, r.latencyMs()), at,
+                    100 * capacity / model, CapacitySearch.rate(model), ofCeiling, next);
+        }
+        if (ceiling != null && capacity >= MachineCeiling.NEAR * ceiling) {
+            return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
+                    model == null ? "no pool" : "below T/L " + CapacitySearch.rate(model), next);
+        }
+        return "neither %s nor this machine's CPU, %s (%s; %s; a finding)".formatted(model == null ? "a pool (none)"
+                : "T/L " + CapacitySearch.rate(model), at, ofCeiling, next);
     }
 
     /**

@@ -90,4 +90,35 @@ class VerdictTest {
         assertThat(html).startsWith("<section class=verdict>").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
                 .contains("held at the T/L of its thread pool, 2,000 req/s, from 5,000 users to 20,000 users");
     }
+
+    /** A finished search with these numbers (what the capacity verdict reads), nothing else. */
+    private static Capacity.Record search(String target, Double model, Double ceiling, Double capacity, Double firstMiss) {
+        return new Capacity.Record(target, 100, null, 200, 0, "uniform", 10, 3, model, ceiling, capacity, firstMiss, firstMiss != null,
+                null, null, List.of(), List.of(), Map.of(), null, null);
+    }
+
+    @Test
+    void aCapacityIsThePoolsWhereItReachesTLTheMachinesNearItsCeilingElseAFinding() {
+        assertThat(Verdict.capacityBound(search("mvc-t200", 2000.0, 7000.0, 2000.0, 2080.0)))
+                .startsWith("its thread pool, 2,000 req/s (100% of T/L 2,000, 29% of this machine's ceiling 7,000; 2,080 missed; the model)");
+        assertThat(Verdict.capacityBound(search("webflux-db-p50", 500.0, 900.0, 480.0, 500.0))).startsWith("its connection pool, 480 req/s (96% of T/L 500");
+        assertThat(Verdict.capacityBound(search("webflux", null, 13000.0, 11000.0, 12000.0)))
+                .isEqualTo("this machine's CPU, 11,000 req/s (85% of this machine's ceiling 13,000, no pool; 12,000 missed; this machine)");
+        assertThat(Verdict.capacityBound(search("mvc-t400", 4000.0, 4200.0, 3500.0, 3600.0)))
+                .as("88% of T/L, 83% of the ceiling: the machine").contains("this machine's CPU, 3,500 req/s", "below T/L 4,000");
+        assertThat(Verdict.capacityBound(search("mvc-virtual", null, 9000.0, 6400.0, 6560.0)))
+                .isEqualTo("neither a pool (none) nor this machine's CPU, 6,400 req/s (71% of this machine's ceiling 9,000; 6,560 missed; a finding)");
+        assertThat(Verdict.capacityBound(search("webflux", null, null, 20000.0, null)))
+                .isEqualTo("neither a pool (none) nor this machine's CPU, 20,000 req/s or more (no machine ceiling measured; "
+                        + "no level missed up to the ladder's top; a finding)");
+        assertThat(Verdict.capacityBound(search("webflux", null, null, null, 250.0))).isEqualTo("none: its first level missed the SLO");
+    }
+
+    @Test
+    void thePublishedCapacitySearchesAreTheModelsForPoolsAndThisMachinesForWebflux() {
+        String verdict = Verdict.capacity(Published.capacitySearches(Lab.repo()));
+        assertThat(verdict.lines()).first().asString().startsWith("- Within the SLO (p99 <= 200 ms from each arrival's due time, no KO): **webflux**");
+        assertThat(verdict).contains("- **mvc-t200**: its thread pool, 2,000 req/s (100% of T/L 2,000", "- **mvc-t400**: its thread pool, 4,000 req/s",
+                "- **webflux**: this machine's CPU, ", "- **mvc-virtual**: neither a pool (none) nor this machine's CPU");
+    }
 }
