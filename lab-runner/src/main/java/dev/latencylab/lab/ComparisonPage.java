@@ -20,6 +20,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tools.jackson.databind.JsonNode;
@@ -63,7 +64,7 @@ public final class ComparisonPage {
      * An open chart: each target's medians and ranges against the offered rate; on goodput the model's lines (every
      * arrival served: goodput = rate; each pool's T/L), on p99 the default SLO (latency + 100 ms).
      */
-    private static XYChart openChart(Chart c, long latency, List<Source> sources) {
+    private static XYChart openChart(Chart c, long latency, List<Source> sources, double right) {
         XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + " at " + latency + " ms latency")
                 .xAxisTitle("offered rate (arrivals per second)").yAxisTitle(c.yAxis()).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -97,12 +98,11 @@ public final class ComparisonPage {
                     maxRate = Math.max(maxRate, r.rate());
                     dataMax = Math.max(dataMax, v.max());
                     dataMin = Math.min(dataMin, v.min());
-                    rangeBar(chart, source.series(target.getKey()) + " range " + r.rate(), r.rate(), v, style);
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.rate(), r.rate(), v, style, right * CAP);
                 }
                 medianLine(chart, source, target.getKey(), x, y, style);
             }
         }
-        double right = niceCeiling(maxRate * 1.05);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         List<String> offChart = new ArrayList<>();
@@ -129,16 +129,30 @@ public final class ComparisonPage {
         return chart;
     }
 
-    /** The line of a sweep's series: the first solid, others dashed or dotted, so that two sweeps' targets differ. */
-    /** The range of a point's runs: a bar from min to max in the target's colour, not in the legend (none for one run). */
-    private static void rangeBar(XYChart chart, String name, double x, Spread v, Style style) {
+    /**
+     * The range of a point's runs: a bar from min to max in the target's colour, capped at both ends like an error bar
+     * (a bare bar ending in a marker read as an arrow off the chart), not in the legend (none for one run); cap is the
+     * half-width of the caps in x's units.
+     */
+    private static void rangeBar(XYChart chart, String name, double x, Spread v, Style style, double cap) {
         if (v.runs() > 1) {
-            XYSeries range = chart.addSeries(name, List.of(x, x), List.of(v.min(), v.max()));
+            XYSeries range = chart.addSeries(name, List.of(x - cap, x + cap, x, x, x - cap, x + cap),
+                    List.of(v.min(), v.min(), v.min(), v.max(), v.max(), v.max()));
             range.setMarker(SeriesMarkers.NONE);
             range.setLineColor(style.color());
             range.setLineStyle(new BasicStroke(3f));
             range.setShowInLegend(false);
         }
+    }
+
+    /** A target's percentiles at the connect timeout: a cross each in its colour, on the timeout's line, no line between. */
+    private static void addTimeouts(XYChart chart, Source source, String target, List<Double> x, Style style) {
+        XYSeries s = chart.addSeries(source.series(target) + " at the connect timeout", x,
+                x.stream().map(u -> (double) source.connectTimeoutMs()).toList());
+        s.setMarker(SeriesMarkers.CROSS);
+        s.setMarkerColor(style.color());
+        s.setLineStyle(SeriesLines.NONE);
+        s.setShowInLegend(false);
     }
 
     /** A target's medians as one line, dashed by its source. */
@@ -163,13 +177,53 @@ public final class ComparisonPage {
      * each target's machine ceiling, its plan (sweep.json; null for a folder without one).
      */
     private record Source(SweepFolder sweep, String label, List<Summary.RunRow> runs, List<Summary.PointRow> points,
-            Map<String, MachineCeiling> ceilings, JsonNode plan, int index) {
+            Map<String, MachineCeiling> ceilings, JsonNode plan, int index, Long connectTimeoutMs) {
 
         static Source read(SweepFolder sweep, String label, int index) {
             List<Summary.RunRow> runs = Summary.rows(sweep);
             Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
             return new Source(sweep, label, runs, Summary.points(runs, ceilings), ceilings,
-                    sweep.hasPlan() ? sweep.readPlan() : null, index);
+                    sweep.hasPlan() ? sweep.readPlan() : null, index, connectTimeout(sweep, runs));
+        }
+
+        /** Gatling's connect timeout, as the finished runs' result files record it; null unless they agree. */
+        private static Long connectTimeout(SweepFolder sweep, List<Summary.RunRow> runs) {
+            List<Long> timeouts = runs.stream().filter(Summary.RunRow::done).map(r -> ResultFile.read(sweep.point(r.point()).resultFile()))
+                    .map(r -> r.requests().timeoutsMs() == null ? null : r.requests().timeoutsMs().connect()).distinct().toList();
+            return timeouts.size() == 1 ? timeouts.get(0) : null;
+        }
+
+        /**
+         * Why a target's machine ceiling is not drawn, or null when it is. It is a lower bound, measured at the target's
+         * busiest point within its pool: measured at a light load, where fixed costs (idle threads, timers, the sampler)
+         * weigh on every response, it falls far below what this machine serves, and a line below goodput that the same
+         * stack served on this page with a larger pool would mislead.
+         */
+        String notDrawn(MachineCeiling c) {
+            double ceiling = c.requestsPerSecond();
+            Optional<Target.DependencyId> stack = Target.DependencyId.of(c.target());
+            Optional<Summary.PointRow> variant = points.stream().filter(p -> p.done() && p.goodput().median() != null
+                    && p.goodput().median() > ceiling && stack.isPresent() && Target.DependencyId.of(p.target())
+                            .filter(d -> d.base().equals(stack.get().base()) && d.database() == stack.get().database()).isPresent())
+                    .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.goodput().median()));
+            if (variant.isPresent()) {
+                return "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users".formatted(
+                        variant.get().goodput().median(), variant.get().target(), variant.get().users());
+            }
+            Double measuredAt = points.stream().filter(p -> p.target().equals(c.target()) && p.rate() == null && p.users() == c.fromUsers())
+                    .map(p -> p.goodput().median()).filter(g -> g != null).findFirst().orElse(null);
+            if (measuredAt != null && measuredAt < LIGHT * ceiling) {
+                return "it was measured at %,.0f req/s, under a quarter of it, where fixed costs weigh on every response".formatted(measuredAt);
+            }
+            return null;
+        }
+
+        /**
+         * A response time at Gatling's connect timeout (up to 5% past it): a request that never connected failed then,
+         * so a percentile there counts failures, not a wait for the server.
+         */
+        boolean atConnectTimeout(double ms) {
+            return connectTimeoutMs != null && ms >= connectTimeoutMs && ms <= connectTimeoutMs * 1.05;
         }
 
         String series(String target) {
@@ -192,9 +246,10 @@ public final class ComparisonPage {
         private static final Marker[] OTHER_MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
 
         /**
-         * A known id's own style; a db or http target its base target's colour (the stack), darker for each setting it
-         * names beyond the defaults (-p, -pg), so that its variants differ on one chart; any other id always gets the
-         * same one of a few more, from its name.
+         * A known id's own style; a db or http target its base target's colour (the stack), lighter when it names its
+         * pool (-p) and darker when it names PostgreSQL's max_connections (-pg), so that its variants differ on one
+         * chart (two darkened stacks, green and blue, were hard to tell apart); any other id always gets the same one
+         * of a few more, from its name.
          */
         static Style of(String target) {
             Style known = KNOWN.get(target);
@@ -205,10 +260,12 @@ public final class ComparisonPage {
             if (dependency.isPresent()) {
                 Style base = of(dependency.get().base());
                 Color c = base.color();
-                for (String named : new String[] {dependency.get().connections(), dependency.get().serverMax()}) {
-                    if (named != null) {
-                        c = new Color((int) (c.getRed() * 0.6), (int) (c.getGreen() * 0.6), (int) (c.getBlue() * 0.6));
-                    }
+                if (dependency.get().connections() != null) {
+                    c = new Color(c.getRed() + (255 - c.getRed()) * 9 / 20, c.getGreen() + (255 - c.getGreen()) * 9 / 20,
+                            c.getBlue() + (255 - c.getBlue()) * 9 / 20);
+                }
+                if (dependency.get().serverMax() != null) {
+                    c = new Color(c.getRed() * 3 / 5, c.getGreen() * 3 / 5, c.getBlue() * 3 / 5);
                 }
                 return new Style(c, base.marker());
             }
@@ -243,39 +300,66 @@ public final class ComparisonPage {
     private static void draw(List<Source> sources, SweepFolder out) {
         try {
             Files.createDirectories(out.charts());
-            List<String> charts = new ArrayList<>();
-            JsonNode plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().orElse(null);
-            TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(Summary.PointRow::latencyMs)
-                    .collect(Collectors.toCollection(TreeSet::new));
-            for (long latency : latencies) {
-                if (sources.stream().flatMap(s -> s.points().stream()).noneMatch(r -> r.latencyMs() == latency && r.done())) {
-                    continue;
-                }
-                Map<String, XYChart> drawn = new LinkedHashMap<>();
-                if (sources.stream().flatMap(s -> s.points().stream()).anyMatch(r -> r.latencyMs() == latency && r.done() && r.rate() == null)) {
-                    for (Chart c : CHARTS) {
-                        drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, sources, plan));
-                    }
-                }
-                if (sources.stream().flatMap(s -> s.points().stream()).anyMatch(r -> r.latencyMs() == latency && r.done() && r.rate() != null)) {
-                    for (Chart c : OPEN_CHARTS) {
-                        drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, sources));
-                    }
-                }
-                for (Map.Entry<String, XYChart> chart : drawn.entrySet()) {
-                    OutputFile.svg(out.charts().resolve(chart.getKey() + ".svg"), chart.getValue());
-                    OutputFile.png(out.charts().resolve(chart.getKey() + ".png"), chart.getValue());
-                    charts.add(chart.getKey());
-                }
+            Map<String, XYChart> drawn = chartsOf(sources);
+            for (Map.Entry<String, XYChart> chart : drawn.entrySet()) {
+                OutputFile.svg(out.charts().resolve(chart.getKey() + ".svg"), chart.getValue());
+                OutputFile.png(out.charts().resolve(chart.getKey() + ".png"), chart.getValue());
             }
-            OutputFile.text(out.page(), html(out, sources, charts));
+            OutputFile.text(out.page(), html(out, sources, List.copyOf(drawn.keySet())));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static XYChart chart(Chart c, long latency, List<Source> sources, JsonNode plan) {
+    /** The charts of these sweeps' page, by file name (without extension), in the page's order. */
+    static Map<String, XYChart> charts(List<SweepFolder> sweeps) {
+        List<Source> sources = new ArrayList<>();
+        for (SweepFolder s : sweeps) {
+            sources.add(Source.read(s, sweeps.size() == 1 ? null : s.name(), sources.size()));
+        }
+        return chartsOf(sources);
+    }
+
+    private static Map<String, XYChart> chartsOf(List<Source> sources) {
+        Map<String, XYChart> drawn = new LinkedHashMap<>();
+        JsonNode plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().orElse(null);
+        TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(Summary.PointRow::latencyMs)
+                .collect(Collectors.toCollection(TreeSet::new));
+        for (long latency : latencies) {
+            // the charts of one latency share their x axis: one range, so one set of ticks
+            List<Summary.PointRow> closed = sources.stream().flatMap(s -> s.points().stream())
+                    .filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null).toList();
+            if (!closed.isEmpty()) {
+                int maxUsers = closed.stream().mapToInt(Summary.PointRow::users).max().orElseThrow();
+                for (Chart c : CHARTS) {
+                    drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, sources, plan, maxUsers));
+                }
+            }
+            List<Summary.PointRow> open = sources.stream().flatMap(s -> s.points().stream())
+                    .filter(r -> r.latencyMs() == latency && r.done() && r.rate() != null).toList();
+            if (!open.isEmpty()) {
+                double right = niceCeiling(open.stream().mapToDouble(Summary.PointRow::rate).max().orElseThrow() * 1.05);
+                for (Chart c : OPEN_CHARTS) {
+                    drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, sources, right));
+                }
+            }
+        }
+        return drawn;
+    }
+
+    /** A ceiling measured at less than this share of itself is too far an extrapolation to draw. */
+    private static final double LIGHT = 0.25;
+
+    /** The half-width of a range bar's caps, as a share of the x axis. */
+    private static final double CAP = 0.004;
+
+    /**
+     * A closed chart: each target's medians and ranges against users, x from 0 to a little past maxUsers (the same on
+     * every chart of the latency); on the percentiles, a value at the connect timeout drawn as what it is (see
+     * {@link #addTimeouts}); on goodput the model's lines and each target's machine ceiling.
+     */
+    private static XYChart chart(Chart c, long latency, List<Source> sources, JsonNode plan, int maxUsers) {
         XYChart chart = new XYChartBuilder().width(1300).height(520)
                 .title(c.title() + " at " + latency + " ms latency").xAxisTitle("users").yAxisTitle(c.yAxis()).build();
         Styler styler = chart.getStyler();
@@ -284,10 +368,14 @@ public final class ComparisonPage {
         chart.getStyler().setYAxisLogarithmic(c.log());
         chart.getStyler().setXAxisDecimalPattern("#,##0");
         chart.getStyler().setYAxisDecimalPattern("#,##0");
+        double right = maxUsers * 1.04;
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(right);
+        boolean percentile = c.log();
         double dataMin = Double.MAX_VALUE;
         double dataMax = 0;
-        int maxUsers = 0;
         List<Summary.PointRow> all = new ArrayList<>();
+        List<String> timedOut = new ArrayList<>();
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
             source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null)
@@ -297,27 +385,35 @@ public final class ComparisonPage {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
+                List<Double> timeoutX = new ArrayList<>();
                 for (Summary.PointRow r : target.getValue()) {
                     all.add(r);
                     Spread v = c.value().apply(r);
                     if (v.median() == null || (c.log() && v.min() <= 0)) {
                         continue;
                     }
-                    x.add((double) r.users());
-                    y.add(v.median());
                     dataMin = Math.min(dataMin, v.min());
                     dataMax = Math.max(dataMax, v.max());
-                    maxUsers = Math.max(maxUsers, r.users());
-                    rangeBar(chart, source.series(target.getKey()) + " range " + r.users(), r.users(), v, style);
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.users(), r.users(), v, style, right * CAP);
+                    if (percentile && source.atConnectTimeout(v.median())) {
+                        timeoutX.add((double) r.users());
+                        continue;
+                    }
+                    x.add((double) r.users());
+                    y.add(v.median());
                 }
                 medianLine(chart, source, target.getKey(), x, y, style);
+                if (!timeoutX.isEmpty()) {
+                    addTimeouts(chart, source, target.getKey(), timeoutX, style);
+                    timedOut.add(source.series(target.getKey()));
+                }
             }
         }
         if (c.file().equals("throughput")) {
             // the headroom to each target's machine ceiling is what a reader looks for: the axis reaches the highest
             for (Source source : sources) {
                 for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
-                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey()))) {
+                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey())) && source.notDrawn(ceiling.getValue()) == null) {
                         dataMax = Math.max(dataMax, ceiling.getValue().requestsPerSecond());
                     }
                 }
@@ -337,6 +433,14 @@ public final class ComparisonPage {
             chart.getStyler().setYAxisMax(top);
         }
         List<String> offChart = new ArrayList<>();
+        if (!timedOut.isEmpty()) {
+            long timeout = sources.stream().map(Source::connectTimeoutMs).filter(t -> t != null).findFirst().orElseThrow();
+            XYSeries line = chart.addSeries("connect timeout %,d s (×: never connected)"
+                    .formatted(timeout / 1000), List.of(0.0, right), List.of((double) timeout, (double) timeout));
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.GRAY);
+            line.setLineStyle(new BasicStroke(1f));
+        }
         if (plan != null && (c.file().equals("throughput") || c.file().equals("p95"))) {
             offChart.addAll(addModel(chart, c.file(), latency, all, maxUsers, plan, top));
         }
@@ -344,7 +448,7 @@ public final class ComparisonPage {
             int lineEnd = maxUsers;
             for (Source source : sources) {
                 source.ceilings().forEach((target, ceiling) -> {
-                    if (all.stream().anyMatch(r -> r.target().equals(target))) {
+                    if (all.stream().anyMatch(r -> r.target().equals(target)) && source.notDrawn(ceiling) == null) {
                         addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), lineEnd,
                                 ceiling.requestsPerSecond(), top, offChart);
                     }
@@ -509,13 +613,18 @@ public final class ComparisonPage {
         h.append("""
                 <h2>How to read this page</h2>
                 <p>Each chart puts the number of users on the x axis and one measure of every target on the y axis, one
-                colour and marker per target (the same on every page). A marker is the median of the point's runs and
-                the bar through it their range, lowest to highest (the table gives the number of runs). The dashed grey
+                colour and marker per target (the same on every page); every chart of one latency has the same x axis. A
+                marker is the median of the point's runs and the capped bar through it their range, lowest to highest
+                (the table gives the number of runs). On the response-time charts, a cross on the grey line of Gatling's
+                connect timeout is a percentile made of requests that never connected and failed there: a count of
+                failures, not a wait for the server. The dashed grey
                 lines are the queueing model: the offered load N/(L+Z), a thread pool's bound T/L, and past a pool's
                 knee N = T(L+Z)/L its response time N&middot;L/T &minus; Z; these hold on any machine. The dotted line
                 in a target's colour is this machine's ceiling for it: the goodput at which injector and server
                 together would use every core, from the CPU an OK response cost them (see &ldquo;Machine&rdquo;); it
-                holds on this machine only, and is a lower bound (the CPU per response falls as the load grows). A point on a model line is explained by it; a point off it is a finding, and the
+                holds on this machine only, and is a lower bound (the CPU per response falls as the load grows); one
+                measured at under a quarter of itself, or below what the same stack served with a larger pool, is not
+                drawn (&ldquo;Machine&rdquo; says which). A point on a model line is explained by it; a point off it is a finding, and the
                 table's flags say when a number is not the server's alone (the machine's CPU, its ceiling, runs that
                 disagree, connections, open files, another process; see docs/sweeps.md, &ldquo;Flags&rdquo;). Goodput counts
                 OK responses per second on the plateau, while all users are active; the table also gives all
@@ -630,7 +739,8 @@ public final class ComparisonPage {
         source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
                 + "per OK response, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
                 c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
-                c.requestsPerSecond()))).append("</li>\n"));
+                c.requestsPerSecond()))).append(source.notDrawn(c) == null ? "" : esc(". Not drawn on the charts: " + source.notDrawn(c) + "."))
+                .append("</li>\n"));
         h.append("</ul>\n");
     }
 

@@ -1,0 +1,68 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+
+/**
+ * The published sweeps' charts, drawn again from their data: what a reader must be able to trust at a glance on them.
+ */
+class ComparisonPageChartsTest {
+
+    private static Map<String, XYChart> charts(String sweep) {
+        return ComparisonPage.charts(List.of(new SweepFolder(Lab.repo().resolve(sweep))));
+    }
+
+    private static List<Double> x(XYSeries s) {
+        return java.util.Arrays.stream(s.getXData()).boxed().toList();
+    }
+
+    @Test
+    void theChartsOfOneLatencyShareTheirXAxis() {
+        Map<String, XYChart> charts = charts("docs/results");
+        assertThat(charts.keySet()).contains("throughput-l100", "p99-l100", "machine-cpu-l100");
+        assertThat(charts.values()).allSatisfy(c -> {
+            assertThat(c.getStyler().getXAxisMin()).isZero();
+            assertThat(c.getStyler().getXAxisMax()).as(c.getTitle()).isEqualTo(20_000 * 1.04);
+        });
+    }
+
+    @Test
+    void aPercentileAtTheConnectTimeoutIsDrawnAsTimeoutsNotAsALatency() {
+        XYChart p99 = charts("docs/results").get("p99-l100");
+        Map<String, XYSeries> series = p99.getSeriesMap();
+        assertThat(series).containsKey("connect timeout 10 s (×: never connected)");
+        // mvc-t200's p99 is 10,007 ms at 10,000 and 20,000 users: users who never connected, not a wait
+        assertThat(x(series.get("mvc-t200 at the connect timeout"))).containsExactly(10_000.0, 20_000.0);
+        assertThat(x(series.get("mvc-t200"))).containsExactly(1_000.0, 2_000.0, 3_000.0, 5_000.0);
+        // WebFlux's p99 at 20,000 users, 15,263 ms, is past the timeout: a latency, on its line
+        assertThat(x(series.get("webflux"))).contains(20_000.0);
+        assertThat(series).doesNotContainKey("webflux at the connect timeout");
+        assertThat(charts("docs/results").get("p50-l100").getSeriesMap()).as("no median at the timeout")
+                .doesNotContainKey("connect timeout 10 s (×: never connected)");
+    }
+
+    @Test
+    void aRangeIsACappedBarNotAnArrow() {
+        XYSeries range = charts("docs/results").get("p99-l100").getSeriesMap().get("mvc-virtual-uncapped range 10000");
+        assertThat(range.getXData()).hasSize(6);
+        assertThat(range.getXData()[0]).isLessThan(10_000).isEqualTo(20_000 - range.getXData()[1]);
+    }
+
+    @Test
+    void aCeilingBelowWhatTheSameStackServedOrMeasuredFarBelowItselfIsNotDrawn() throws Exception {
+        Map<String, XYSeries> db = charts("docs/results-db").get("throughput-l100").getSeriesMap();
+        assertThat(db).containsKeys("webflux-db-p50 machine ceiling", "mvc-virtual-db-p50 machine ceiling")
+                .doesNotContainKeys("webflux-db machine ceiling", "mvc-virtual-db machine ceiling", "mvc-t200-db machine ceiling");
+        assertThat(charts("docs/results").get("throughput-l100").getSeriesMap()).as("measured under load: all drawn")
+                .containsKeys("mvc-t200 machine ceiling", "mvc-t400 machine ceiling", "mvc-virtual machine ceiling", "webflux machine ceiling");
+        String page = java.nio.file.Files.readString(Lab.repo().resolve("docs/results-db/index.html"));
+        assertThat(page).contains("= 223 req/s. Not drawn on the charts: it is below the 490 req/s that webflux-db-p50, the same stack "
+                + "with another pool, served at 1,600 users.", "= 338 req/s. Not drawn on the charts: it was measured at 62 req/s");
+    }
+}
