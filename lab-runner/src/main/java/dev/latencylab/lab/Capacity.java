@@ -343,7 +343,8 @@ final class Capacity implements Callable<Integer> {
     }
 
     /**
-     * The hockey stick: p99 from due (solid) and by Gatling's clock (dashed) against the offered rate, log scale, each
+     * The hockey stick: p99 from each request's due time (solid: the whole wait a user would see) and from when Gatling
+     * sent it (dashed: without the injector's own lag; a gap between the two is coordinated omission) against the offered rate, log scale, each
      * target in its colour and marker, the same as on every sweep's page (a rate measured in several ladders: the
      * median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine ceiling
      * (dotted) as vertical lines in its colour.
@@ -351,8 +352,8 @@ final class Capacity implements Callable<Integer> {
     static XYChart chart(List<Record> records) {
         long latency = records.get(0).latencyMs();
         XYChart chart = new XYChartBuilder().width(1300).height(560)
-                .title("Latency against offered rate (open model), " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
-                        .collect(Collectors.joining(", ")) + " latency")
+                .title("p99 against offered rate, " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
+                        .collect(Collectors.joining(", ")) + " latency (solid: from when each request was due; dashed: from when sent)")
                 .xAxisTitle("offered rate (requests per second)").yAxisTitle("p99 (ms, log scale)").build();
         Styler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -386,14 +387,14 @@ final class Capacity implements Callable<Integer> {
                 continue;
             }
             List<Double> rates = new ArrayList<>(byRate.keySet());
-            XYSeries due = chart.addSeries(r.target() + ": p99 from due", rates,
+            XYSeries due = chart.addSeries(r.target() + ": p99 from when due", rates,
                     rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99FromDueMs))).toList());
             due.setLineColor(color);
             due.setMarkerColor(color);
             due.setMarker(style.marker());
             List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.p99Ms() != null)).toList();
             if (timed.size() > 1) {
-                XYSeries gatling = chart.addSeries(r.target() + ": p99 Gatling's clock", timed,
+                XYSeries gatling = chart.addSeries(r.target() + ": p99 from when sent", timed,
                         timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99Ms))).toList());
                 gatling.setLineColor(color);
                 gatling.setMarker(SeriesMarkers.NONE);
