@@ -1,6 +1,7 @@
 package dev.latencylab.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -88,6 +89,36 @@ public final class ArrivalRecorder implements AutoCloseable {
                 levels[level].planned++;
             }
         }
+        String wrong = mismatch(load, dueOffsetMs, Arrays.stream(levels).mapToLong(l -> l.planned).toArray());
+        if (wrong != null) {
+            throw new IllegalStateException("the due times of this open run do not follow its plan (" + wrong + "): they come "
+                    + "from Gatling's OpenInjectionStep.chain, which LoadSimulation reads by reflection; a Gatling that changed "
+                    + "it cannot time arrivals from due, so nothing is measured");
+        }
+    }
+
+    /**
+     * Why a schedule of due times is not this plan's, or null: it must be in order, within the plan's length, and give
+     * each level the arrivals its rate asks for (uniform: the rate times its seconds, as Gatling rounds it; Poisson:
+     * within six standard deviations, which a fair schedule misses about once in 500 million levels).
+     */
+    static String mismatch(OpenLoad load, long[] dueOffsetMs, long[] plannedPerLevel) {
+        long lengthMs = load.duration().toMillis();
+        for (int i = 0; i < dueOffsetMs.length; i++) {
+            if (dueOffsetMs[i] < 0 || dueOffsetMs[i] >= lengthMs || (i > 0 && dueOffsetMs[i] < dueOffsetMs[i - 1])) {
+                return "arrival %d is due at %d ms, after %d ms, in a plan %d ms long".formatted(i + 1, dueOffsetMs[i],
+                        i == 0 ? 0 : dueOffsetMs[i - 1], lengthMs);
+            }
+        }
+        for (OpenLoad.Window w : load.levels()) {
+            double expected = w.rate() * w.seconds();
+            double slack = load.poisson() ? 6 * Math.sqrt(expected) + 1 : 1;
+            if (Math.abs(plannedPerLevel[w.index()] - expected) > slack) {
+                return "level %d holds %d arrivals where %s req/s for %s s asks for %.0f".formatted(w.index() + 1,
+                        plannedPerLevel[w.index()], SimulationSettings.rate(w.rate()), w.seconds(), expected);
+            }
+        }
+        return null;
     }
 
     public void start() {

@@ -1,6 +1,7 @@
 package dev.latencylab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -91,5 +92,26 @@ class ArrivalRecorderTest {
         r.arrived(51, T0);
         r.arrived(0, T0);
         assertThat(r.unscheduled()).isEqualTo(2);
+    }
+
+    /** A schedule that is not the plan's (what a changed Gatling would give) stops the run before it measures anything. */
+    @Test
+    void dueTimesThatDoNotFollowThePlanAreRefused() {
+        long[] deltas = java.util.stream.LongStream.range(0, 50).map(i -> 100).toArray();
+        assertThatThrownBy(() -> new ArrivalRecorder(load, deltas, 200, 0, false)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("level 1 holds 0 arrivals where 10 req/s for 5.0 s asks for 50")
+                .hasMessageContaining("OpenInjectionStep.chain");
+        long[] unordered = due.clone();
+        unordered[3] = 900;
+        assertThatThrownBy(() -> new ArrivalRecorder(load, unordered, 200, 0, false)).hasMessageContaining("arrival 4 is due at 900 ms, after 1200 ms");
+        long[] late = java.util.Arrays.copyOf(due, 51);
+        late[50] = 6_000;
+        assertThatThrownBy(() -> new ArrivalRecorder(load, late, 200, 0, false)).hasMessageContaining("in a plan 6000 ms long");
+        long[] short1 = java.util.Arrays.copyOf(due, 48);
+        assertThatThrownBy(() -> new ArrivalRecorder(load, short1, 200, 0, false)).hasMessageContaining("holds 48 arrivals");
+        OpenLoad poisson = new OpenLoad(List.of(10.0), Duration.ofSeconds(1), Duration.ofSeconds(5), true);
+        assertThat(ArrivalRecorder.mismatch(poisson, java.util.Arrays.copyOf(due, 40), new long[] {40}))
+                .as("Poisson: 40 for 50 is within six standard deviations").isNull();
+        assertThat(ArrivalRecorder.mismatch(poisson, new long[] {1_000}, new long[] {1})).contains("holds 1 arrivals");
     }
 }

@@ -148,7 +148,8 @@ object LoadSimulation {
   /**
    * When each arrival of these steps is due, ms after the injection starts, in the order Gatling numbers its users:
    * Gatling's own schedule, from the same step objects it injects (a Poisson step keeps its seed), through the method
-   * it composes them with (public in the bytecode, package-private in Scala: read by reflection).
+   * it composes them with (public in the bytecode, package-private in Scala: read by reflection). A Gatling that
+   * changed it fails the run before any load: ArrivalRecorder refuses a schedule that does not follow the plan.
    */
   private def schedule(steps: Seq[OpenInjectionStep]): Array[Long] = {
     val chain = classOf[OpenInjectionStep].getMethod("chain", classOf[Iterator[_]])
