@@ -19,9 +19,6 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
-import tools.jackson.databind.MapperFeature;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The machine-readable outcome of one simulation run (Gatling 3.16 writes none): parameters, counts, throughput,
@@ -31,9 +28,6 @@ public final class ResultFile {
 
     public static final String SCHEMA = "latency-lab/result/1";
     public static final String NAME = "result.json";
-    /** Fields in the order the records declare them (the schema's order), not alphabetically. */
-    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY).build();
     /** Samples with at least this share of the peak of active users make up the plateau (full population). */
     static final double PLATEAU_SHARE = 0.95;
 
@@ -273,7 +267,7 @@ public final class ResultFile {
             Files.createDirectories(dir);
             Path partial = Files.createTempFile(dir, file.getFileName().toString(), ".partial", READABLE);
             try {
-                JSON.writeValue(partial.toFile(), result);
+                Json.MAPPER.writeValue(partial.toFile(), result);
                 if (replace) {
                     Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 }
@@ -299,7 +293,7 @@ public final class ResultFile {
     public static Result read(Path file) {
         Result r;
         try {
-            r = JSON.readValue(file.toFile(), Result.class);
+            r = Json.MAPPER.readValue(file.toFile(), Result.class);
         }
         catch (tools.jackson.core.JacksonException e) {
             throw new BadResultFile(file, "not a result file of this version: " + e.getOriginalMessage());

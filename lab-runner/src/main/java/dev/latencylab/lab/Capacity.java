@@ -24,6 +24,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.latencylab.load.Json;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
@@ -40,8 +41,8 @@ import dev.latencylab.load.TargetPorts;
         "With --report DIR...: rebuild finished searches from their result files, print their verdict and Markdown table and draw them on one chart instead."})
 final class Capacity implements Callable<Integer> {
 
-    /** capacity.json's layout. machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
-    record Record(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
+    /** A capacity search as capacity.json holds it (named Search, not Record: java.lang.Record is in scope). machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
+    record Search(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
             long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
             Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
             CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
@@ -56,6 +57,11 @@ final class Capacity implements Callable<Integer> {
 
     /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */
     record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+    }
+
+    /** Ladder k's run folder in a search's folder (capacity.json records each as its Round.folder). */
+    static RunFolder round(Path search, int k) {
+        return new RunFolder(search.resolve("round-" + k));
     }
 
     static final String FILE = "capacity.json";
@@ -110,7 +116,7 @@ final class Capacity implements Callable<Integer> {
     @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target first (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
-    @Option(names = "--results", description = "Folder of the searches (default: results/capacity in the repository).")
+    @Option(names = "--results", description = "Folder of the searches (default: " + LatencyLab.SEARCHES + " in the repository).")
     Path results;
 
     @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
@@ -151,7 +157,7 @@ final class Capacity implements Callable<Integer> {
         List<Double> first = CapacitySearch.firstLadder(start, max);
         settings(t, first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
-        Path searches = results != null ? results.toAbsolutePath() : repo.resolve("results/capacity");
+        Path searches = results != null ? results.toAbsolutePath() : repo.resolve(LatencyLab.SEARCHES);
         LatencyLab.sayLeftBehind(searches);
         Path dir = LatencyLab.newFolder(searches,
                 name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, LatencyLab.stamp()));
@@ -163,7 +169,7 @@ final class Capacity implements Callable<Integer> {
         List<Round> rounds = new ArrayList<>();
         boolean failed = false;
         java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
-        Record record;
+        Search record;
         try (FolderLock lock = FolderLock.take(dir, "capacity --target " + t.id(), false);
                 StopOnSignal signal = StopOnSignal.install(() -> {
                     stopped.set(true);
@@ -175,7 +181,7 @@ final class Capacity implements Callable<Integer> {
             for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
                         rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
-                RunFolder folder = new RunFolder(dir.resolve("round-" + round));
+                RunFolder folder = round(dir, round);
                 GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings(t, rates), Map.of(), folder,
                         Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), stopped::get, 1);
                 if (run == null || stopped.get()) {
@@ -204,7 +210,7 @@ final class Capacity implements Callable<Integer> {
                 rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
             }
             // written before the signal hook is released: a search stopped by Ctrl-C keeps what its finished ladders found
-            record = withLevels(new Record(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
+            record = withLevels(new Search(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
                     arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
                     List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
             write(dir, record);
@@ -246,10 +252,10 @@ final class Capacity implements Callable<Integer> {
     }
 
     /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */
-    static Record withLevels(Record r, List<CapacitySearch.Level> levels) {
+    static Search withLevels(Search r, List<CapacitySearch.Level> levels) {
         CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
         boolean interrupted = r.wasInterrupted();
-        return new Record(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
+        return new Search(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
                 r.rampSeconds(), r.modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels), outcome.capacity(), outcome.firstMiss(),
                 outcome.bracketed() && !interrupted, interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels), r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
@@ -260,8 +266,8 @@ final class Capacity implements Callable<Integer> {
      * A finished search rebuilt from its rounds' result files (the numbers are theirs; capacity.json keeps what they do
      * not hold: the target, the rounds, the machine), and written again with its table and chart.
      */
-    static Record rebuild(Path dir) {
-        Record r = read(dir);
+    static Search rebuild(Path dir) {
+        Search r = read(dir);
         List<CapacitySearch.Level> levels = new ArrayList<>();
         for (Round round : r.rounds()) {
             if (round.status().equals("done")) {
@@ -269,7 +275,7 @@ final class Capacity implements Callable<Integer> {
                         .map(l -> CapacitySearch.Level.of(round.round(), l)).forEach(levels::add);
             }
         }
-        Record again = withLevels(r, levels);
+        Search again = withLevels(r, levels);
         write(dir, again);
         return again;
     }
@@ -287,22 +293,22 @@ final class Capacity implements Callable<Integer> {
         return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
     }
 
-    static void write(Path dir, Record record) {
-        OutputFile.json(dir.resolve(FILE), Point.JSON, record);
+    static void write(Path dir, Search record) {
+        OutputFile.json(dir.resolve(FILE), Json.MAPPER, record);
         Summary.writeCsv(record.levels(), CapacitySearch.Level.class, dir.resolve(LEVELS));
         draw(List.of(record), dir);
     }
 
-    static Record read(Path dir) {
+    static Search read(Path dir) {
         Path file = dir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(dir + " holds no " + FILE + ": give a folder that ./lab capacity made");
         }
-        return Point.JSON.readValue(file.toFile(), Record.class);
+        return Json.MAPPER.readValue(file.toFile(), Search.class);
     }
 
     private Integer report() {
-        List<Record> records = report.stream().map(Capacity::rebuild).toList();
+        List<Search> records = report.stream().map(Capacity::rebuild).toList();
         Path chartDir = out != null ? out : report.get(0).toAbsolutePath().normalize().getParent();
         draw(records, chartDir);
         System.out.print(markdown(records));
@@ -310,10 +316,10 @@ final class Capacity implements Callable<Integer> {
     }
 
     /** The searches' verdict, then their table: one row per search. */
-    static String markdown(List<Record> records) {
+    static String markdown(List<Search> records) {
         StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
-        for (Record r : records) {
+        for (Search r : records) {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
             CapacitySearch.Level gap = r.largestCoGap();
@@ -336,7 +342,7 @@ final class Capacity implements Callable<Integer> {
     }
 
     /** The hockey stick of these searches (see {@link #chart}), as SVG and PNG in dir. */
-    static void draw(List<Record> records, Path dir) {
+    static void draw(List<Search> records, Path dir) {
         XYChart chart = chart(records);
         OutputFile.svg(dir.resolve(CHART + ".svg"), chart);
         OutputFile.png(dir.resolve(CHART + ".png"), chart);
@@ -349,7 +355,7 @@ final class Capacity implements Callable<Integer> {
      * median of them); the SLO as a grey line; each target's model capacity T/L (dashed) and measured machine ceiling
      * (dotted) as vertical lines in its colour.
      */
-    static XYChart chart(List<Record> records) {
+    static XYChart chart(List<Search> records) {
         long latency = records.get(0).latencyMs();
         XYChart chart = new XYChartBuilder().width(1300).height(560)
                 .title("p99 against offered rate, " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
@@ -361,7 +367,7 @@ final class Capacity implements Callable<Integer> {
         chart.getStyler().setYAxisLogarithmic(true);
         double maxRate = 0;
         double maxMs = latency;
-        for (Record r : records) {
+        for (Search r : records) {
             for (CapacitySearch.Level l : r.levels()) {
                 if (l.p99FromDueMs() != null) {
                     maxRate = Math.max(maxRate, l.rate());
@@ -377,7 +383,7 @@ final class Capacity implements Callable<Integer> {
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         for (int i = 0; i < records.size(); i++) {
-            Record r = records.get(i);
+            Search r = records.get(i);
             ComparisonPage.Style style = ComparisonPage.Style.of(r.target());
             Color color = style.color();
             // a rate measured in several ladders: one point, the median of them
@@ -403,7 +409,7 @@ final class Capacity implements Callable<Integer> {
             vertical(chart, r.target() + ": model T/L", r.modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
             vertical(chart, r.target() + ": machine ceiling", r.machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
         }
-        List<Long> slos = records.stream().map(Record::sloP99Ms).distinct().toList();
+        List<Long> slos = records.stream().map(Search::sloP99Ms).distinct().toList();
         for (long slo : slos) {
             XYSeries s = chart.addSeries("SLO p99 " + slo + " ms", List.of(0.0, right), List.of((double) slo, (double) slo));
             s.setLineColor(Color.GRAY);

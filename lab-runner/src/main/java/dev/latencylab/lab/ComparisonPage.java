@@ -25,6 +25,7 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -563,7 +564,7 @@ public final class ComparisonPage {
             return 0;
         }
         try {
-            return Point.JSON.readerFor(Sweep.Plan.class).without(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            return Json.MAPPER.readerFor(Sweep.Plan.class).without(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                     .<Sweep.Plan>readValue(s.plan()).points().size();
         }
         catch (RuntimeException unreadable) {

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
+import dev.latencylab.load.Json;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.ResultMerge;
@@ -346,7 +347,7 @@ public final class LatencyLab {
         @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
         Integer webfluxPort;
 
-        @Option(names = "--results", description = "Folder that holds the sweeps (default: results/ in the repository).")
+        @Option(names = "--results", description = "Folder that holds the sweeps (default: " + RESULTS + "/ in the repository).")
         Path results;
 
         @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
@@ -399,7 +400,7 @@ public final class LatencyLab {
             if (latencies != null) {
                 latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
             }
-            Path parent = results == null ? repo.resolve("results") : results.toAbsolutePath();
+            Path parent = results == null ? repo.resolve(RESULTS) : results.toAbsolutePath();
             sayLeftBehind(parent);
             if (name != null) {
                 Inputs.folderName("--name", name);
@@ -452,7 +453,7 @@ public final class LatencyLab {
                 if (plan.repeats() != stored || plan.repeatsFromUsers() != storedFrom) {
                     out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.repeats(),
                             fromUsers(plan.repeatsFromUsers()), stored, fromUsers(storedFrom));
-                    Map<String, Object> json = Point.JSON.convertValue(earlier, LinkedHashMap.class);
+                    Map<String, Object> json = Json.MAPPER.convertValue(earlier, LinkedHashMap.class);
                     json.put(Sweep.Plan.REPEATS, plan.repeats());
                     json.put(Sweep.Plan.REPEATS_FROM_USERS, plan.repeatsFromUsers());
                     dir.writePlan(json);
@@ -464,7 +465,7 @@ public final class LatencyLab {
                 }
             }
             else {
-                Map<String, Object> json = new LinkedHashMap<>(Point.JSON.convertValue(plan, Map.class));
+                Map<String, Object> json = new LinkedHashMap<>(Json.MAPPER.convertValue(plan, Map.class));
                 json.put("machine", Machine.describe());
                 json.put("versions", Machine.versions());
                 json.put("created", Instant.now().toString());
@@ -692,8 +693,12 @@ public final class LatencyLab {
         }
     }
 
-    /** ./lab run's folders, under the repository. */
-    static final String RUNS = "results/runs";
+    /** Where ./lab keeps what it measured, under the repository unless --results says otherwise: sweeps here, */
+    static final String RESULTS = "results";
+    /** ./lab run's folders, */
+    static final String RUNS = RESULTS + "/runs";
+    /** ./lab capacity's searches. */
+    static final String SEARCHES = RESULTS + "/capacity";
 
     /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
     static void sayLeftBehind(Path parent) {

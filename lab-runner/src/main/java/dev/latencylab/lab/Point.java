@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
+
+import dev.latencylab.load.Json;
 
 /**
  * One run of a sweep's point: a target at a user count (closed model) or an arrival rate (open model: rate per
@@ -30,7 +30,6 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         return rate != null;
     }
 
-    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public enum Status { DONE, FAILED }
 
@@ -61,7 +60,7 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         if (!Files.isRegularFile(file)) {
             return null;
         }
-        return Status.valueOf(JSON.readTree(file.toFile()).path("status").asString().toUpperCase());
+        return Status.valueOf(Json.MAPPER.readTree(file.toFile()).path("status").asString().toUpperCase());
     }
 
     public void record(SweepFolder sweep, Status status, String reason, Map<String, Object> details) {
@@ -86,10 +85,10 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         m.put("status", status.name().toLowerCase());
         m.put("reason", reason);
         m.putAll(details);
-        OutputFile.json(folder.pointRecord(), JSON, m);
+        OutputFile.json(folder.pointRecord(), Json.MAPPER, m);
     }
 
     public static JsonNode read(RunFolder point) {
-        return JSON.readTree(point.pointRecord().toFile());
+        return Json.MAPPER.readTree(point.pointRecord().toFile());
     }
 }

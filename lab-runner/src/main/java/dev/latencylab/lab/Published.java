@@ -69,7 +69,7 @@ final class Published {
             written.add(RunPage.chartOf(result));
         }
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
-        List<Capacity.Record> records = searches.stream().map(Capacity::rebuild).toList();
+        List<Capacity.Search> records = searches.stream().map(Capacity::rebuild).toList();
         for (Path search : searches) {
             written.addAll(List.of(search.resolve(Capacity.FILE), search.resolve(Capacity.LEVELS)));
             written.addAll(Capacity.charts(search));
@@ -148,7 +148,7 @@ final class Published {
     }
 
     /** The published capacity searches as committed (capacity.json each). */
-    static List<Capacity.Record> capacitySearches(Path repo) {
+    static List<Capacity.Search> capacitySearches(Path repo) {
         return folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES).stream().map(Capacity::read).toList();
     }
 

@@ -193,7 +193,7 @@ public final class RunPage {
             h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"
                     + "<th>CPU mean<th>CPU max<th>open files max<th class=l>connections<th class=l>Gatling report</tr>\n");
             for (Result.Part part : r.parts()) {
-                Path report = resultFile.toAbsolutePath().getParent().resolve(part.file()).normalize().resolveSibling("report").resolve("index.html");
+                Path report = new RunFolder(resultFile.toAbsolutePath().getParent().resolve(part.file()).normalize().getParent()).reportPage();
                 String link = Files.isRegularFile(report) ? "<a href=\"%s\">report</a>".formatted(esc(
                         resultFile.toAbsolutePath().getParent().relativize(report).toString())) : "";
                 h.append("<tr>").append(td(String.valueOf(part.index()), false)).append(td(part.file(), true))

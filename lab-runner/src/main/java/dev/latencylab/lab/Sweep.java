@@ -18,6 +18,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.TargetProcess.TargetFailedException;
+import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
@@ -373,13 +374,13 @@ public final class Sweep {
         JsonNode before;
         try {
             // sweep.json holds more than the plan (machine, versions, created)
-            before = Point.JSON.valueToTree(Point.JSON.readerFor(Plan.class)
+            before = Json.MAPPER.valueToTree(Json.MAPPER.readerFor(Plan.class)
                     .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(earlier));
         }
         catch (JacksonException e) {
             return "its sweep.json is not a plan this version reads: " + e.getOriginalMessage();
         }
-        JsonNode now = Point.JSON.valueToTree(plan);
+        JsonNode now = Json.MAPPER.valueToTree(plan);
         for (Map.Entry<String, JsonNode> field : now.properties()) {
             if (field.getKey().equals(Plan.REPEATS) || field.getKey().equals(Plan.REPEATS_FROM_USERS)) {
                 continue; // how many runs, not what a run is (see the command)

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Json;
+
 /**
  * The layout of a sweep folder, its one owner: sweep.json (plan, machine, versions), points/&lt;run id&gt;/ (a
  * {@link RunFolder} each run of a point), summary.csv (points), runs.csv, charts/ and index.html.
@@ -58,7 +60,7 @@ public record SweepFolder(Path dir) {
 
     /** sweep.json as written: the plan's fields, then machine, versions, created. */
     public JsonNode readPlan() {
-        return Point.JSON.readTree(planFile().toFile());
+        return Json.MAPPER.readTree(planFile().toFile());
     }
 
     /** The boot id of the machine the sweep began on (sweep.json), or null. */
@@ -67,6 +69,6 @@ public record SweepFolder(Path dir) {
     }
 
     public void writePlan(Map<String, Object> json) {
-        OutputFile.json(planFile(), Point.JSON, json);
+        OutputFile.json(planFile(), Json.MAPPER, json);
     }
 }

@@ -246,30 +246,30 @@ final class Verdict {
      * this machine's CPU (at least {@link MachineCeiling#NEAR} of the ceiling measured in the search: this machine), or
      * neither (a finding: the search measured it, this suite does not explain it).
      */
-    static String capacity(List<Capacity.Record> records) {
+    static String capacity(List<Capacity.Search> records) {
         StringBuilder out = new StringBuilder();
         List<String> slos = records.stream().map(Verdict::slo).distinct().toList();
-        List<Capacity.Record> found = records.stream().filter(r -> r.capacityPerSecond() != null)
-                .sorted(Comparator.comparing(Capacity.Record::capacityPerSecond).reversed()).toList();
+        List<Capacity.Search> found = records.stream().filter(r -> r.capacityPerSecond() != null)
+                .sorted(Comparator.comparing(Capacity.Search::capacityPerSecond).reversed()).toList();
         if (found.size() > 1) {
             out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
                     .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.target(),
                             CapacitySearch.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
         }
-        for (Capacity.Record r : records) {
+        for (Capacity.Search r : records) {
             out.append("- **").append(r.target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
                     .append(capacityBound(r)).append(".\n");
         }
         return out.toString();
     }
 
-    private static String slo(Capacity.Record r) {
+    private static String slo(Capacity.Search r) {
         return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.sloP99Ms(),
                 r.sloKoPercent() == 0 ? "no KO" : "KO <= " + CapacitySearch.rate(r.sloKoPercent()) + "%");
     }
 
     /** What bounded one search's capacity, with its numbers. */
-    static String capacityBound(Capacity.Record r) {
+    static String capacityBound(Capacity.Search r) {
         if (r.capacityPerSecond() == null) {
             return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
         }

@@ -41,7 +41,7 @@ class CapacityIT {
                 "--refine-levels", "2", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
-        Capacity.Record r = Capacity.read(tmp.resolve("mvc-t4"));
+        Capacity.Search r = Capacity.read(tmp.resolve("mvc-t4"));
         assertThat(r.modelCapacityPerSecond()).isEqualTo(40);
         assertThat(r.bracketed()).as(run.output()).isTrue();
         assertThat(r.capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
@@ -75,7 +75,7 @@ class CapacityIT {
         LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "40", "--max-rate", "160", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
-        Capacity.Record r = Capacity.read(tmp.resolve("webflux"));
+        Capacity.Search r = Capacity.read(tmp.resolve("webflux"));
         assertThat(r.modelCapacityPerSecond()).as("no pool").isNull();
         assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
         assertThat(r.capacityPerSecond()).isEqualTo(160);

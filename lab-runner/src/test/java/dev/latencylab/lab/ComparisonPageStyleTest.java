@@ -27,13 +27,13 @@ class ComparisonPageStyleTest {
     @Test
     void theCapacityChartUsesEachTargetsStyle() throws Exception {
         java.nio.file.Path capacity = Lab.repo().resolve(Published.CAPACITY);
-        List<Capacity.Record> records;
+        List<Capacity.Search> records;
         try (var dirs = java.nio.file.Files.newDirectoryStream(capacity, Published.CAPACITY_SEARCHES)) {
             records = java.util.stream.StreamSupport.stream(dirs.spliterator(), false).sorted().map(Capacity::read).toList();
         }
         var series = Capacity.chart(records).getSeriesMap();
-        assertThat(records).extracting(Capacity.Record::target).contains("webflux", "mvc-t200");
-        for (Capacity.Record r : records) {
+        assertThat(records).extracting(Capacity.Search::target).contains("webflux", "mvc-t200");
+        for (Capacity.Search r : records) {
             var due = series.get(r.target() + ": p99 from when due");
             assertThat(due.getLineColor()).as(r.target()).isEqualTo(ComparisonPage.Style.of(r.target()).color());
             assertThat(due.getMarker()).as(r.target()).isEqualTo(ComparisonPage.Style.of(r.target()).marker());

@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencylab.load.Json;
+
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */
 class RepeatsArithmeticTest {
 
@@ -70,8 +72,8 @@ class RepeatsArithmeticTest {
                 "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 1);
         assertThat(every.points()).extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-u5000-r1", "webflux-l100-u1000-r2", "webflux-l100-u5000-r2");
-        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(plan), every)).as("targets differ").startsWith("targets was");
-        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), new Sweep.Plan(List.of("webflux"), List.of(1000, 5000),
+        assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(plan), every)).as("targets differ").startsWith("targets was");
+        assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), new Sweep.Plan(List.of("webflux"), List.of(1000, 5000),
                 List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000, List.of(), 60, 1))).as("more runs: the same sweep").isNull();
 
         Sweep.Plan open = new Sweep.Plan(List.of("webflux"), List.of(1000), List.of(100L), 30, 30, 1000, 2000,
@@ -82,16 +84,16 @@ class RepeatsArithmeticTest {
         assertThat(open.settings(open.points().get(1)).toProperties()).containsEntry("sim.injection", "open")
                 .containsEntry("sim.rate", "500").containsEntry("sim.level.seconds", "20").doesNotContainKey("sim.users");
         // a sweep.json from before the open model has neither rates nor levelSeconds: the same closed sweep
-        tools.jackson.databind.node.ObjectNode old = Point.JSON.valueToTree(every);
+        tools.jackson.databind.node.ObjectNode old = Json.MAPPER.valueToTree(every);
         old.remove("rates");
         old.remove("levelSeconds");
         old.remove("injectors");
         assertThat(Sweep.changeFrom(old, every)).as("nor injectors: one").isNull();
         Sweep.Plan split = new Sweep.Plan(List.of("webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
                 "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 2);
-        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), split)).isEqualTo("injectors was 1, now 2");
+        assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), split)).isEqualTo("injectors was 1, now 2");
         assertThat(split.settings(split.points().get(0)).split().injectors()).isEqualTo(2);
-        assertThat(Sweep.changeFrom(Point.JSON.valueToTree(every), open)).startsWith("users was");
+        assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), open)).startsWith("users was");
     }
 
     @Test
