@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -171,24 +172,21 @@ final class Capacity implements Callable<Integer> {
         java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
         Search record;
         try (FolderLock lock = FolderLock.take(dir, "capacity --target " + t.id(), false);
-                StopOnSignal signal = StopOnSignal.install(() -> {
-                    stopped.set(true);
-                    gatling.stop();
-                    TargetProcess.closeAll();
-                }, "stopped; the target and the simulation were ended; capacity.json says what the finished ladders found, "
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> stopped.set(true), "stopped; the target and the simulation were ended; capacity.json says what the finished ladders found, "
                         + "as a lower bound (folder: " + dir + ")")) {
             List<Double> rates = first;
             for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
                         rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
                 RunFolder folder = round(dir, round);
-                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings(t, rates), Map.of(), folder,
-                        Duration.ofSeconds(warmupSeconds), null, new LinkedHashMap<>(), stopped::get, 1);
-                if (run == null || stopped.get()) {
+                Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
+                        folder, Duration.ofSeconds(warmupSeconds), 1), null, new LinkedHashMap<>(), stopped::get);
+                if (ran.isEmpty() || stopped.get()) {
                     // what a ladder cut short measured is not a level's answer: its levels are left out
                     rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "interrupted", "stopped by a signal"));
                     break;
                 }
+                GatlingLauncher.Outcome run = ran.get();
                 if (!run.succeeded()) {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
                     rounds.add(new Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));

@@ -236,17 +236,15 @@ public final class LatencyLab {
             System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
             // installed before the target starts: a signal at any moment ends everything this run started
             try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
-                    StopOnSignal signal = StopOnSignal.install(() -> {
-                        gatling.stop();
-                        TargetProcess.closeAll();
-                    }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
+                    StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
                 Map<String, Object> details = new LinkedHashMap<>();
                 Instant started = Instant.now();
                 details.put("port", p);
                 details.put("startedAt", started.toString());
                 details.put("machine", Machine.fingerprint());
-                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, t, p, settings, passOn, dir,
-                        Duration.ofSeconds(warmupSeconds), System.out, details, () -> false, injectors);
+                // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
+                GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
+                        Duration.ofSeconds(warmupSeconds), injectors), System.out, details, () -> false).orElseThrow();
                 System.out.println();
                 System.out.println("latency-lab: stopped " + t.id());
                 // the run's record, as a sweep point's: the summary line below and a page read it the same way

@@ -32,6 +32,15 @@ final class StopOnSignal implements AutoCloseable {
         return s;
     }
 
+    /** The hook of a command that runs a target itself (run, capacity): first what it must note, then Gatling and every target end. */
+    static StopOnSignal endingRun(GatlingLauncher gatling, Runnable first, String message) {
+        return install(() -> {
+            first.run();
+            gatling.stop();
+            TargetProcess.closeAll();
+        }, message);
+    }
+
     @Override
     public void close() {
         finished.countDown();

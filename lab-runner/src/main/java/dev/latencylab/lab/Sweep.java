@@ -289,11 +289,12 @@ public final class Sweep {
             if (plan.injectors() > 1) {
                 details.put("injectors", plan.injectors()); // each in its folder injector-<i>; result.json is their merge
             }
-            GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, p.target(), port, settings, Map.of(), pointDir,
-                    Duration.ofSeconds(plan.warmupSeconds()), null, details, () -> stopping, plan.injectors());
-            if (run == null) {
+            Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
+                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, details, () -> stopping);
+            if (ran.isEmpty()) {
                 return "interrupted";
             }
+            GatlingLauncher.Outcome run = ran.get();
             if (!run.succeeded()) {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
             }

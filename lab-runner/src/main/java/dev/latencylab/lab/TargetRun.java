@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,20 +36,33 @@ final class TargetRun {
     }
 
     /**
-     * @param passOn   properties given to Gatling as they are (e.g. gatling.http.requestTimeout)
+     * One run to make: the target on this port, the simulation's settings and the properties given to Gatling as they
+     * are (e.g. gatling.http.requestTimeout), the run's folder, the warm-up before it, and how many Gatling processes
+     * share the load (see {@link #split}; 1: one, as a user runs it by hand).
+     */
+    record Load(Target target, int port, SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup,
+            int injectors) {
+    }
+
+    /**
+     * @param echo     the console the run reports to, or null (a sweep's points and a search's ladders say their own)
      * @param details  receives targetPid, warmup, and a db target's database or an http target's downstream, for the
      *                 run's record
-     * @param stopping asked after the warm-up and after the run: true (a signal) makes this return null
-     * @param injectors Gatling processes that share the load (see {@link #split}); 1: one, as a user runs it by hand
-     * @return the run's outcome, its report in dir; null when stopped
+     * @param stopping asked after the warm-up and after the run: true (a signal) ends it without an outcome
+     * @return the run's outcome, its report in the run's folder; empty when stopped
      */
-    static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Target target, int port,
-            SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup, PrintStream echo,
-            Map<String, Object> details, BooleanSupplier stopping, int injectors) {
+    static Optional<GatlingLauncher.Outcome> run(Path repo, GatlingLauncher gatling, Load load, PrintStream echo,
+            Map<String, Object> details, BooleanSupplier stopping) {
+        Target target = load.target();
+        RunFolder dir = load.dir();
+        SimulationSettings settings = load.settings();
+        Map<String, String> passOn = load.passOn();
+        Duration warmup = load.warmup();
+        int injectors = load.injectors();
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
-                TargetProcess server = TargetProcess.start(repo, target.module(), port, properties(target, database, downstream),
+                TargetProcess server = TargetProcess.start(repo, target.module(), load.port(), properties(target, database, downstream),
                         Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             details.put("targetPid", server.pid());
@@ -72,9 +86,9 @@ final class TargetRun {
             // several injectors, when all of them can have started)
             Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
-            CompletableFuture<GatlingLauncher.Outcome> load;
+            CompletableFuture<GatlingLauncher.Outcome> gatlingRun;
             try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
-                load = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
+                gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo), thread);
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
                 details.put("warmup", Map.of("seconds", warmup.toSeconds(), "ok", warm.ok(), "failed", warm.failed()));
@@ -85,8 +99,8 @@ final class TargetRun {
                 if (stopping.getAsBoolean()) {
                     gatling.stop();
                 }
-                GatlingLauncher.Outcome run = load.join();
-                return stopping.getAsBoolean() ? null : withDependencies(run, dependencies);
+                GatlingLauncher.Outcome run = gatlingRun.join();
+                return stopping.getAsBoolean() ? Optional.empty() : Optional.of(withDependencies(run, dependencies));
             }
         }
     }
