@@ -196,9 +196,8 @@ public final class ComparisonPage {
 
         /**
          * Why a target's machine ceiling is not drawn, or null when it is. It is a lower bound, measured at the target's
-         * busiest point within its pool: measured at a light load, where fixed costs (idle threads, timers, the sampler)
-         * weigh on every response, it falls far below what this machine serves, and a line below goodput that the same
-         * stack served on this page with a larger pool would mislead.
+         * busiest point within its pool: a line below goodput that the same stack served on this page with a larger pool
+         * would mislead.
          */
         String notDrawn(MachineCeiling c) {
             double ceiling = c.requestsPerSecond();
@@ -207,16 +206,8 @@ public final class ComparisonPage {
                     && p.goodput().median() > ceiling && stack.isPresent() && Target.DependencyId.of(p.target())
                             .filter(d -> d.base().equals(stack.get().base()) && d.database() == stack.get().database()).isPresent())
                     .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.goodput().median()));
-            if (variant.isPresent()) {
-                return "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users".formatted(
-                        variant.get().goodput().median(), variant.get().target(), variant.get().users());
-            }
-            Double measuredAt = points.stream().filter(p -> p.target().equals(c.target()) && p.rate() == null && p.users() == c.fromUsers())
-                    .map(p -> p.goodput().median()).filter(g -> g != null).findFirst().orElse(null);
-            if (measuredAt != null && measuredAt < LIGHT * ceiling) {
-                return "it was measured at %,.0f req/s, under a quarter of it, where fixed costs weigh on every response".formatted(measuredAt);
-            }
-            return null;
+            return variant.map(v -> "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users"
+                    .formatted(v.goodput().median(), v.target(), v.users())).orElse(null);
         }
 
         /**
@@ -348,9 +339,6 @@ public final class ComparisonPage {
         }
         return drawn;
     }
-
-    /** A ceiling measured at less than this share of itself is too far an extrapolation to draw. */
-    private static final double LIGHT = 0.25;
 
     /** The half-width of a range bar's caps, as a share of the x axis. */
     private static final double CAP = 0.004;
@@ -624,8 +612,7 @@ public final class ComparisonPage {
                 in a target's colour is this machine's ceiling for it: the goodput at which injector and server
                 together would use every core, from the CPU an OK response cost them (see &ldquo;Machine&rdquo;); it
                 holds on this machine only, and is a lower bound (the CPU per response falls as the load grows); one
-                measured at under a quarter of itself, or below what the same stack served with a larger pool, is not
-                drawn (&ldquo;Machine&rdquo; says which). A point on a model line is explained by it; a point off it is a finding, and the
+                below what the same stack served with a larger pool is not drawn (&ldquo;Machine&rdquo; says which). A point on a model line is explained by it; a point off it is a finding, and the
                 table's flags say when a number is not the server's alone (the machine's CPU, its ceiling, runs that
                 disagree, connections, open files, another process; see docs/sweeps.md, &ldquo;Flags&rdquo;). Goodput counts
                 OK responses per second on the plateau, while all users are active; the table also gives all
@@ -727,16 +714,21 @@ public final class ComparisonPage {
             }
             h.append(".</p>\n");
         }
+        List<String> without = source.points().stream().map(Summary.PointRow::target).distinct()
+                .filter(t -> !source.ceilings().containsKey(t)).toList();
+        String none = ("a target has none when no finished run of it had its pool not the limit and no other process busy on "
+                + "the machine, or when its busiest such run served under a quarter of the ceiling it would imply: at so light a "
+                + "load fixed costs weigh on every response");
         if (source.ceilings().isEmpty()) {
-            h.append("<p>No machine ceiling: no target had a finished run with its pool not the limit and no other process ")
-                    .append("busy on the machine.</p>\n");
+            h.append("<p>No machine ceiling: ").append(esc(none)).append(".</p>\n");
             return;
         }
         h.append("<p>This machine's ceiling per target: its cores over the CPU time one OK response cost server and ")
                 .append("injector together, at the target's busiest point whose pool was not the limit and beside which no other ")
                 .append("process was busy (median of its runs). The CPU per response falls as the load grows, so measured below ")
                 .append("the machine's limit it is a lower bound. Points whose model throughput reaches 80% of it are flagged ")
-                .append("near-machine-ceiling.</p>\n<ul>\n");
+                .append("near-machine-ceiling.").append(without.isEmpty() ? "" : esc(" None for " + String.join(", ", without) + ": " + none + "."))
+                .append("</p>\n<ul>\n");
         source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
                 + "per OK response, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
                 c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
