@@ -53,8 +53,8 @@ public final class ResultFile {
         long[] perSecond = run.completedPerSecond();
         long[] okPerSecond = run.okPerSecond();
         Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
-        Predicate<Sampler.Tick> onPlateau = open != null ? openPlateau(open)
-                : t -> run.peakActiveUsers() > 0 && t.activeUsers() >= PLATEAU_SHARE * run.peakActiveUsers();
+        PlateauRule rule = plateauRule(open, run.peakActiveUsers());
+        Predicate<Sampler.Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
         List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         PlateauSeconds span = plateauTicks.isEmpty() ? PlateauSeconds.NONE
                 : PlateauSeconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
@@ -137,9 +137,22 @@ public final class ResultFile {
     }
 
     /** An open run's plateau: the highest level it reached, the seconds its arrivals were due in. */
-    private static Predicate<Sampler.Tick> openPlateau(Result.Open open) {
-        Result.Level top = open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
-        return top == null ? t -> false : t -> t.second() >= top.fromSecond() && t.second() <= top.toSecond();
+    /** Whether a sample (its second on the run's clock, its active users if known) is on the plateau. */
+    interface PlateauRule {
+        boolean test(double second, Double activeUsers);
+    }
+
+    /**
+     * The plateau's one rule, for a run's samples here and for a merge's summed rows (ResultMerge): an open run's is its
+     * highest level reached (the seconds its arrivals were due in), a closed run's the samples with at least
+     * {@link #PLATEAU_SHARE} of the peak of active users (its full population).
+     */
+    static PlateauRule plateauRule(Result.Open open, double peakActiveUsers) {
+        if (open != null) {
+            Result.Level top = open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+            return (second, active) -> top != null && second >= top.fromSecond() && second <= top.toSecond();
+        }
+        return (second, active) -> peakActiveUsers > 0 && active != null && active >= PLATEAU_SHARE * peakActiveUsers;
     }
 
     /** The open model for these settings at their top rate, when the path names a latency. */

@@ -97,11 +97,9 @@ public final class ResultMerge {
         int active = timeline.columns().indexOf("activeUsers");
         int atSecond = timeline.columns().indexOf("second");
         double peak = rows.stream().filter(row -> row.get(active) != null).mapToDouble(row -> number(row.get(active))).max().orElse(0);
-        Result.Level top = open == null ? null : open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
-        // as ResultFile finds it: an open run's is its highest level reached, a closed run's its full population
-        List<List<Object>> plateauRows = rows.stream().filter(open != null
-                ? row -> top != null && number(row.get(atSecond)) >= top.fromSecond() && number(row.get(atSecond)) <= top.toSecond()
-                : row -> peak > 0 && row.get(active) != null && number(row.get(active)) >= ResultFile.PLATEAU_SHARE * peak).toList();
+        ResultFile.PlateauRule rule = ResultFile.plateauRule(open, peak); // as a single run finds its own
+        List<List<Object>> plateauRows = rows.stream().filter(row -> rule.test(number(row.get(atSecond)),
+                row.get(active) == null ? null : number(row.get(active)))).toList();
         ResultFile.PlateauSeconds span = plateauRows.isEmpty() ? ResultFile.PlateauSeconds.NONE : ResultFile.PlateauSeconds.of(
                 number(plateauRows.get(0).get(atSecond)), number(plateauRows.get(plateauRows.size() - 1).get(atSecond)), perSecond, okPerSecond);
         Result.Plateau plateau = plateauRows.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
