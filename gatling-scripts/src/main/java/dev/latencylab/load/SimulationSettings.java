@@ -299,8 +299,8 @@ public record SimulationSettings(
         return m;
     }
 
-    /** A rate as written back: 40 rather than 40.0. */
-    static String rate(double r) {
+    /** A rate as sim.rate takes it and the load side prints it: 40 rather than 40.0, no grouping. */
+    public static String rate(double r) {
         return r == Math.rint(r) ? String.valueOf((long) r) : String.valueOf(r);
     }
 

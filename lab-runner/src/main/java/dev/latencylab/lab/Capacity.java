@@ -153,7 +153,7 @@ final class Capacity implements Callable<Integer> {
         double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
         if (!(start > 0) || !(max >= start)) {
             throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
-                    .formatted(CapacitySearch.rate(start), CapacitySearch.rate(max)));
+                    .formatted(Figures.rate(start), Figures.rate(max)));
         }
         List<Double> first = CapacitySearch.firstLadder(start, max);
         settings(t, first); // bad values (SLO, level length, arrivals) stop here, before a target starts
@@ -177,7 +177,7 @@ final class Capacity implements Callable<Integer> {
             List<Double> rates = first;
             for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
-                        rates.stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), levelSeconds);
+                        rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), levelSeconds);
                 RunFolder folder = round(dir, round);
                 Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
                         folder, Duration.ofSeconds(warmupSeconds), 1), null, new LinkedHashMap<>(), stopped::get);
@@ -199,7 +199,7 @@ final class Capacity implements Callable<Integer> {
                     CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
                     levels.add(level);
                     if (l.arrivals() > 0) {
-                        out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", CapacitySearch.rate(l.ratePerSecond()),
+                        out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
                                 l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
                     }
                 }
@@ -219,7 +219,7 @@ final class Capacity implements Callable<Integer> {
             return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
         }
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
-                Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(CapacitySearch.rate(model)),
+                Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(model)),
                 record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + dir.resolve(FILE));
@@ -235,7 +235,7 @@ final class Capacity implements Callable<Integer> {
     private SimulationSettings settings(Target t, List<Double> rates) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(SimulationSettings.INJECTION, "open");
-        m.put(SimulationSettings.RATE, rates.stream().map(CapacitySearch::plain).collect(Collectors.joining(",")));
+        m.put(SimulationSettings.RATE, rates.stream().map(SimulationSettings::rate).collect(Collectors.joining(",")));
         m.put(SimulationSettings.PATH, t.path(latencyMs));
         m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
         m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
@@ -282,8 +282,8 @@ final class Capacity implements Callable<Integer> {
     private static String interrupted(CapacitySearch.Outcome outcome) {
         return "interrupted before the search finished: " + (outcome.capacity() == null ? "no capacity found"
                 : "at least %s req/s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
-                        CapacitySearch.rate(outcome.capacity()), outcome.firstMiss() == null ? ""
-                                : " (%s req/s missed; the refinement between them did not finish)".formatted(CapacitySearch.rate(outcome.firstMiss()))));
+                        Figures.rate(outcome.capacity()), outcome.firstMiss() == null ? ""
+                                : " (%s req/s missed; the refinement between them did not finish)".formatted(Figures.rate(outcome.firstMiss()))));
     }
 
     /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */
@@ -323,12 +323,12 @@ final class Capacity implements Callable<Integer> {
             CapacitySearch.Level gap = r.largestCoGap();
             md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
                     r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
-                            : (r.bracketed() ? "" : "≥ ") + CapacitySearch.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
-                    r.firstMissPerSecond() == null ? "none" : CapacitySearch.rate(r.firstMissPerSecond()),
-                    r.modelCapacityPerSecond() == null ? "none (no pool)" : CapacitySearch.rate(r.modelCapacityPerSecond()),
+                            : (r.bracketed() ? "" : "≥ ") + Figures.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
+                    r.firstMissPerSecond() == null ? "none" : Figures.rate(r.firstMissPerSecond()),
+                    r.modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.modelCapacityPerSecond()),
                     r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
                     at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
-                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), CapacitySearch.rate(gap.rate()),
+                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
                             gap.p99FromDueMs(), gap.p99Ms())));
         }
         return md.toString();

@@ -59,10 +59,10 @@ public final class CapacitySearch {
         public String describe() {
             if (capacity == null) {
                 return firstMiss == null ? "no level was measured" : "below %s req/s: the first level missed the SLO; give a lower --start-rate"
-                        .formatted(rate(firstMiss));
+                        .formatted(Figures.rate(firstMiss));
             }
-            return firstMiss == null ? "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(rate(capacity))
-                    : "%s req/s (the next level, %s req/s, missed the SLO)".formatted(rate(capacity), rate(firstMiss));
+            return firstMiss == null ? "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity))
+                    : "%s req/s (the next level, %s req/s, missed the SLO)".formatted(Figures.rate(capacity), Figures.rate(firstMiss));
         }
     }
 
@@ -132,12 +132,4 @@ public final class CapacitySearch {
         return Math.round(rate * scale) / scale;
     }
 
-    /** A rate as sim.rate takes it: 40 rather than 40.0, no grouping. */
-    static String plain(double r) {
-        return r == Math.rint(r) ? String.valueOf((long) r) : String.valueOf(r);
-    }
-
-    static String rate(double r) {
-        return r == Math.rint(r) ? "%,.0f".formatted(r) : "%,.2f".formatted(r).replaceAll("0$", "");
-    }
 }

@@ -640,7 +640,7 @@ public final class ComparisonPage {
         for (Source source : sources) {
             for (Summary.PointRow r : source.points()) {
                 h.append(r.done() ? "<tr>" : "<tr class=failed>").append(td(source.series(r.target()), true))
-                        .append(td(r.rate() != null ? "open: " + CapacitySearch.rate(r.rate()) + "/s" : "%,d".formatted(r.users()), false))
+                        .append(td(r.rate() != null ? "open: " + Figures.rate(r.rate()) + "/s" : "%,d".formatted(r.users()), false))
                         .append(td(String.valueOf(r.latencyMs()), false))
                         .append(td(r.runs() + (r.failedRuns() > 0 ? " (+" + r.failedRuns() + " failed)" : ""), false));
                 if (r.done()) {
@@ -777,7 +777,7 @@ public final class ComparisonPage {
                     && contains(plan.path("latenciesMs"), String.valueOf(r.latencyMs()));
             Path result = source.sweep().point(r.point()).resultFile();
             if (!planned && r.rate() != null && Files.isRegularFile(result)) {
-                others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.target(), CapacitySearch.rate(r.rate()),
+                others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.target(), Figures.rate(r.rate()),
                         r.latencyMs(), r.run(), ResultFile.read(result).parameters().levelSeconds()));
             }
             else if (!planned && Files.isRegularFile(result)) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.load.Json;
+import dev.latencylab.load.SimulationSettings;
 
 /**
  * One run of a sweep's point: a target at a user count (closed model) or an arrival rate (open model: rate per
@@ -40,13 +41,13 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
 
     /** What the runs of one point share, e.g. webflux-l100-u5000 or webflux-l100-rate3000: the row of summary.csv. */
     public static String pointId(String target, long latencyMs, int users, Double rate) {
-        return rate != null ? "%s-l%d-rate%s".formatted(target, latencyMs, CapacitySearch.plain(rate))
+        return rate != null ? "%s-l%d-rate%s".formatted(target, latencyMs, SimulationSettings.rate(rate))
                 : "%s-l%d-u%d".formatted(target, latencyMs, users);
     }
 
     /** For the console: "webflux users=5000 run 2", "webflux rate=3000/s run 2". */
     public String label() {
-        return rate != null ? "%s rate=%s/s run %d".formatted(target.id(), CapacitySearch.plain(rate), run)
+        return rate != null ? "%s rate=%s/s run %d".formatted(target.id(), SimulationSettings.rate(rate), run)
                 : "%s users=%d run %d".formatted(target.id(), users, run);
     }
 

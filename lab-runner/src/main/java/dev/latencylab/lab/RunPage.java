@@ -219,7 +219,7 @@ public final class RunPage {
             h.append("<table>\n<tr><th>level<th>rate/s<th>planned<th>arrivals<th>OK<th>KO<th>unanswered<th>goodput/s<th>model/s"
                     + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
             for (Result.Level l : o.levels()) {
-                h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(CapacitySearch.rate(l.ratePerSecond()), false))
+                h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(Figures.rate(l.ratePerSecond()), false))
                         .append(td("%,d".formatted(l.plannedArrivals()), false)).append(td("%,d".formatted(l.arrivals()), false))
                         .append(td("%,d".formatted(l.ok()), false)).append(td("%,d".formatted(l.ko()), false))
                         .append(td("%,d".formatted(l.unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
@@ -268,9 +268,9 @@ public final class RunPage {
         Result.Level within = o.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo())).reduce((a, b) -> b).orElse(null);
         Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
         String up = within == null ? "no level within the SLO" : "within the SLO up to %s req/s (goodput %s req/s, p99 from due %s)"
-                .formatted(CapacitySearch.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.fromDueMs()));
+                .formatted(Figures.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.fromDueMs()));
         String miss = missed == null ? "no level missed it" : "first missed at %s req/s (p99 from due %s, KO %,d)".formatted(
-                CapacitySearch.rate(missed.ratePerSecond()), ms(missed.fromDueMs()), missed.ko());
+                Figures.rate(missed.ratePerSecond()), ms(missed.fromDueMs()), missed.ko());
         String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
                 : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
         return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.sloP99Ms(), o.sloKoPercent(), up, miss, model);
@@ -280,8 +280,8 @@ public final class RunPage {
     static String name(Result r) {
         Result.Parameters p = r.parameters();
         String target = r.target() == null ? "a server at " + p.baseUrl() : r.target().id();
-        String load = !p.open() ? "%,d users".formatted(p.users()) : p.rates().size() == 1 ? CapacitySearch.rate(p.rates().get(0)) + " req/s"
-                : "%s to %s req/s".formatted(CapacitySearch.rate(p.rates().get(0)), CapacitySearch.rate(p.rates().get(p.rates().size() - 1)));
+        String load = !p.open() ? "%,d users".formatted(p.users()) : p.rates().size() == 1 ? Figures.rate(p.rates().get(0)) + " req/s"
+                : "%s to %s req/s".formatted(Figures.rate(p.rates().get(0)), Figures.rate(p.rates().get(p.rates().size() - 1)));
         String latency = r.model() == null ? p.path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
@@ -290,7 +290,7 @@ public final class RunPage {
     private static String load(Result.Parameters p) {
         if (p.open()) {
             return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
-                    p.rates().stream().map(CapacitySearch::rate).collect(Collectors.joining(", ")), p.levelSeconds(), p.rampSeconds(), p.arrivals());
+                    p.rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.levelSeconds(), p.rampSeconds(), p.arrivals());
         }
         return "Closed model: %,d users over a %d s ramp, %d requests each, think %d-%d ms, connections %s.".formatted(p.users(),
                 p.rampSeconds(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs(), p.connections());

@@ -109,7 +109,7 @@ final class RunsPage {
     }
 
     private static String load(Result.Parameters p) {
-        return p.open() ? p.rates().stream().map(CapacitySearch::rate).reduce((a, b) -> a + ", " + b).orElse("") + " req/s"
+        return p.open() ? p.rates().stream().map(Figures::rate).reduce((a, b) -> a + ", " + b).orElse("") + " req/s"
                 : "%,d users, %d requests each, think %d-%d ms".formatted(p.users(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs());
     }
 

@@ -130,7 +130,7 @@ public final class Sweep {
             if (p.isOpen()) {
                 // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
                 m.put(SimulationSettings.INJECTION, "open");
-                m.put(SimulationSettings.RATE, CapacitySearch.plain(p.rate()));
+                m.put(SimulationSettings.RATE, SimulationSettings.rate(p.rate()));
                 m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
             }
             else {

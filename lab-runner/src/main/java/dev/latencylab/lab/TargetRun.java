@@ -157,7 +157,7 @@ final class TargetRun {
             RunFolder dir, int injectors, Instant startAt, PrintStream echo) {
         if (echo != null) {
             echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
-                    settings.open() ? settings.rates().stream().map(CapacitySearch::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
+                    settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
                             : "%,d users".formatted(settings.users()),
                     startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
         }
@@ -213,7 +213,7 @@ final class TargetRun {
 
     /** What Gatling's report calls the run: the target's id and the load, e.g. "mvc-t200, 5,000 users, /hello/100". */
     static String description(Target target, SimulationSettings settings) {
-        String load = settings.open() ? settings.rates().stream().map(CapacitySearch::rate).collect(java.util.stream.Collectors.joining(", "))
+        String load = settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", "))
                 + " req/s" : "%,d users".formatted(settings.users());
         return "%s, %s, %s".formatted(target.id(), load, settings.path());
     }

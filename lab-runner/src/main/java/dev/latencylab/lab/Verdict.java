@@ -254,7 +254,7 @@ final class Verdict {
         if (found.size() > 1) {
             out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
                     .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.target(),
-                            CapacitySearch.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
+                            Figures.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
         }
         for (Capacity.Search r : records) {
             out.append("- **").append(r.target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
@@ -265,7 +265,7 @@ final class Verdict {
 
     private static String slo(Capacity.Search r) {
         return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.sloP99Ms(),
-                r.sloKoPercent() == 0 ? "no KO" : "KO <= " + CapacitySearch.rate(r.sloKoPercent()) + "%");
+                r.sloKoPercent() == 0 ? "no KO" : "KO <= " + Figures.rate(r.sloKoPercent()) + "%");
     }
 
     /** What bounded one search's capacity, with its numbers. */
@@ -274,23 +274,23 @@ final class Verdict {
             return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
         }
         double capacity = r.capacityPerSecond();
-        String next = r.bracketed() ? "%s missed".formatted(CapacitySearch.rate(r.firstMissPerSecond()))
+        String next = r.bracketed() ? "%s missed".formatted(Figures.rate(r.firstMissPerSecond()))
                 : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";
         Double model = r.modelCapacityPerSecond();
         Double ceiling = r.machineCeilingPerSecond();
         String ofCeiling = ceiling == null ? "no machine ceiling measured"
                 : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
-        String at = "%s req/s%s".formatted(CapacitySearch.rate(capacity), r.bracketed() ? "" : " or more");
+        String at = "%s req/s%s".formatted(Figures.rate(capacity), r.bracketed() ? "" : " or more");
         if (model != null && capacity >= model * (1 - Summary.MODEL_TOLERANCE)) {
             return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.target(), model, r.latencyMs()), at,
-                    100 * capacity / model, CapacitySearch.rate(model), ofCeiling, next);
+                    100 * capacity / model, Figures.rate(model), ofCeiling, next);
         }
         if (ceiling != null && capacity >= MachineCeiling.NEAR * ceiling) {
             return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
-                    model == null ? "no pool" : "below T/L " + CapacitySearch.rate(model), next);
+                    model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
         }
         return "neither %s nor this machine's CPU, %s (%s; %s; a finding)".formatted(model == null ? "a pool (none)"
-                : "T/L " + CapacitySearch.rate(model), at, ofCeiling, next);
+                : "T/L " + Figures.rate(model), at, ofCeiling, next);
     }
 
     /**

@@ -57,7 +57,7 @@ class CapacityIT {
         assertThat(at.goodput()).isEqualTo(at.rate(), org.assertj.core.data.Offset.offset(at.rate() * 0.05));
         assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
                 assertThat(l.p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
-        assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + CapacitySearch.rate(r.capacityPerSecond()) + " req/s");
+        assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + Figures.rate(r.capacityPerSecond()) + " req/s");
         assertThat(run.output()).as("what bounded it, as the verdict of --report says it").contains("  bounded by " + Verdict.capacityBound(r));
         assertThat(tmp.resolve("mvc-t4/hockey-stick.png")).isNotEmptyFile();
         assertThat(tmp.resolve("mvc-t4/levels.csv")).isNotEmptyFile();

@@ -1,0 +1,13 @@
+package dev.latencylab.lab;
+
+/** How the runner prints a figure for a reader: the console, the pages, the verdicts and the tables alike. */
+final class Figures {
+
+    private Figures() {
+    }
+
+    /** A rate: grouped, whole when it is (2,000), else to two decimals at most (12.5). */
+    static String rate(double r) {
+        return r == Math.rint(r) ? "%,.0f".formatted(r) : "%,.2f".formatted(r).replaceAll("0$", "");
+    }
+}
