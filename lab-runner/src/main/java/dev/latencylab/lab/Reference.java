@@ -29,14 +29,8 @@ final class Reference {
 
     /** The target ids for ./lab run --help: a line per form, what it starts wrapped beneath it. */
     static String targetsHelp() {
-        StringBuilder out = new StringBuilder("%nTarget ids (--target), e.g. in brackets; mvc is mvc-t200:%n");
-        for (Target.IdForm f : Target.IDS) {
-            out.append("  %s  [%s]".formatted(f.form(), f.example())).append("%n");
-            for (String line : wrap(f.starts().replace("`", "") + "; the model's bound: " + f.bound(), 72)) {
-                out.append("      ").append(line.replace("%", "%%")).append("%n");
-            }
-        }
-        return out.toString();
+        return helpSection("Target ids (--target), e.g. in brackets; mvc is mvc-t200:", Target.IDS.stream()
+                .map(f -> new HelpEntry("%s  [%s]".formatted(f.form(), f.example()), f.starts() + "; the model's bound: " + f.bound())).toList());
     }
 
     /** The flags as a Markdown table: the flag and when a run or point carries it. */
@@ -50,14 +44,8 @@ final class Reference {
 
     /** The flags for ./lab report --help. */
     static String flagsHelp() {
-        StringBuilder out = new StringBuilder("%nFlags of a run or point (the pages' and CSV files' flags column):%n");
-        for (Summary.Flag f : Summary.FLAGS) {
-            out.append("  ").append(f.name().replace("%", "%%")).append("%n");
-            for (String line : wrap(f.when().replace("`", ""), 72)) {
-                out.append("      ").append(line.replace("%", "%%")).append("%n");
-            }
-        }
-        return out.toString();
+        return helpSection("Flags of a run or point (the pages' and CSV files' flags column):",
+                Summary.FLAGS.stream().map(f -> new HelpEntry(f.name(), f.when())).toList());
     }
 
     /** The properties as a Markdown table: name, default, what it does. */
@@ -71,11 +59,23 @@ final class Reference {
 
     /** The properties as the footer of ./lab run --help: a line per property, its meaning wrapped beneath it. */
     static String propertiesHelp() {
-        StringBuilder out = new StringBuilder("%nSimulation properties (-Dname=value), with their defaults:%n");
-        for (SimulationSettings.Property p : SimulationSettings.PROPERTIES) {
-            // picocli formats the footer: its own line breaks are %n, a literal % is %%
-            out.append("  -D%s  [%s]".formatted(p.name(), p.defaultValue()).replace("%", "%%")).append("%n");
-            for (String line : wrap(p.meaning(), 72)) {
+        return helpSection("Simulation properties (-Dname=value), with their defaults:", SimulationSettings.PROPERTIES.stream()
+                .map(p -> new HelpEntry("-D%s  [%s]".formatted(p.name(), p.defaultValue()), p.meaning())).toList());
+    }
+
+    /** One entry of a help footer: its first line, and the text wrapped beneath it. */
+    private record HelpEntry(String head, String text) {
+    }
+
+    /**
+     * A section of a command's help footer: its heading, then each entry's head and its text wrapped beneath it,
+     * without Markdown's backticks. picocli formats the footer: its own line breaks are %n, a literal % is %%.
+     */
+    private static String helpSection(String heading, List<HelpEntry> entries) {
+        StringBuilder out = new StringBuilder("%n").append(heading).append("%n");
+        for (HelpEntry e : entries) {
+            out.append("  ").append(e.head().replace("`", "").replace("%", "%%")).append("%n");
+            for (String line : wrap(e.text().replace("`", ""), 72)) {
                 out.append("      ").append(line.replace("%", "%%")).append("%n");
             }
         }
