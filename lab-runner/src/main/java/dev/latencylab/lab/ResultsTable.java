@@ -1,7 +1,6 @@
 package dev.latencylab.lab;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +71,7 @@ public final class ResultsTable {
             parts.add("%.1f%% KO (%s)".formatted(ko, r.get("topKoReason").replace("no response: ", "").replace(" (", " ").replace(")", "")));
         }
         // the KO flag is already in the cell, with its reason
-        List<String> flags = Arrays.stream(r.get("flags").split("; ")).filter(f -> !f.isBlank() && !f.startsWith("ko ")).toList();
+        List<String> flags = Summary.flagList(r.get("flags")).stream().filter(f -> !f.startsWith("ko ")).toList();
         return String.join(", ", parts) + (flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")");
     }
 

@@ -44,6 +44,14 @@ public final class Summary {
     static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
     static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
 
+    /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
+    static final String FLAG_SEPARATOR = "; ";
+
+    /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
+    static List<String> flagList(String flags) {
+        return flags == null || flags.isBlank() ? List.of() : List.of(flags.split(FLAG_SEPARATOR));
+    }
+
     /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */
     record Flag(String name, String when) {
     }
@@ -115,7 +123,7 @@ public final class Summary {
         }
 
         public List<String> flagList() {
-            return flags.isEmpty() ? List.of() : List.of(flags.split("; "));
+            return Summary.flagList(flags);
         }
 
         public boolean done() {
@@ -144,7 +152,7 @@ public final class Summary {
         }
 
         public List<String> flagList() {
-            return flags.isEmpty() ? List.of() : List.of(flags.split("; "));
+            return Summary.flagList(flags);
         }
     }
 
@@ -311,7 +319,7 @@ public final class Summary {
                 model == null ? null : model.poolBoundPerSecond(), modelThroughput,
                 model == null ? null : model.kneeUsers(),
                 model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
-                String.join("; ", flags), facts.report(), facts.wallSeconds());
+                String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds());
     }
 
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
@@ -364,7 +372,7 @@ public final class Summary {
                 spread(done, RunRow::injectorCpuMsPerRequest).median(), spread(done, RunRow::machineSteal).median(),
                 spread(done, RunRow::loadAverage).median(), model.modelOfferedLoad(), model.modelPoolBound(), model.modelThroughput(),
                 model.modelKneeUsers(), model.modelResponseMs(), model.modelSaturated(),
-                ceiling == null ? null : ceiling.requestsPerSecond(), String.join("; ", flags), runIds);
+                ceiling == null ? null : ceiling.requestsPerSecond(), String.join(FLAG_SEPARATOR, flags), runIds);
     }
 
     private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
