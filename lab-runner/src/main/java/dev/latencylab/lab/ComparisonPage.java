@@ -178,12 +178,13 @@ public final class ComparisonPage {
      * each target's machine ceiling, its plan (sweep.json; null for a folder without one).
      */
     private record Source(SweepFolder sweep, String label, List<Summary.RunRow> runs, List<Summary.PointRow> points,
-            Map<String, MachineCeiling> ceilings, JsonNode plan, int index, Long connectTimeoutMs) {
+            Map<String, MachineCeiling> ceilings, Map<String, String> notDrawn, JsonNode plan, int index, Long connectTimeoutMs) {
 
         static Source read(SweepFolder sweep, String label, int index) {
             List<Summary.RunRow> runs = Summary.rows(sweep);
             Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
-            return new Source(sweep, label, runs, Summary.points(runs, ceilings), ceilings,
+            List<Summary.PointRow> points = Summary.points(runs, ceilings);
+            return new Source(sweep, label, runs, points, ceilings, notDrawn(points, ceilings),
                     sweep.hasPlan() ? sweep.readPlan() : null, index, connectTimeout(sweep, runs));
         }
 
@@ -195,19 +196,23 @@ public final class ComparisonPage {
         }
 
         /**
-         * Why a target's machine ceiling is not drawn, or null when it is. It is a lower bound, measured at the target's
-         * busiest point within its pool: a line below goodput that the same stack served on this page with a larger pool
-         * would mislead.
+         * The targets whose machine ceiling is not drawn, and why. A ceiling is a lower bound, measured at the target's
+         * busiest point within its pool: a line below goodput that the same stack served on this page with a larger
+         * pool would mislead.
          */
-        String notDrawn(MachineCeiling c) {
-            double ceiling = c.requestsPerSecond();
-            Optional<Target.DependencyId> stack = Target.DependencyId.of(c.target());
-            Optional<Summary.PointRow> variant = points.stream().filter(p -> p.done() && p.goodput().median() != null
-                    && p.goodput().median() > ceiling && stack.isPresent() && Target.DependencyId.of(p.target())
-                            .filter(d -> d.base().equals(stack.get().base()) && d.database() == stack.get().database()).isPresent())
-                    .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.goodput().median()));
-            return variant.map(v -> "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users"
-                    .formatted(v.goodput().median(), v.target(), v.users())).orElse(null);
+        private static Map<String, String> notDrawn(List<Summary.PointRow> points, Map<String, MachineCeiling> ceilings) {
+            Map<String, String> why = new LinkedHashMap<>();
+            ceilings.values().forEach(c -> {
+                double ceiling = c.requestsPerSecond();
+                Optional<Target.DependencyId> stack = Target.DependencyId.of(c.target());
+                points.stream().filter(p -> p.done() && p.goodput().median() != null && p.goodput().median() > ceiling
+                        && stack.isPresent() && Target.DependencyId.of(p.target())
+                                .filter(d -> d.base().equals(stack.get().base()) && d.database() == stack.get().database()).isPresent())
+                        .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.goodput().median()))
+                        .ifPresent(v -> why.put(c.target(), "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users"
+                                .formatted(v.goodput().median(), v.target(), v.users())));
+            });
+            return why;
         }
 
         /**
@@ -364,7 +369,7 @@ public final class ComparisonPage {
         double dataMin = Double.MAX_VALUE;
         double dataMax = 0;
         List<Summary.PointRow> all = new ArrayList<>();
-        List<String> timedOut = new ArrayList<>();
+        boolean anyTimedOut = false;
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
             source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null)
@@ -394,7 +399,7 @@ public final class ComparisonPage {
                 medianLine(chart, source, target.getKey(), x, y, style);
                 if (!timeoutX.isEmpty()) {
                     addTimeouts(chart, source, target.getKey(), timeoutX, style);
-                    timedOut.add(source.series(target.getKey()));
+                    anyTimedOut = true;
                 }
             }
         }
@@ -402,7 +407,7 @@ public final class ComparisonPage {
             // the headroom to each target's machine ceiling is what a reader looks for: the axis reaches the highest
             for (Source source : sources) {
                 for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
-                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey())) && source.notDrawn(ceiling.getValue()) == null) {
+                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey())) && !source.notDrawn().containsKey(ceiling.getKey())) {
                         dataMax = Math.max(dataMax, ceiling.getValue().requestsPerSecond());
                     }
                 }
@@ -422,7 +427,7 @@ public final class ComparisonPage {
             chart.getStyler().setYAxisMax(top);
         }
         List<String> offChart = new ArrayList<>();
-        if (!timedOut.isEmpty()) {
+        if (anyTimedOut) {
             long timeout = sources.stream().map(Source::connectTimeoutMs).filter(t -> t != null).findFirst().orElseThrow();
             XYSeries line = chart.addSeries("connect timeout %,d s (×: never connected)"
                     .formatted(timeout / 1000), List.of(0.0, right), List.of((double) timeout, (double) timeout));
@@ -437,7 +442,7 @@ public final class ComparisonPage {
             int lineEnd = maxUsers;
             for (Source source : sources) {
                 source.ceilings().forEach((target, ceiling) -> {
-                    if (all.stream().anyMatch(r -> r.target().equals(target)) && source.notDrawn(ceiling) == null) {
+                    if (all.stream().anyMatch(r -> r.target().equals(target)) && !source.notDrawn().containsKey(target)) {
                         addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), lineEnd,
                                 ceiling.requestsPerSecond(), top, offChart);
                     }
@@ -732,7 +737,7 @@ public final class ComparisonPage {
         source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
                 + "per OK response, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
                 c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
-                c.requestsPerSecond()))).append(source.notDrawn(c) == null ? "" : esc(". Not drawn on the charts: " + source.notDrawn(c) + "."))
+                c.requestsPerSecond()))).append(source.notDrawn().containsKey(c.target()) ? esc(". Not drawn on the charts: " + source.notDrawn().get(c.target()) + ".") : "")
                 .append("</li>\n"));
         h.append("</ul>\n");
     }
