@@ -37,7 +37,8 @@ public final class Sweep {
         /**
          * The three models apart in a few minutes: a pool of 20 threads (T/L 200 req/s at 100 ms, its knee at 320 users)
          * saturates at 500 and 1,000 users, where virtual threads and WebFlux follow the offered load (312 and 625
-         * req/s), all far below this machine's CPU.
+         * req/s). The runs are short, so cold JVMs spend CPU on the plateau: at 1,000 users this 2-core machine's CPU
+         * was 86-99% busy (flagged so), though the offered load, not the CPU, decided the goodput.
          */
         QUICK(List.of("mvc-t20", "mvc-virtual", "webflux"), List.of(100, 500, 1000), 5, 5, 2);
 
