@@ -25,12 +25,8 @@ class ComparisonPageStyleTest {
 
     /** The capacity chart draws each target as every sweep page does: WebFlux blue there too. */
     @Test
-    void theCapacityChartUsesEachTargetsStyle() throws Exception {
-        java.nio.file.Path capacity = Lab.repo().resolve(Published.CAPACITY);
-        List<Capacity.Search> records;
-        try (var dirs = java.nio.file.Files.newDirectoryStream(capacity, Published.CAPACITY_SEARCHES)) {
-            records = java.util.stream.StreamSupport.stream(dirs.spliterator(), false).sorted().map(Capacity::read).toList();
-        }
+    void theCapacityChartUsesEachTargetsStyle() {
+        List<Capacity.Search> records = Published.capacitySearches(Lab.repo());
         var series = Capacity.chart(records).getSeriesMap();
         assertThat(records).extracting(Capacity.Search::target).contains("webflux", "mvc-t200");
         for (Capacity.Search r : records) {
