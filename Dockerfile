@@ -1,15 +1,19 @@
 # One Dockerfile for the three images of docker-compose.yml; MODULE picks the target service.
 #   service: a target (mvc-with-latency or webflux-with-latency) on a JRE, as a non-root user
 #   gatling: the simulation with its build, run with the Maven wrapper like on a workstation
+# The base images are arguments with the official images as defaults; a machine without a registry passes its own
+# (docs/deploy.md: Without a registry).
+ARG JDK_IMAGE=eclipse-temurin:25-jdk
+ARG JRE_IMAGE=eclipse-temurin:25-jre
 
 # ---- build: the whole reactor, with the JDK the code needs (>= 21)
-FROM eclipse-temurin:25-jdk AS build
+FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY . .
 RUN ./mvnw -B -q -DskipTests package
 
 # ---- service: one target
-FROM eclipse-temurin:25-jre AS service
+FROM ${JRE_IMAGE} AS service
 ARG MODULE
 RUN useradd --system --uid 10001 app
 COPY --from=build /src/${MODULE}/target/${MODULE}-*.jar /app/app.jar
