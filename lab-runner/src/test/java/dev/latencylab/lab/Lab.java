@@ -98,9 +98,13 @@ public final class Lab {
 
     /** A metric of the running target, read from its actuator; Tomcat's of the request connector. */
     public static double metric(TargetProcess target, String name) {
-        int port = URI.create(target.baseUrl()).getPort();
+        return metric(target.metricsUrl(), URI.create(target.baseUrl()).getPort(), name);
+    }
+
+    /** A metric read from the actuator at metricsUrl, of a target whose requests connector listens on port. */
+    public static double metric(String metricsUrl, int port, String name) {
         String tag = name.startsWith("tomcat.") ? "?tag=name:http-nio-" + port : "";
-        HttpResponse<String> r = get(target.metricsUrl() + "/actuator/metrics/" + name + tag);
+        HttpResponse<String> r = get(metricsUrl + "/actuator/metrics/" + name + tag);
         Matcher m = VALUE.matcher(r.body());
         if (r.statusCode() != 200 || !m.find()) {
             throw new IllegalStateException(name + ": HTTP " + r.statusCode() + " " + r.body());

@@ -212,6 +212,39 @@ public class ComposeIT {
         assertThat(ResultFile.read(run.resolve(ResultFile.NAME)).requests().total()).isEqualTo(2 * published.requests().total());
     }
 
+    /**
+     * The base images: the Dockerfile's arguments default to the official images, and compose passes the same defaults
+     * for every image it builds (podman's API takes an argument given without a value as empty, not as unset), and the
+     * official postgres image.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theBaseImagesDefaultToTheOfficialOnesInTheDockerfileAndInCompose() throws Exception {
+        Map<String, String> dockerfile = new LinkedHashMap<>();
+        java.util.regex.Matcher arg = java.util.regex.Pattern.compile("(?m)^ARG (\\w+_IMAGE)=(\\S+)$")
+                .matcher(java.nio.file.Files.readString(Lab.repo().resolve("Dockerfile")));
+        while (arg.find()) {
+            dockerfile.put(arg.group(1), arg.group(2));
+        }
+        assertThat(dockerfile).containsExactly(Map.entry("JDK_IMAGE", "eclipse-temurin:25-jdk"), Map.entry("JRE_IMAGE", "eclipse-temurin:25-jre"));
+        Map<String, Object> services = (Map<String, Object>) resolved(Map.of()).get("services");
+        int built = 0;
+        for (Map.Entry<String, Object> service : services.entrySet()) {
+            Map<String, Object> build = (Map<String, Object>) ((Map<String, Object>) service.getValue()).get("build");
+            if (build != null) {
+                Map<String, String> args = (Map<String, String>) build.get("args");
+                dockerfile.forEach((name, image) -> {
+                    if ("service".equals(build.get("target")) || name.equals("JDK_IMAGE")) {
+                        assertThat(args).as(service.getKey()).containsEntry(name, image);
+                    }
+                });
+                built++;
+            }
+        }
+        assertThat(built).as("services that build an image").isGreaterThanOrEqualTo(3);
+        assertThat(((Map<String, Object>) services.get("postgres")).get("image")).isEqualTo("postgres:17");
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void theLoadRunsAsTheUserGiven() throws Exception {

@@ -120,6 +120,36 @@ class KubernetesManifestsIT {
         }
     }
 
+    /**
+     * One default per setting of the load: what compose's load services and the injectors' Job pass, left at their
+     * defaults, is the simulation's own default (SimulationSettings, where ./lab run --help and docs/running.md read
+     * theirs), but for what each says it sets on purpose (the target's address; the Job's 20,000 users of a split run;
+     * the split's own). The targets' knobs are compared with compose's above.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theLoadsDefaultsAreTheSimulationsInComposeAndInTheJob() throws Exception {
+        Set<String> onPurpose = Set.of(SimulationSettings.BASE_URL, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
+                SimulationSettings.START_AT, SimulationSettings.RESULT_FILE);
+        Map<String, Object> services = (Map<String, Object>) ComposeIT.resolved(Map.of()).get("services");
+        Map<String, String> compared = new LinkedHashMap<>();
+        for (String service : List.of("gatling", "injector-0", "injector-1")) {
+            for (String arg : (List<String>) ((Map<String, Object>) services.get(service)).get("command")) {
+                String name = arg.substring(2, arg.indexOf('='));
+                if (!onPurpose.contains(name)) {
+                    assertThat(SimulationSettings.NAMES).as("compose's %s", service).containsEntry(name, arg.substring(arg.indexOf('=') + 1));
+                    compared.put(name, service);
+                }
+            }
+        }
+        assertThat(compared.keySet()).as("every knob of the load").contains(SimulationSettings.USERS, SimulationSettings.PATH,
+                SimulationSettings.RAMP_SECONDS, SimulationSettings.REPEAT, SimulationSettings.THINK_MIN_MS, SimulationSettings.THINK_MAX_MS,
+                SimulationSettings.CONNECTIONS);
+
+        Map<String, String> job = env(container((Map<String, Object>) documents("injectors.yaml").get(0).get("spec")));
+        assertThat(job.get("TEST_PATH")).isEqualTo(SimulationSettings.NAMES.get(SimulationSettings.PATH));
+    }
+
     /** The merge Job's own command, on a results volume (a folder here) with two injectors' files of one run. */
     @Test
     @SuppressWarnings("unchecked")

@@ -1,0 +1,313 @@
+package dev.latencylab.lab.compose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
+/**
+ * docker-compose.yml for real: docker-compose (1.29) drives podman through its Docker-compatible socket, builds every
+ * image from the project's Dockerfile, starts the containers, loads them and reads what they wrote. No registry can be
+ * reached here: the base images are deploy/compose/local-base-images.sh's stand-ins (Debian from its packages, this
+ * machine's JDK 25, Debian's PostgreSQL), handed to compose by the variables that users leave at the official images.
+ * podman runs healthchecks from systemd timers, and no systemd runs here: the test runs each container's own
+ * healthcheck (`podman healthcheck run`), as the timer would, while it waits. Run by `./mvnw verify -Pcompose` (CI).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ComposeContainersIT {
+
+    /** A project of its own, so that a user's compose project on this machine is never touched. */
+    private static final String PROJECT = "latency-lab-it";
+    private static final List<String> PROFILES = List.of("db", "load", "split", "report");
+    private static final Duration BUILD = Duration.ofMinutes(20);
+    private static final Duration RUN = Duration.ofMinutes(5);
+
+    /** The commands' logs and the folders the containers write into, kept after the test (in target/) to read. */
+    private Path work;
+
+    private Podman podman;
+    private HealthChecks health;
+    private Set<String> volumesBefore;
+    /** uid:gid of whoever runs the test, read from a folder it made. */
+    private String caller;
+    private final Map<String, Integer> hostPorts = new LinkedHashMap<>();
+
+    @BeforeAll
+    void startTheEngineAndMakeTheBaseImages() throws Exception {
+        work = Files.createDirectories(Path.of("target", "compose-it-" + System.currentTimeMillis()).toAbsolutePath());
+        podman = Podman.start(work);
+        volumesBefore = lines(podman.podman("volume", "ls", "-q"));
+        Podman.Finished bases = podman.run(BUILD, Map.of(), List.of(Lab.repo().resolve("deploy/compose/local-base-images.sh").toString()));
+        assertThat(bases.exitCode()).as(bases.output()).isZero();
+        Matcher exports = Pattern.compile("(?m)^export (.+)$").matcher(bases.output());
+        assertThat(exports.find()).as(bases.output()).isTrue();
+        Map<String, String> images = new LinkedHashMap<>();
+        for (String assignment : exports.group(1).trim().split(" ")) {
+            images.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));
+        }
+        assertThat(images).containsOnlyKeys("JDK_IMAGE", "JRE_IMAGE", "POSTGRES_IMAGE");
+        podman.set(images);
+        for (String port : List.of("MVC_PORT", "WEBFLUX_PORT")) {
+            int p = Lab.freePort(); // and its +1000, which compose publishes as the management port
+            hostPorts.put(port, p);
+            podman.set(Map.of(port, String.valueOf(p), port.replace("_PORT", "_MANAGEMENT_PORT"), String.valueOf(p + 1000)));
+        }
+        Path mine = Files.createDirectory(work.resolve("mine"));
+        caller = Files.getAttribute(mine, "unix:uid") + ":" + Files.getAttribute(mine, "unix:gid");
+        health = new HealthChecks(podman, PROJECT);
+    }
+
+    @AfterAll
+    void leaveNothingBehind() throws Exception {
+        try {
+            if (health != null) {
+                health.close();
+            }
+            if (podman != null && !lines(podman.podman("ps", "-aq", "--filter", "label=com.docker.compose.project=" + PROJECT)).isEmpty()) {
+                compose(Map.of(), "down"); // a test that failed midway: clean up all the same
+            }
+        }
+        finally {
+            if (podman != null) {
+                podman.close();
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyImageBuildsFromTheProjectsDockerfile() throws Exception {
+        Podman.Finished build = compose(BUILD, Map.of(), "build");
+        assertThat(build.exitCode()).as(build.output()).isZero();
+        for (String image : List.of("latency-lab/mvc-with-latency", "latency-lab/webflux-with-latency", "latency-lab/gatling")) {
+            assertThat(podman.podman("image", "exists", image).exitCode()).as(image).isZero();
+        }
+        // the stand-ins were the base: the service image runs the JDK the variable named, not an official image
+        Podman.Finished java = podman.podman("run", "--rm", "--entrypoint", "java", "latency-lab/webflux-with-latency", "-version");
+        assertThat(java.output()).contains("25");
+    }
+
+    @Test
+    @Order(2)
+    void bothTargetsStartHealthyThroughTheirOwnHealthchecksAndTheVariablesReachThem() throws Exception {
+        podman.set(Map.of("TOMCAT_MAX_THREADS", "400")); // for every later command too: none recreates MVC with another pool
+        Podman.Finished up = compose(Map.of(), "up", "-d");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        health.awaitHealthy(List.of("mvc-with-latency", "webflux-with-latency"));
+        // a check that can fail: where no target answers (a container of the image without its server), it does
+        @SuppressWarnings("unchecked")
+        List<String> check = (List<String>) ((Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) ComposeIT.resolved(Map.of())
+                .get("services")).get("mvc-with-latency")).get("healthcheck")).get("test");
+        assertThat(check.get(0)).isEqualTo("CMD-SHELL");
+        assertThat(podman.podman("run", "--rm", "--entrypoint", "sh", "latency-lab/mvc-with-latency", "-c", check.get(1)).exitCode())
+                .as("the healthcheck where nothing listens").isNotZero();
+        assertThat(podman.podman("exec", containerOf("mvc-with-latency"), "sh", "-c", check.get(1)).exitCode()).as("in the target's").isZero();
+
+        int mvc = hostPorts.get("MVC_PORT");
+        assertThat(Lab.metric("http://127.0.0.1:" + (mvc + 1000), 8080, "tomcat.threads.config.max")).isEqualTo(400);
+        assertThat(Lab.get("http://127.0.0.1:" + mvc + "/hello/10").statusCode()).isEqualTo(200);
+        assertThat(Lab.get("http://127.0.0.1:" + hostPorts.get("WEBFLUX_PORT") + "/hello/10").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(3)
+    void theLoadRunsAgainstEachTargetAndWritesItsReportsAsTheCallingUser() throws Exception {
+        for (String target : List.of("mvc-with-latency", "webflux-with-latency")) {
+            Path reports = Files.createDirectory(work.resolve("reports-" + target));
+            Map<String, String> load = Map.of("REPORTS_DIR", reports.toString(), "LOAD_USER", caller, "TARGET", target, "USERS", "20",
+                    "RAMP_SECONDS", "2", "REPEAT", "3", "THINK_MIN_MS", "100", "THINK_MAX_MS", "200");
+            Podman.Finished run = compose(RUN, load, "--profile", "load", "run", "--rm", "gatling");
+            assertThat(run.exitCode()).as(run.output()).isZero();
+
+            Path folder = onlyRunIn(reports);
+            assertThat(folder.resolve("index.html")).as("Gatling's report").isRegularFile();
+            Result result = ResultFile.read(folder.resolve(ResultFile.NAME));
+            assertThat(result.parameters().baseUrl()).isEqualTo("http://" + target + ":8080");
+            assertThat(result.requests().ok()).isEqualTo(result.requests().total()).isEqualTo(60);
+            assertThat(result.server().sampled()).as("the target's actuator, by the +1000 rule inside the network").isTrue();
+            assertThat(result.server().cpu().samples()).isPositive();
+            assertThat(ownerOf(folder.resolve(ResultFile.NAME))).isEqualTo(caller);
+
+            // the run page without a JDK on the host: the report service, on the newest run of the folder
+            Podman.Finished page = compose(RUN, Map.of("RUN_DIR", reports.toString(), "LOAD_USER", caller), "--profile", "report", "run", "--rm",
+                    "report");
+            assertThat(page.exitCode()).as(page.output()).isZero();
+            assertThat(folder.resolve("result.html")).isRegularFile();
+            assertThat(ownerOf(folder.resolve("result.html"))).isEqualTo(caller);
+        }
+    }
+
+    /**
+     * TARGET_CPUS=1.0 (the default): the server, saturated by a load with no think time, uses at most one core by the
+     * container's own CPU accounting, and its CPU samples (a share of the processors the JVM sees: one) show it busy.
+     */
+    @Test
+    @Order(4)
+    void targetCpusHoldsTheServerToOneCore() throws Exception {
+        Path reports = Files.createDirectory(work.resolve("reports-cpu"));
+        Map<String, String> load = Map.of("REPORTS_DIR", reports.toString(), "LOAD_USER", caller, "TARGET", "webflux-with-latency",
+                "TEST_PATH", "hello/0", "USERS", "100", "RAMP_SECONDS", "1", "REPEAT", "600", "THINK_MIN_MS", "0", "THINK_MAX_MS", "0");
+        Podman.Started run = podman.start(load, composeCommand(List.of("--profile", "load", "run", "--rm", "gatling")));
+        String container = containerOf("webflux-with-latency");
+        int webflux = hostPorts.get("WEBFLUX_PORT");
+        assertThat(Lab.metric("http://127.0.0.1:" + (webflux + 1000), 8080, "system.cpu.count")).as("the processors the JVM sees").isEqualTo(1);
+
+        // a window while the load runs: from when the server is busy, 5 s of its container's CPU time
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (Lab.metric("http://127.0.0.1:" + (webflux + 1000), 8080, "process.cpu.usage") < 0.3 && run.isAlive()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertThat(run.isAlive()).as("the load still runs when the server is busy").isTrue();
+        long fromNanos = cpuNanos(container);
+        long from = System.nanoTime();
+        Thread.sleep(5000);
+        long toNanos = cpuNanos(container);
+        long to = System.nanoTime();
+        assertThat(run.isAlive()).as("the load ran through the window").isTrue();
+        double cores = (double) (toNanos - fromNanos) / (to - from);
+
+        Podman.Finished finished = run.await(RUN);
+        assertThat(finished.exitCode()).as(finished.output()).isZero();
+        Result result = ResultFile.read(onlyRunIn(reports).resolve(ResultFile.NAME));
+        // for the record (docs/deploy.md quotes a run of it): the container's accounting beside the server's samples
+        System.out.printf("TARGET_CPUS=1.0: %.3f cores by the container's cgroup over %.1f s; serverCpu %.3f on the plateau, max %.3f; %.0f req/s%n",
+                cores, (to - from) / 1e9, result.plateau().serverCpu(), result.server().cpu().max(), result.plateau().throughputPerSecond());
+        assertThat(cores).as("cores the container used in the window (a little over 1: the window's ends are read by podman exec)")
+                .isBetween(0.5, 1.1);
+        assertThat(result.plateau().serverCpu()).as("the server's CPU samples: its one core busy").isGreaterThan(0.5);
+        assertThat(result.server().cpu().max()).isLessThanOrEqualTo(1.0);
+    }
+
+    @Test
+    @Order(5)
+    void theDbProfileServesEachTargetsDbFromThePostgresServiceWithThePoolSizeGiven() throws Exception {
+        podman.set(Map.of("DB_POOL_SIZE", "7", "DB_HEALTH", "true"));
+        Podman.Finished up = compose(Map.of(), "--profile", "db", "up", "-d");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        health.awaitHealthy(List.of("postgres", "mvc-with-latency", "webflux-with-latency"));
+
+        for (Map.Entry<String, String> target : Map.of("MVC_PORT", "hikaricp.connections.max", "WEBFLUX_PORT", "r2dbc.pool.max.allocated")
+                .entrySet()) {
+            int port = hostPorts.get(target.getKey());
+            assertThat(Lab.get("http://127.0.0.1:" + port + "/db/100").statusCode()).isEqualTo(200);
+            assertThat(Lab.metric("http://127.0.0.1:" + (port + 1000), 8080, target.getValue())).isEqualTo(7);
+        }
+        // the connections are the postgres service's: its own view of who is connected over the network
+        Podman.Finished clients = podman.podman("exec", containerOf("postgres"), "psql", "-U", "postgres", "-tAc",
+                "select count(distinct client_addr) from pg_stat_activity where backend_type = 'client backend' and client_addr is not null");
+        assertThat(clients.output().strip()).as(clients.output()).isEqualTo("2");
+    }
+
+    @Test
+    @Order(6)
+    void theSplitProfilesInjectorsAndMergeGiveOneRunTheSumOfItsParts() throws Exception {
+        Path results = Files.createDirectory(work.resolve("split"));
+        Path reports = Files.createDirectory(work.resolve("reports-split"));
+        // both injectors start together at START_AT: time for two containers and two Maven starts on 2 cores
+        long startAt = System.currentTimeMillis() + Duration.ofSeconds(45).toMillis();
+        Map<String, String> split = Map.of("RESULTS_DIR", results.toString(), "REPORTS_DIR", reports.toString(), "LOAD_USER", caller,
+                "USERS", "21", "RAMP_SECONDS", "2", "REPEAT", "3", "THINK_MIN_MS", "100", "THINK_MAX_MS", "200", "START_AT",
+                String.valueOf(startAt), "RUN", "run-7");
+        Podman.Finished up = compose(RUN, split, "--profile", "split", "up", "injector-0", "injector-1", "merge");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        String merge = lines(compose(split, "--profile", "split", "ps", "-q", "merge")).iterator().next();
+        assertThat(podman.podman("inspect", "--format", "{{.State.ExitCode}}", merge).output().strip()).as(up.output()).isEqualTo("0");
+
+        Path run = results.resolve("run-7");
+        Result merged = ResultFile.read(run.resolve(ResultFile.NAME));
+        Result part0 = ResultFile.read(run.resolve("injector-0").resolve(ResultFile.NAME));
+        Result part1 = ResultFile.read(run.resolve("injector-1").resolve(ResultFile.NAME));
+        assertThat(List.of(merged, part0, part1)).allSatisfy(r -> assertThat(r.parameters().users()).as("the run's users").isEqualTo(21));
+        assertThat(merged.requests().total()).isEqualTo(part0.requests().total() + part1.requests().total()).isEqualTo(63);
+        assertThat(merged.requests().ok()).isEqualTo(part0.requests().ok() + part1.requests().ok());
+        assertThat(merged.parts()).hasSize(2);
+        assertThat(run.resolve("result.html")).as("merge writes the run's page").isRegularFile();
+        assertThat(ownerOf(run.resolve(ResultFile.NAME))).isEqualTo(caller);
+    }
+
+    @Test
+    @Order(7)
+    void downLeavesNoContainerNetworkOrVolume() throws Exception {
+        Podman.Finished down = compose(Map.of(), "down");
+        assertThat(down.exitCode()).as(down.output()).isZero();
+        String project = "label=com.docker.compose.project=" + PROJECT;
+        assertThat(lines(podman.podman("ps", "-aq", "--filter", project))).isEmpty();
+        assertThat(lines(podman.podman("network", "ls", "-q", "--filter", project))).isEmpty();
+        assertThat(lines(podman.podman("volume", "ls", "-q"))).as("PostgreSQL's data volume among them").isEqualTo(volumesBefore);
+    }
+
+    private Podman.Finished compose(Map<String, String> variables, String... args) {
+        return compose(RUN, variables, args);
+    }
+
+    /** docker-compose in this test's project, every profile known (a command names the ones it acts on). */
+    private Podman.Finished compose(Duration bound, Map<String, String> variables, String... args) {
+        return podman.run(bound, variables, composeCommand(List.of(args)));
+    }
+
+    private List<String> composeCommand(List<String> args) {
+        List<String> command = new ArrayList<>(List.of("docker-compose", "-p", PROJECT, "-f", Lab.repo().resolve("docker-compose.yml").toString()));
+        if (args.equals(List.of("build")) || args.equals(List.of("down"))) {
+            PROFILES.forEach(p -> command.addAll(List.of("--profile", p)));
+        }
+        command.addAll(args);
+        return command;
+    }
+
+    private String containerOf(String service) {
+        Podman.Finished ps = compose(Map.of(), "--profile", "db", "ps", "-q", service);
+        assertThat(ps.exitCode()).as(ps.output()).isZero();
+        return lines(ps).iterator().next();
+    }
+
+    /** The container's CPU time so far, in nanoseconds, from its own cgroup (v1: ns; v2: µs). */
+    private long cpuNanos(String container) {
+        Podman.Finished read = podman.podman("exec", container, "sh", "-c", "if [ -f /sys/fs/cgroup/cpuacct/cpuacct.usage ]; "
+                + "then echo ns $(cat /sys/fs/cgroup/cpuacct/cpuacct.usage); else echo us $(sed -n 's/^usage_usec //p' /sys/fs/cgroup/cpu.stat); fi");
+        assertThat(read.exitCode()).as(read.output()).isZero();
+        String[] unitAndValue = read.output().strip().split(" ");
+        return Long.parseLong(unitAndValue[1]) * (unitAndValue[0].equals("ns") ? 1 : 1000);
+    }
+
+    private static Path onlyRunIn(Path reports) throws IOException {
+        try (Stream<Path> runs = Files.list(reports)) {
+            List<Path> folders = runs.filter(Files::isDirectory).toList();
+            assertThat(folders).as("one run's folder in %s", reports).hasSize(1);
+            return folders.get(0);
+        }
+    }
+
+    private static String ownerOf(Path file) throws IOException {
+        return Files.getAttribute(file, "unix:uid") + ":" + Files.getAttribute(file, "unix:gid");
+    }
+
+    /** The lines a command printed, without blank ones. */
+    private static Set<String> lines(Podman.Finished finished) {
+        return finished.output().lines().map(String::strip).filter(l -> !l.isEmpty())
+                .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
+    }
+}
