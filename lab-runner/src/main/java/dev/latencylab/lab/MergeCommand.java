@@ -56,12 +56,12 @@ final class MergeCommand implements Callable<Integer> {
             }
             throw e;
         }
-        Path page = RunPage.write(out);
+        // the result first: a page that cannot be drawn (e.g. no fonts) leaves the merged file said
         System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                 merged.requests().ko(), merged.responseTimeMs().p99());
         merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
         System.out.println("Result file: " + out.toAbsolutePath());
-        System.out.println("Run page: " + page.toAbsolutePath());
+        System.out.println("Run page: " + RunPage.write(out).toAbsolutePath());
         return merged.problems().isEmpty() ? LatencyLab.OK : LatencyLab.FAILED;
     }
 }

@@ -63,10 +63,30 @@ final class OutputFile {
     }
 
     static void png(Path file, XYChart chart) {
+        requireFonts(file);
         write(file, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
     }
 
     static void svg(Path file, XYChart chart) {
+        requireFonts(file);
         write(file, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
+    }
+
+    /**
+     * A chart's text is drawn with the system's fonts, which Java finds through fontconfig. Without them it throws from
+     * deep inside Java2D ("Fontconfig head is null": a JDK image without fontconfig); the chart's file names what to do.
+     */
+    private static void requireFonts(Path file) {
+        Throwable cause = null;
+        try {
+            if (java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment().getAvailableFontFamilyNames().length > 0) {
+                return;
+            }
+        }
+        catch (RuntimeException | LinkageError | InternalError e) {
+            cause = e;
+        }
+        throw new UncheckedIOException("cannot draw " + file, new IOException("Java finds no font here" + (cause == null ? "" : " (" + cause.getMessage() + ")")
+                + "; install fontconfig and a font (Debian, Ubuntu: apt-get install fontconfig fonts-dejavu-core), as the official Temurin images have", cause));
     }
 }
