@@ -369,7 +369,8 @@ public final class ComparisonPage {
         double dataMin = Double.MAX_VALUE;
         double dataMax = 0;
         List<Summary.PointRow> all = new ArrayList<>();
-        boolean anyTimedOut = false;
+        // each sweep's own connect timeout: sweeps side by side may have run with different ones
+        java.util.SortedSet<Long> timeouts = new java.util.TreeSet<>();
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
             source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null)
@@ -399,7 +400,7 @@ public final class ComparisonPage {
                 medianLine(chart, source, target.getKey(), x, y, style);
                 if (!timeoutX.isEmpty()) {
                     addTimeouts(chart, source, target.getKey(), timeoutX, style);
-                    anyTimedOut = true;
+                    timeouts.add(source.connectTimeoutMs());
                 }
             }
         }
@@ -427,10 +428,10 @@ public final class ComparisonPage {
             chart.getStyler().setYAxisMax(top);
         }
         List<String> offChart = new ArrayList<>();
-        if (anyTimedOut) {
-            long timeout = sources.stream().map(Source::connectTimeoutMs).filter(t -> t != null).findFirst().orElseThrow();
-            XYSeries line = chart.addSeries("connect timeout %,d s (×: never connected)"
-                    .formatted(timeout / 1000), List.of(0.0, right), List.of((double) timeout, (double) timeout));
+        for (long timeout : timeouts) {
+            XYSeries line = chart.addSeries("connect timeout %s s (×: never connected)"
+                    .formatted(java.math.BigDecimal.valueOf(timeout, 3).stripTrailingZeros().toPlainString()), List.of(0.0, right),
+                    List.of((double) timeout, (double) timeout));
             line.setMarker(SeriesMarkers.NONE);
             line.setLineColor(Color.GRAY);
             line.setLineStyle(new BasicStroke(1f));

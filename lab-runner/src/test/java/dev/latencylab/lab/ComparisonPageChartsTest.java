@@ -47,6 +47,27 @@ class ComparisonPageChartsTest {
                 .doesNotContainKey("connect timeout 10 s (×: never connected)");
     }
 
+    /**
+     * Sweeps side by side that ran with different connect timeouts: each one's line, its crosses on it. The published
+     * sweep (10 s) beside a copy of it whose result files say 9.6 s (mvc-t200's 10,007 ms is within 5% of both).
+     */
+    @Test
+    void sweepsSideBySideEachDrawTheirOwnConnectTimeout(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path other = tmp.resolve("shorter-timeout");
+        Lab.copyTree(Lab.repo().resolve("docs/results"), other);
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(other.resolve("points"))) {
+            for (java.nio.file.Path f : files.filter(f -> f.getFileName().toString().equals("result.json")).toList()) {
+                tools.jackson.databind.node.ObjectNode result = (tools.jackson.databind.node.ObjectNode) dev.latencylab.load.Json.MAPPER.readTree(f.toFile());
+                ((tools.jackson.databind.node.ObjectNode) result.get("requests").get("timeoutsMs")).put("connect", 9_600);
+                dev.latencylab.load.Json.MAPPER.writeValue(f.toFile(), result);
+            }
+        }
+        Map<String, XYSeries> series = ComparisonPage.charts(List.of(new SweepFolder(Lab.repo().resolve("docs/results")), new SweepFolder(other)))
+                .get("p99-l100").getSeriesMap();
+        assertThat(series).containsKeys("connect timeout 10 s (×: never connected)", "connect timeout 9.6 s (×: never connected)");
+        assertThat(series.get("connect timeout 9.6 s (×: never connected)").getYData()).containsOnly(9_600.0);
+    }
+
     @Test
     void aRangeIsACappedBarNotAnArrow() {
         XYSeries range = charts("docs/results").get("p99-l100").getSeriesMap().get("mvc-virtual-uncapped range 10000");
