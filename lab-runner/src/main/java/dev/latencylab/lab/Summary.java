@@ -129,6 +129,15 @@ public final class Summary {
         public boolean done() {
             return "done".equals(status);
         }
+
+        /** A run that did not finish: what it was and why it stopped, no measurement. */
+        static RunRow failed(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
+                String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
+            return new RunRow(point, target, users, rate, latencyMs, run, status, reason, null, connectionSettings,
+                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
+                    "failed", report, wallSeconds);
+        }
     }
 
     /**
@@ -153,6 +162,14 @@ public final class Summary {
 
         public List<String> flagList() {
             return Summary.flagList(flags);
+        }
+
+        /** A point none of whose runs finished: which point, how many failed and the first one's reason. */
+        static PointRow failed(RunRow first, int failedRuns, String reason, Double machineCeiling, String runIds) {
+            return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), 0, failedRuns, "failed",
+                    reason, null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
+                    Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
+                    null, null, null, null, null, null, null, machineCeiling, "failed", runIds);
         }
     }
 
@@ -204,11 +221,8 @@ public final class Summary {
                 point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("connectionSettings").asString(), cpuProbe,
                 elsewhere, report, wall);
         if (!"done".equals(point.path("status").asString())) {
-            return new RunRow(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run(), point.path("status").asString(),
-                    point.path("reason").asString(), null, facts.connectionSettings(),
-                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
-                    "failed", report, wall);
+            return RunRow.failed(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run(),
+                    point.path("status").asString(), point.path("reason").asString(), facts.connectionSettings(), cpuProbe, report, wall);
         }
         return row(ResultFile.read(pointDir.resultFile()), facts);
     }
@@ -336,10 +350,7 @@ public final class Summary {
         List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
         String runIds = runs.stream().map(RunRow::point).collect(Collectors.joining(" "));
         if (done.isEmpty()) {
-            return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), 0, failed.size(), "failed",
-                    failed.get(0).reason(), null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
-                    Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
-                    null, null, null, null, null, null, null, ceiling == null ? null : ceiling.requestsPerSecond(), "failed", runIds);
+            return PointRow.failed(first, failed.size(), failed.get(0).reason(), ceiling == null ? null : ceiling.requestsPerSecond(), runIds);
         }
         RunRow model = done.get(0); // the model's numbers are the same for every run of a point
         Spread goodput = spread(done, RunRow::goodput);
