@@ -94,8 +94,8 @@ public final class ResultMerge {
         Result.Timeline timeline = timeline(parts, offsets);
         Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters(), first.model());
         List<List<Object>> rows = timeline.rows();
-        int active = timeline.columns().indexOf("activeUsers");
-        int atSecond = timeline.columns().indexOf("second");
+        int active = column(timeline.columns(), "activeUsers");
+        int atSecond = column(timeline.columns(), "second");
         double peak = rows.stream().filter(row -> row.get(active) != null).mapToDouble(row -> number(row.get(active))).max().orElse(0);
         ResultFile.PlateauRule rule = ResultFile.plateauRule(open, peak); // as a single run finds its own
         List<List<Object>> plateauRows = rows.stream().filter(row -> rule.test(number(row.get(atSecond)),
@@ -300,7 +300,7 @@ public final class ResultMerge {
      */
     private static Result.Timeline timeline(List<Result> parts, int[] offsets) {
         List<String> columns = parts.get(0).timeline().columns();
-        int second = columns.indexOf("second");
+        int second = column(columns, "second");
         List<Map<Long, List<Object>>> bySecond = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             if (!parts.get(i).timeline().columns().equals(columns)) {
@@ -319,7 +319,7 @@ public final class ResultMerge {
             row.set(second, wall);
             long key = Math.round(wall);
             for (String column : List.of("activeUsers", "injectorCpu", "injectorOpenFiles")) {
-                int c = columns.indexOf(column);
+                int c = column(columns, column);
                 boolean most = column.equals("injectorOpenFiles");
                 double value = 0;
                 boolean any = false;
@@ -368,10 +368,29 @@ public final class ResultMerge {
     }
 
     private static Double mean(List<List<Object>> rows, Result.Timeline timeline, String column) {
-        int c = timeline.columns().indexOf(column);
+        int c = column(timeline.columns(), column);
         ToDoubleFunction<List<Object>> v = row -> number(row.get(c));
         double[] values = rows.stream().filter(row -> row.get(c) != null).mapToDouble(v).toArray();
         return values.length == 0 ? null : Arrays.stream(values).average().orElseThrow();
+    }
+
+    /**
+     * The timeline's columns the merge reads by name: Sampler.Tick's components (ResultFile.timeline names them so).
+     * ResultMergeTest keeps this list within Tick's, so that renaming a component fails a test, not a merge.
+     */
+    static final List<String> COLUMNS_READ = List.of("second", "activeUsers", "injectorCpu", "injectorOpenFiles", "machineCpu", "serverCpu",
+            "machineSteal", "loadAverage");
+
+    private static int column(List<String> columns, String name) {
+        if (!COLUMNS_READ.contains(name)) {
+            throw new IllegalStateException(name + " is read but not in COLUMNS_READ, which its test checks against Sampler.Tick");
+        }
+        int c = columns.indexOf(name);
+        if (c < 0) {
+            throw new MergeException("the injectors' samples have no column %s (they have %s): files of another version of the lab?"
+                    .formatted(name, columns));
+        }
+        return c;
     }
 
     private static double number(Object o) {

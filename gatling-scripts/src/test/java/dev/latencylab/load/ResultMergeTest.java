@@ -249,4 +249,10 @@ class ResultMergeTest {
                 p.targetPid(), p.injection(), rates, levelSeconds, p.arrivals(), p.sloP99Ms(), p.sloKoPercent(), p.stopOnSloMiss(),
                 injectors, index, START.toEpochMilli());
     }
+
+    @Test
+    void theColumnsTheMergeReadsAreTheSamplersTicks() {
+        List<String> tick = java.util.Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
+        assertThat(tick).containsAll(ResultMerge.COLUMNS_READ);
+    }
 }
