@@ -155,6 +155,7 @@ class ComposeContainersIT {
             Podman.Finished page = compose(RUN, Map.of("RUN_DIR", reports.toString(), "LOAD_USER", caller), "--profile", "report", "run", "--rm",
                     "report");
             assertThat(page.exitCode()).as(page.output()).isZero();
+            assertThat(page.output()).as("where the page is, on the host").contains("On the host: " + folder.resolve("result.html"));
             assertThat(folder.resolve("result.html")).isRegularFile();
             assertThat(ownerOf(folder.resolve("result.html"))).isEqualTo(caller);
         }
