@@ -132,12 +132,16 @@ public final class Sampler implements AutoCloseable {
         }
         int active = run.activeUsers();
         double injectorCpu = os.getProcessCpuLoad();
-        double machineCpu = os.getCpuLoad();
         double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
         Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer(second);
         double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
         long[] cpuTimes = cpuTimes();
         double steal = stealShare(lastCpuTimes, cpuTimes);
+        // /proc/stat is the machine's, in a container too, where the JVM's getCpuLoad is the container's own share
+        double machineCpu = busyShare(lastCpuTimes, cpuTimes);
+        if (Double.isNaN(machineCpu)) {
+            machineCpu = os.getCpuLoad(); // no /proc/stat
+        }
         lastCpuTimes = cpuTimes;
         Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles,
                 server.getOrDefault("process_cpu_usage", Double.NaN),
@@ -245,6 +249,23 @@ public final class Sampler implements AutoCloseable {
             total += now[i] - before[i];
         }
         return total <= 0 ? Double.NaN : (double) (now[7] - before[7]) / total;
+    }
+
+    /**
+     * The machine's CPU use between two readings (0 to 1 of all its cores): user, nice, system, irq and softirq time over
+     * that plus idle and iowait, as the JVM computes getCpuLoad outside a container (steal is neither: time the
+     * hypervisor gave elsewhere). NaN without two readings.
+     */
+    static double busyShare(long[] before, long[] now) {
+        if (before == null || now == null) {
+            return Double.NaN;
+        }
+        long busy = 0;
+        for (int i : new int[] {0, 1, 2, 5, 6}) {
+            busy += now[i] - before[i];
+        }
+        long total = busy + (now[3] - before[3]) + (now[4] - before[4]);
+        return total <= 0 ? Double.NaN : (double) busy / total;
     }
 
     /** The 1-minute load average (runnable and waiting tasks, all cores together); NaN where there is none. */

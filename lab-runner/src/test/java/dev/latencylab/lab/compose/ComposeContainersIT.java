@@ -213,12 +213,16 @@ class ComposeContainersIT {
         assertThat(finished.exitCode()).as(finished.output()).isZero();
         Result result = ResultFile.read(onlyRunIn(reports).resolve(ResultFile.NAME));
         // for the record (docs/deploy.md quotes a run of it): the container's accounting beside the server's samples
-        System.out.printf("TARGET_CPUS=1.0: %.3f cores by the container's cgroup over %.1f s; serverCpu %.3f on the plateau, max %.3f; %.0f req/s%n",
-                cores, (to - from) / 1e9, result.plateau().serverCpu(), result.server().cpu().max(), result.plateau().throughputPerSecond());
+        System.out.printf("TARGET_CPUS=1.0: %.3f cores by the container's cgroup over %.1f s; serverCpu %.3f on the plateau, max %.3f; "
+                + "%.0f req/s; machineCpu %.3f, injectorCpu %.3f%n", cores, (to - from) / 1e9, result.plateau().serverCpu(),
+                result.server().cpu().max(), result.plateau().throughputPerSecond(), result.plateau().machineCpu(), result.plateau().injectorCpu());
         assertThat(cores).as("cores the container used in the window (a little over 1: the window's ends are read by podman exec)")
                 .isBetween(0.5, 1.1);
         assertThat(result.plateau().serverCpu()).as("the server's CPU samples: its one core busy").isGreaterThan(0.5);
         assertThat(result.server().cpu().max()).isLessThanOrEqualTo(1.0);
+        // the injector's machine CPU is the machine's (/proc/stat), not its container's: at least the server's core
+        double machineCores = result.plateau().machineCpu() * Runtime.getRuntime().availableProcessors();
+        assertThat(machineCores).as("the machine's busy cores, from the injector's container").isGreaterThan(0.8 * result.plateau().serverCpu());
     }
 
     @Test
