@@ -51,6 +51,8 @@ class ComposeContainersIT {
     private Podman podman;
     private HealthChecks health;
     private Set<String> volumesBefore;
+    /** Every image (intermediate ones too) before the test built any: the stand-in bases stay, as a cache. */
+    private Set<String> imagesBefore;
     /** uid:gid of whoever runs the test, read from a folder it made. */
     private String caller;
     private final Map<String, Integer> hostPorts = new LinkedHashMap<>();
@@ -70,6 +72,7 @@ class ComposeContainersIT {
         }
         assertThat(images).containsOnlyKeys("JDK_IMAGE", "JRE_IMAGE", "POSTGRES_IMAGE");
         podman.set(images);
+        imagesBefore = lines(podman.podman("images", "-a", "-q", "--no-trunc"));
         for (String port : List.of("MVC_PORT", "WEBFLUX_PORT")) {
             int p = Lab.freePort(); // and its +1000, which compose publishes as the management port
             hostPorts.put(port, p);
@@ -92,8 +95,22 @@ class ComposeContainersIT {
         }
         finally {
             if (podman != null) {
+                removeTheImagesThisTestBuilt();
                 podman.close();
             }
+        }
+    }
+
+    /** Each run builds about 1 GB of images from new sources; what it added is removed, so that runs do not pile up. */
+    private void removeTheImagesThisTestBuilt() {
+        if (imagesBefore == null) {
+            return;
+        }
+        List<String> added = lines(podman.podman("images", "-a", "-q", "--no-trunc")).stream().filter(id -> !imagesBefore.contains(id)).toList();
+        if (!added.isEmpty()) {
+            List<String> rmi = new ArrayList<>(List.of("podman", "rmi", "-f"));
+            rmi.addAll(added);
+            podman.run(Duration.ofMinutes(5), Map.of(), rmi);
         }
     }
 
