@@ -10,7 +10,8 @@ ARG JRE_IMAGE=eclipse-temurin:25-jre
 FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY . .
-RUN ./mvnw -B -q -DskipTests package
+# -Dtarget.aot=false: the images start the jar; the AOT cache (tools/TargetLaunch.java) serves ./lab on a workstation
+RUN ./mvnw -B -q -DskipTests -Dtarget.aot=false package
 
 # ---- service: one target
 FROM ${JRE_IMAGE} AS service

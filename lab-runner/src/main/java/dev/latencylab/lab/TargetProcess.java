@@ -58,25 +58,24 @@ public final class TargetProcess implements AutoCloseable {
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
         requireFreePort(port);
         requireFreePort(managementPort(port));
-        Path jar = jar(repo, module);
         List<String> command = new ArrayList<>();
         command.add(LaunchFile.javaExecutable()); // the JDK this runner runs on: the one the build selected (>= 21)
         // Reactor Netty (WebFlux, and its downstream client) waits a 2 s quiet period before its event loops end,
         // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
         command.add(REACTOR_NETTY_QUIET_PERIOD);
         command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toString());
+        command.addAll(launch(repo, module));
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort(port));
         // the target ends itself when this runner is gone, even killed by SIGKILL (ParentWatch in hello-contract)
         command.add("--latency-lab.parent-pid=" + ProcessHandle.current().pid());
         properties.forEach((k, v) -> command.add("--" + k + "=" + v));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
         Process process;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.writeString(log, String.join(" ", command) + System.lineSeparator()); // how it was started, as gatling.log
             process = builder.start();
         }
         catch (IOException e) {
@@ -95,6 +94,26 @@ public final class TargetProcess implements AutoCloseable {
     }
 
 
+    /**
+     * The JVM arguments that start the module's service, from its target/launch.txt (written by the build: its
+     * extracted jar with an AOT cache on JDK 25+, else its jar; tools/TargetLaunch.java).
+     */
+    static List<String> launch(Path repo, String module) {
+        Path file = repo.resolve(module).resolve("target").resolve("launch.txt");
+        try {
+            List<String> launch = Files.readAllLines(file);
+            List<Path> jars = launch.stream().filter(a -> a.endsWith(".jar")).map(Path::of).toList();
+            if (jars.isEmpty() || !jars.stream().allMatch(Files::isRegularFile)) {
+                throw new TargetFailedException(file + " names no jar that exists: build again with ./mvnw -DskipTests package");
+            }
+            return launch;
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("no " + file + ": build it with ./mvnw -DskipTests package");
+        }
+    }
+
+    /** The module's jar, as a user starts it with java -jar. */
     public static Path jar(Path repo, String module) {
         Path targetDir = repo.resolve(module).resolve("target");
         try (Stream<Path> files = Files.list(targetDir)) {
