@@ -10,8 +10,8 @@ ARG JRE_IMAGE=eclipse-temurin:25-jre
 FROM ${JDK_IMAGE} AS build
 WORKDIR /src
 COPY . .
-# -Dtarget.aot=false: the images start the jar; the AOT cache (tools/TargetLaunch.java) serves ./lab on a workstation
-RUN ./mvnw -B -q -DskipTests -Dtarget.aot=false package
+# -Dlatency-lab.aot=false: the images start the jar; the AOT cache (tools/TargetLaunch.java) serves ./lab on a workstation
+RUN ./mvnw -B -q -DskipTests -Dlatency-lab.aot=false package
 
 # ---- service: one target
 FROM ${JRE_IMAGE} AS service

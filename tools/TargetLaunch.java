@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * (JEP 483, made in one step as JEP 514 allows) trained on the start of its context, as Spring Boot's documentation
  * describes: measured here, the MVC target was up in 1.8 s instead of 4.2 s. The cache holds the classes loaded and
  * linked while the context starts, not the code that serves requests, which the JIT compiles as before. The cache is
- * made again only when the jar's bytes change. On an older JDK, with -Dtarget.aot=false, or when the training fails
+ * made again only when the jar's bytes change. On an older JDK, with -Dlatency-lab.aot=false, or when the training fails
  * (a warning says why), the service starts from its jar as {@code java -jar} starts it.
  *
  * <p>A single-file program run with {@code java TargetLaunch.java}: both targets use it, neither ships it.
@@ -50,7 +50,7 @@ public final class TargetLaunch {
         List<String> launch = List.of("-jar", jar.toString());
         if (!aot) {
             delete(folder);
-            System.out.println("[INFO] " + jar.getFileName() + ": starts from its jar (target.aot=false)");
+            System.out.println("[INFO] " + jar.getFileName() + ": starts from its jar (latency-lab.aot=false)");
         }
         else if (Runtime.version().feature() < 25) {
             delete(folder);

@@ -57,7 +57,7 @@ class LabCommandLineIT {
     // 2. two runs, one port
 
     @Test
-    void twoRunsOnOnePortNeverMeasureOneServerTwice() {
+    void twoRunsOnOnePortNeverMeasureOneServerTwice() throws IOException {
         LabCommand a = LabCommand.start(console("a"), run());
         LabCommand b = LabCommand.start(console("b"), run());
         int exitA = a.await(Duration.ofMinutes(4));
@@ -76,6 +76,23 @@ class LabCommandLineIT {
         assertThat(result.server().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
         assertThat(result.problems()).isEmpty();
         assertThat(folder(a)).isNotEqualTo(folder(b));
+        assertStartedFromAotCaches(Path.of(folder(winner)));
+    }
+
+    /**
+     * On JDK 25+, the build trained AOT caches (tools/TargetLaunch.java, GatlingTraining): the target and Gatling
+     * started from them (their logs' first lines are their commands), and neither JVM refused its cache (it says so in
+     * "[aot]" error lines, then starts without it: seconds slower, silently).
+     */
+    private static void assertStartedFromAotCaches(Path run) throws IOException {
+        if (Runtime.version().feature() < 25) {
+            return;
+        }
+        for (String log : List.of("target.log", "gatling.log")) {
+            List<String> lines = Files.readAllLines(run.resolve(log));
+            assertThat(lines.get(0)).as(log + ": the command").contains("-XX:AOTCache=");
+            assertThat(lines).as(log).noneMatch(l -> l.contains("[error  ][aot]"));
+        }
     }
 
     private static String folder(LabCommand run) {

@@ -1,0 +1,150 @@
+package dev.latencylab.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * Build time (package phase, after target/gatling-launch.txt is written): on JDK 25 or newer, trains an AOT cache for
+ * the simulation's JVM (JEP 483, in one step as JEP 514 allows) and makes the launch file use it. The training runs
+ * LoadSimulation itself, a few hundred requests, against a stand-in server on loopback in the same JVM, so that the
+ * classes Gatling, Netty and the simulation load and link, and the profiles of their start, are in the cache. Measured
+ * here: a one-request Gatling run took 1.5-1.7 s and 2.0-2.4 s of CPU with the cache, 3.0-4.0 s and 4.6-5.6 s without.
+ * An AOT cache reads classes from jars only: the launch file then names the module's jar and tests jar instead of its
+ * classes folders. Trained again only when those jars' bytes change; on an older JDK, with -Dlatency-lab.aot=false, or
+ * when the training fails (a warning says why), the launch file stays as LaunchFile wrote it.
+ */
+public final class GatlingTraining {
+
+    private static final String RUN = "--run";
+
+    private GatlingTraining() {
+    }
+
+    /** @param args the launch file, the module's jar, its tests jar, whether to use an AOT cache; or --run and a folder */
+    public static void main(String[] args) throws Exception {
+        if (args[0].equals(RUN)) {
+            train(Path.of(args[1]));
+            return;
+        }
+        Path launchFile = Path.of(args[0]);
+        Path jar = Path.of(args[1]).toAbsolutePath();
+        Path testsJar = Path.of(args[2]).toAbsolutePath();
+        if (!Boolean.parseBoolean(args[3])) {
+            System.out.println("[INFO] Gatling's JVM starts without an AOT cache (latency-lab.aot=false)");
+            return;
+        }
+        if (Runtime.version().feature() < 25) {
+            System.out.println("[INFO] Gatling's JVM starts without an AOT cache (it needs JDK 25+; this is " + Runtime.version().feature() + ")");
+            return;
+        }
+        LaunchFile.Launch launch = LaunchFile.read(launchFile);
+        Path target = jar.getParent();
+        String classpath = Arrays.stream(launch.classpath().split(java.io.File.pathSeparator))
+                .map(entry -> Path.of(entry).toAbsolutePath().equals(target.resolve("classes")) ? jar.toString()
+                        : Path.of(entry).toAbsolutePath().equals(target.resolve("test-classes")) ? testsJar.toString() : entry)
+                .collect(Collectors.joining(java.io.File.pathSeparator));
+        Path folder = target.resolve("aot");
+        Path cache = folder.resolve("gatling.aot");
+        Path digestFile = folder.resolve("jars.sha256");
+        String digest = sha256(jar) + " " + sha256(testsJar) + " " + sha256(classpath);
+        boolean upToDate = Files.isRegularFile(cache) && Files.isRegularFile(digestFile) && Files.readString(digestFile).equals(digest);
+        if (!upToDate) {
+            deleteTree(folder);
+            Files.createDirectories(folder);
+            Path log = folder.resolve("training.log");
+            List<String> command = new ArrayList<>(List.of(launch.java()));
+            command.addAll(launch.jvmOptions());
+            command.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-cp", classpath, GatlingTraining.class.getName(), RUN, folder.toString()));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean ended = process.waitFor(3, TimeUnit.MINUTES);
+            if (!ended) {
+                process.destroyForcibly().waitFor();
+            }
+            if (!ended || process.exitValue() != 0 || !Files.isRegularFile(cache)) {
+                System.out.println("[WARNING] no AOT cache for Gatling's JVM (see " + log + "); it starts without one, about 1.5 s slower");
+                return;
+            }
+            Files.writeString(digestFile, digest);
+        }
+        List<String> options = new ArrayList<>(launch.jvmOptions());
+        options.add("-XX:AOTCache=" + cache);
+        List<String> lines = new ArrayList<>(List.of(launch.java(), classpath));
+        lines.addAll(options);
+        Files.write(launchFile, lines);
+        System.out.println("[INFO] Gatling's JVM starts with an AOT cache " + (upToDate ? "(up to date): " : "trained on a run of the simulation: ") + cache);
+    }
+
+    /** In the training JVM: the simulation, a few hundred requests, against a stand-in server in this JVM. */
+    private static void train(Path folder) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = "hello".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.setExecutor(Executors.newFixedThreadPool(8));
+        server.start();
+        System.setProperty(SimulationSettings.BASE_URL, "http://127.0.0.1:" + server.getAddress().getPort());
+        System.setProperty(SimulationSettings.SAMPLE_SERVER, "false");
+        System.setProperty(SimulationSettings.USERS, "20");
+        System.setProperty(SimulationSettings.REPEAT, "20");
+        System.setProperty(SimulationSettings.RAMP_SECONDS, "1");
+        System.setProperty(SimulationSettings.THINK_MIN_MS, "10");
+        System.setProperty(SimulationSettings.THINK_MAX_MS, "20");
+        System.setProperty(SimulationSettings.RESULT_FILE, folder.resolve("result.json").toString());
+        io.gatling.app.Gatling.main(new String[] {"--simulation", "dev.latencylab.load.LoadSimulation", "--results-folder",
+                folder.resolve("gatling-results").toString(), "--no-reports"});
+        server.stop(0);
+        System.exit(0);
+    }
+
+    private static String sha256(Path file) throws IOException {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (var files = Files.walk(folder)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
