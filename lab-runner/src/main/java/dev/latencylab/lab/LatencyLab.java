@@ -1,10 +1,6 @@
 package dev.latencylab.lab;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +18,7 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
                 "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
-        subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, Capacity.class, MergeCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
                 RebuildDocsCommand.class})
 public final class LatencyLab {
 
@@ -85,62 +81,5 @@ public final class LatencyLab {
                     "Spring Boot " + v.get("spring-boot"),
                     "JDK " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.home") + ")"};
         }
-    }
-
-    /** How Gatling is started: its HTML report (skipped where no one reads it), the lead of a split run's common start. */
-    static final class GatlingOptions {
-
-        @Option(names = "--no-gatling-report", description = "Skip Gatling's HTML report of each run (the result file and the "
-                + "lab's pages are still written): saves its seconds and its disk.")
-        boolean skipReport;
-
-        @Option(names = "--injector-lead-seconds", description = "With --injectors K: how long after the K Gatling JVMs are "
-                + "started (beside the warm-up) their common start is (default: 10).")
-        Integer injectorLeadSeconds;
-
-        GatlingLauncher launcher(Path repo) {
-            int lead = Inputs.seconds("--injector-lead-seconds", injectorLeadSeconds == null ? (int) GatlingLauncher.INJECTOR_LEAD.toSeconds()
-                    : injectorLeadSeconds);
-            return new GatlingLauncher(repo, !skipReport, Duration.ofSeconds(lead));
-        }
-    }
-
-    /** A folder of its own for one run: a second run started in the same second gets another. */
-    static Path newFolder(Path parent, String name) {
-        Inputs.writableFolder("the results folder", parent);
-        try {
-            for (int i = 1; ; i++) {
-                Path dir = parent.resolve(i == 1 ? name : name + "-" + i);
-                try {
-                    return Files.createDirectory(dir);
-                }
-                catch (java.nio.file.FileAlreadyExistsException taken) {
-                    // another run's: try the next name
-                }
-            }
-        }
-        catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** Where ./lab keeps what it measured, under the repository unless --results says otherwise: sweeps here, */
-    static final String RESULTS = "results";
-    /** ./lab run's folders, */
-    static final String RUNS = RESULTS + "/runs";
-    /** ./lab capacity's searches. */
-    static final String SEARCHES = RESULTS + "/capacity";
-
-    /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
-    static void sayLeftBehind(Path parent) {
-        FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
-    }
-
-    static String minutes(Duration d) {
-        return "%d:%02d min".formatted(d.toMinutes(), d.toSecondsPart());
-    }
-
-    static String stamp() {
-        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     }
 }

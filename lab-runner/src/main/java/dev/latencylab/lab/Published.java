@@ -71,11 +71,12 @@ final class Published {
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
         List<Capacity.Search> records = searches.stream().map(Capacity::rebuild).toList();
         for (Path search : searches) {
-            written.addAll(List.of(search.resolve(Capacity.FILE), search.resolve(Capacity.LEVELS)));
-            written.addAll(Capacity.charts(search));
+            SearchFolder folder = new SearchFolder(search);
+            written.addAll(List.of(folder.capacityFile(), folder.levelsCsv()));
+            written.addAll(folder.charts());
         }
         Capacity.draw(records, repo.resolve(CAPACITY));
-        written.addAll(Capacity.charts(repo.resolve(CAPACITY)));
+        written.addAll(new SearchFolder(repo.resolve(CAPACITY)).charts());
         for (Path text : texts(repo)) {
             OutputFile.text(text, tables(repo, read(text)));
             written.add(text);
@@ -143,7 +144,7 @@ final class Published {
         boolean ofRun = Path.of(RUNS).equals(parent.getParent()) && List.of(RunPage.of(result), RunPage.chartOf(result)).contains(p);
         boolean ofSearch = Path.of(CAPACITY).equals(parent.getParent())
                 && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
-        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (Capacity.charts(parent).contains(p) || p.equals(parent.resolve(Capacity.LEVELS)));
+        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (new SearchFolder(parent).charts().contains(p) || p.equals(new SearchFolder(parent).levelsCsv()));
         return ofSweep || ofRun || ofCapacity;
     }
 

@@ -45,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
     Integer users;
 
     @CommandLine.Mixin
-    LatencyLab.GatlingOptions gatlingOptions;
+    GatlingOptions gatlingOptions;
 
     @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
             + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
@@ -69,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Instant commandStart = commandStart();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        LatencyLab.sayLeftBehind(repo.resolve(LatencyLab.RUNS));
+        ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
         Inputs.injectors(injectors);
         Inputs.seconds("--warmup-seconds", warmupSeconds);
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
@@ -128,8 +128,8 @@ final class RunCommand implements Callable<Integer> {
         Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
                 : new Point(t, settings.users(), measured, 1);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
-        RunFolder dir = new RunFolder(LatencyLab.newFolder(repo.resolve(LatencyLab.RUNS), "run-%s-%s".formatted(
-                Point.pointId(t.id(), measured, settings.users(), point.rate()), LatencyLab.stamp())));
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s".formatted(
+                Point.pointId(t.id(), measured, settings.users(), point.rate()), ResultsFolders.stamp())));
         GatlingLauncher gatling = gatlingOptions.launcher(repo);
         System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
         // installed before the target starts: a signal at any moment ends everything this run started

@@ -233,7 +233,7 @@ public final class Sweep {
     static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, Plan plan) {
         Duration planned = toRun.stream().map(plan::planned).reduce(Duration.ZERO, Duration::plus);
         Duration left = meanOverhead == null ? planned : planned.plus(meanOverhead.multipliedBy(toRun.size()));
-        return "elapsed %s; about %s left%s".formatted(LatencyLab.minutes(elapsed), LatencyLab.minutes(left),
+        return "elapsed %s; about %s left%s".formatted(Figures.minutes(elapsed), Figures.minutes(left),
                 meanOverhead == null ? " plus each point's start and drain, measured after the first" : "");
     }
 

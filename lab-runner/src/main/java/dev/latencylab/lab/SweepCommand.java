@@ -77,7 +77,7 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
     Integer webfluxPort;
 
-    @Option(names = "--results", description = "Folder that holds the sweeps (default: " + LatencyLab.RESULTS + "/ in the repository).")
+    @Option(names = "--results", description = "Folder that holds the sweeps (default: " + ResultsFolders.RESULTS + "/ in the repository).")
     Path results;
 
     @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
@@ -95,7 +95,7 @@ final class SweepCommand implements Callable<Integer> {
     Integer repeats;
 
     @CommandLine.Mixin
-    LatencyLab.GatlingOptions gatlingOptions;
+    GatlingOptions gatlingOptions;
 
     @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
             + "(or rate, for open points), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
@@ -130,13 +130,13 @@ final class SweepCommand implements Callable<Integer> {
         if (latencies != null) {
             latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
         }
-        Path parent = results == null ? repo.resolve(LatencyLab.RESULTS) : results.toAbsolutePath();
-        LatencyLab.sayLeftBehind(parent);
+        Path parent = results == null ? repo.resolve(ResultsFolders.RESULTS) : results.toAbsolutePath();
+        ResultsFolders.sayLeftBehind(parent);
         if (name != null) {
             Inputs.folderName("--name", name);
         }
         Inputs.writableFolder("--results", parent);
-        SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(LatencyLab.stamp()));
+        SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
         JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
         int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;
         int storedFrom = earlier != null ? earlier.path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
@@ -162,7 +162,7 @@ final class SweepCommand implements Callable<Integer> {
                 injectors);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
-            dir = new SweepFolder(LatencyLab.newFolder(parent, LatencyLab.stamp())); // a new sweep's own folder, even beside one started in the same second
+            dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
         }
         try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
             return run(plan, dir, earlier, stored, storedFrom, repo);
@@ -211,7 +211,7 @@ final class SweepCommand implements Callable<Integer> {
             ComparisonPage.write(dir);
             long failed = Summary.rows(dir).stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
-                    LatencyLab.minutes(Duration.between(start, Instant.now())), failed,
+                    Figures.minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.page());
             if (failed > 0) {
                 System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",

@@ -27,7 +27,7 @@ class ComparisonPageStyleTest {
     @Test
     void theCapacityChartUsesEachTargetsStyle() {
         List<Capacity.Search> records = Published.capacitySearches(Lab.repo());
-        var series = Capacity.chart(records).getSeriesMap();
+        var series = HockeyStickChart.chart(records).getSeriesMap();
         assertThat(records).extracting(Capacity.Search::target).contains("webflux", "mvc-t200");
         for (Capacity.Search r : records) {
             var due = series.get(r.target() + ": p99 from when due");

@@ -219,7 +219,7 @@ class TrustIT {
         assertThat(out).contains("latency-lab: capacity of mvc-t4: interrupted before the search finished: ");
         assertNoStackTrace(out);
         Path dir = tmp.resolve("cut");
-        JsonNode record = JSON.readTree(dir.resolve(Capacity.FILE).toFile());
+        JsonNode record = JSON.readTree(new SearchFolder(dir).capacityFile().toFile());
         assertThat(record.get("interrupted").asBoolean()).isTrue();
         assertThat(record.get("bracketed").asBoolean()).isFalse();
         assertThat(record.get("summary").asString()).startsWith("interrupted before the search finished");
