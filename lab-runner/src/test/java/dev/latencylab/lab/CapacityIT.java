@@ -12,6 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.summary.Verdict;
 
 /**
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open

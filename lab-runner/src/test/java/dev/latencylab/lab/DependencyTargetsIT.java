@@ -14,6 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.target.Target;
 
 /**
  * The db and http targets through ./lab run: the lab starts what they depend on, a real PostgreSQL (zonky's, no

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.target.Target;
 
 /**
  * A run split over two Gatling processes against WebFlux: by hand, as on two machines (two ./mvnw gatling:test with

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.lab.run.TargetProcess;
+
 /** What the integration tests share: the repository, free ports, real targets, plain HTTP. */
 public final class Lab {
 

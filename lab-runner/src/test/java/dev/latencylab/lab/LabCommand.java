@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.lab.run.TargetProcess;
+
 /**
  * {@code ./lab} as a user starts it: the script in the repository root, its own process, its console in a file.
  * The build that ran these tests wrote the launch file, so the script starts the runner without building.

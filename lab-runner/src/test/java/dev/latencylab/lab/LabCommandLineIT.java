@@ -19,6 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.docs.Published;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.summary.Summary;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,

@@ -17,6 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.RunPage;
+
 /**
  * The comparison page as a reader sees it: rebuilt from the published sweep's result files and opened in headless
  * Chromium, every chart image must load and have a chart's size, and the page must render to a screenshot. The same

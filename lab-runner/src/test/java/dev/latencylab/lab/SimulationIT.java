@@ -18,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.target.Target;
 
 /** The simulation as the runner starts it (Gatling without Maven) and as a user runs it (./mvnw gatling:test -D...), against real targets. */
 class SimulationIT {

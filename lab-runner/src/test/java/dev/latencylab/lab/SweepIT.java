@@ -15,6 +15,12 @@ import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Point;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {

@@ -1,0 +1,133 @@
+package dev.latencylab.lab.capacity;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import org.knowm.xchart.XYChart;
+
+import dev.latencylab.load.Json;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.page.HockeyStickChart;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.summary.Verdict;
+
+/**
+ * A capacity search as its folder ({@link SearchFolder}) holds it: capacity.json (the answer, the model's lines beside
+ * it, every level), levels.csv and the hockey-stick chart; rebuilt from its ladders' result files, and its table.
+ */
+public final class Capacity {
+
+    private Capacity() {
+    }
+
+    /** A capacity search as capacity.json holds it (named Search, not Record: java.lang.Record is in scope). machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
+    public record Search(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
+            long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
+            Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
+            CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
+            Map<String, Object> machine, String created,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean interrupted) {
+
+        /** Stopped by a signal before its last ladder: true; absent (null) in a search that ran to its end. */
+        public boolean wasInterrupted() {
+            return Boolean.TRUE.equals(interrupted);
+        }
+    }
+
+    /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */
+    public record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+    }
+
+    /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */
+    public static Search withLevels(Search r, List<CapacitySearch.Level> levels) {
+        CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
+        boolean interrupted = r.wasInterrupted();
+        return new Search(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
+                r.rampSeconds(), r.modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels), outcome.capacity(), outcome.firstMiss(),
+                outcome.bracketed() && !interrupted, interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels), r.rounds(),
+                levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
+                r.machine(), r.created(), r.interrupted());
+    }
+
+    /**
+     * A finished search rebuilt from its rounds' result files (the numbers are theirs; capacity.json keeps what they do
+     * not hold: the target, the rounds, the machine), and written again with its table and chart.
+     */
+    public static Search rebuild(Path dir) {
+        Search r = read(dir);
+        List<CapacitySearch.Level> levels = new ArrayList<>();
+        for (Round round : r.rounds()) {
+            if (round.status().equals("done")) {
+                ResultFile.read(new RunFolder(dir.resolve(round.folder())).resultFile()).open().levels().stream()
+                        .map(l -> CapacitySearch.Level.of(round.round(), l)).forEach(levels::add);
+            }
+        }
+        Search again = withLevels(r, levels);
+        write(dir, again);
+        return again;
+    }
+
+    /** A search stopped before its last ladder: what its finished ladders found, as the lower bound it is. */
+    private static String interrupted(CapacitySearch.Outcome outcome) {
+        return "interrupted before the search finished: " + (outcome.capacity() == null ? "no capacity found"
+                : "at least %s req/s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
+                        Figures.rate(outcome.capacity()), outcome.firstMiss() == null ? ""
+                                : " (%s req/s missed; the refinement between them did not finish)".formatted(Figures.rate(outcome.firstMiss()))));
+    }
+
+    /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */
+    private static CapacitySearch.Level largestGap(List<CapacitySearch.Level> levels) {
+        return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
+    }
+
+    public static void write(Path dir, Search record) {
+        OutputFile.json(new SearchFolder(dir).capacityFile(), Json.MAPPER, record);
+        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, new SearchFolder(dir).levelsCsv());
+        draw(List.of(record), dir);
+    }
+
+    public static Search read(Path dir) {
+        Path file = new SearchFolder(dir).capacityFile();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(dir + " holds no " + SearchFolder.CAPACITY_FILE + ": give a folder that ./lab capacity made");
+        }
+        return Json.MAPPER.readValue(file.toFile(), Search.class);
+    }
+
+    /** The searches' verdict, then their table: one row per search. */
+    public static String markdown(List<Search> records) {
+        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Search r : records) {
+            CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
+                    && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
+            CapacitySearch.Level gap = r.largestCoGap();
+            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
+                    r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
+                            : (r.bracketed() ? "" : "≥ ") + Figures.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
+                    r.firstMissPerSecond() == null ? "none" : Figures.rate(r.firstMissPerSecond()),
+                    r.modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.modelCapacityPerSecond()),
+                    r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
+                    at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
+                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
+                            gap.p99FromDueMs(), gap.p99Ms())));
+        }
+        return md.toString();
+    }
+
+    /** The hockey stick of these searches (see {@link HockeyStickChart}), as SVG and PNG in dir's chart files. */
+    public static void draw(List<Search> records, Path dir) {
+        XYChart chart = HockeyStickChart.chart(records);
+        SearchFolder folder = new SearchFolder(dir);
+        OutputFile.svg(folder.chartSvg(), chart);
+        OutputFile.png(folder.chartPng(), chart);
+    }
+}

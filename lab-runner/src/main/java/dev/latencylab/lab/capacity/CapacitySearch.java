@@ -1,0 +1,136 @@
+package dev.latencylab.lab.capacity;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.lab.page.Figures;
+
+/**
+ * The arithmetic of a capacity search: which rates each ladder climbs and what the levels say. The first ladder
+ * doubles from a start rate to a maximum, stopping at the first level that misses the SLO; each refinement climbs
+ * the same way to the highest level within the SLO and then evenly towards the lowest that missed it. The capacity is the highest rate
+ * within the SLO below the lowest rate that missed it.
+ */
+public final class CapacitySearch {
+
+    private CapacitySearch() {
+    }
+
+    /**
+     * One level of one ladder, as its run's result file reports it: its rate, whether it met the SLO (null: cut short
+     * or never reached: says nothing), goodput (OK responses completed per second while it was held), p99 from due and
+     * by Gatling's clock, CPU shares of all cores.
+     */
+    public record Level(int round, double rate, Boolean withinSlo, Double goodput, Long p50FromDueMs, Long p99FromDueMs,
+            Long p99Ms, Long maxFromDueMs, double koPercent, long unanswered, Long injectorLagP99Ms, Double serverCpu,
+            Double injectorCpu, Double machineCpu, String verdict) {
+
+        public static Level of(int round, Result.Level l) {
+            long done = l.ok() + l.ko();
+            return new Level(round, l.ratePerSecond(), l.withinSlo(), l.goodputPerSecond(),
+                    l.fromDueMs() == null ? null : l.fromDueMs().p50(), l.fromDueMs() == null ? null : l.fromDueMs().p99(),
+                    l.responseTimeMs() == null ? null : l.responseTimeMs().p99(), l.fromDueMs() == null ? null : l.fromDueMs().max(),
+                    done == 0 ? 0 : 100.0 * l.ko() / done, l.unanswered(), l.injectorLagMs() == null ? null : l.injectorLagMs().p99(),
+                    l.serverCpu(), l.injectorCpu(), l.machineCpu(), l.verdict());
+        }
+
+        /**
+         * How much longer the 99th percentile is from due than by Gatling's clock: the coordinated-omission gap. Null for
+         * a level cut short by a stop: its unanswered arrivals count from due (at their age) but Gatling timed none of
+         * them, so the two would not be over the same requests.
+         */
+        public Long coGapP99Ms() {
+            return p99FromDueMs == null || p99Ms == null || unanswered > 0 ? null : p99FromDueMs - p99Ms;
+        }
+    }
+
+    /**
+     * What the levels say. capacity: the highest rate within the SLO below firstMiss (null when even the first level
+     * missed); firstMiss: the lowest rate that missed it (null when none did: the capacity is at least the rate).
+     */
+    public record Outcome(Double capacity, Double firstMiss) {
+
+        /** Whether a level missed above the capacity: the capacity is bracketed, not only a lower bound. */
+        public boolean bracketed() {
+            return capacity != null && firstMiss != null;
+        }
+
+        public String describe() {
+            if (capacity == null) {
+                return firstMiss == null ? "no level was measured" : "below %s req/s: the first level missed the SLO; give a lower --start-rate"
+                        .formatted(Figures.rate(firstMiss));
+            }
+            return firstMiss == null ? "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity))
+                    : "%s req/s (the next level, %s req/s, missed the SLO)".formatted(Figures.rate(capacity), Figures.rate(firstMiss));
+        }
+    }
+
+    /** start, 2·start, 4·start, ... while below max, then max. */
+    public static List<Double> firstLadder(double start, double max) {
+        List<Double> rates = new ArrayList<>();
+        for (double r = start; r < max; r *= 2) {
+            rates.add(round(r));
+        }
+        if (rates.isEmpty() || rates.get(rates.size() - 1) < max) {
+            rates.add(round(max));
+        }
+        return rates;
+    }
+
+    /**
+     * A refinement ladder: the first ladder's rates below good and good itself again (the same gentle climb: a fresh
+     * target and a cold injector JVM ramped within seconds to thousands of requests per second measure the injector's
+     * JIT, not the server), then levels between good and bad. Empty when no rate fits between them.
+     */
+    public static List<Double> refinement(List<Double> firstLadder, double good, double bad, int levels) {
+        List<Double> between = between(good, bad, levels);
+        if (between.isEmpty()) {
+            return List.of();
+        }
+        List<Double> rates = new ArrayList<>(firstLadder.stream().filter(r -> r < good).toList());
+        rates.add(good);
+        rates.addAll(between);
+        return rates;
+    }
+
+    /** levels rates evenly between good and bad, both excluded (fewer when rounding makes two the same). */
+    public static List<Double> between(double good, double bad, int levels) {
+        List<Double> rates = new ArrayList<>();
+        for (int i = 1; i <= levels; i++) {
+            double r = round(good + (bad - good) * i / (levels + 1));
+            if (r > good && r < bad && (rates.isEmpty() || r > rates.get(rates.size() - 1))) {
+                rates.add(r);
+            }
+        }
+        return rates;
+    }
+
+    public static Outcome outcome(List<Level> levels) {
+        Double firstMiss = levels.stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).map(Level::rate)
+                .min(Comparator.naturalOrder()).orElse(null);
+        Double capacity = levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()))
+                .map(Level::rate).filter(r -> firstMiss == null || r < firstMiss).max(Comparator.naturalOrder()).orElse(null);
+        return new Outcome(capacity, firstMiss);
+    }
+
+    /**
+     * This machine's ceiling for the target as the levels measured it: goodput over the CPU share of all cores that
+     * server and injector used together, at the busiest level within the SLO (see MachineCeiling: a lower bound when
+     * measured below the machine's limit). Null when no such level has CPU readings.
+     */
+    public static Double machineCeiling(List<Level> levels) {
+        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.serverCpu() != null && l.injectorCpu() != null
+                        && l.serverCpu() + l.injectorCpu() > 0)
+                .max(Comparator.comparingDouble(Level::goodput))
+                .map(l -> l.goodput() / (l.serverCpu() + l.injectorCpu())).orElse(null);
+    }
+
+    /** A rate as the ladders use it: whole above 100 req/s, one decimal above 10, two below. */
+    public static double round(double rate) {
+        double scale = rate >= 100 ? 1 : rate >= 10 ? 10 : 100;
+        return Math.round(rate * scale) / scale;
+    }
+
+}

@@ -1,0 +1,146 @@
+package dev.latencylab.lab.cli;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * The checks run, sweep and capacity share, made before anything starts: each refuses bad input with one line that
+ * names the option, why, and what to give instead (IllegalArgumentException: exit 2).
+ */
+public final class Inputs {
+
+    /** The highest port whose actuator port (+1000) still exists. */
+    static final int MAX_PORT = 65_535 - TargetPorts.MANAGEMENT_OFFSET;
+    /** The targets' cap on a request's latency (their latency.max-ms default, hello-contract's Hello): above it they answer 400. */
+    static final long MAX_LATENCY_MS = 60_000;
+    /** Each Gatling JVM may take this much heap (-Xmx4G in gatling-scripts/pom.xml, for 20,000 users). */
+    static final long INJECTOR_HEAP_BYTES = 4L << 30;
+    /**
+     * Server settings a user may type as for a Spring app. ./lab starts each target with what its id names and passes no
+     * -D to it, so such a property would change nothing while the run reads as if it had.
+     */
+    private static final List<String> SERVER_PREFIXES = List.of("server.", "spring.", "management.", "latency.", "downstream.",
+            "maxThreads", "max-threads", "tomcat.");
+    /** What ./lab hands on to Gatling unread by the simulation: Gatling's own settings. */
+    private static final String GATLING_PREFIX = "gatling.";
+
+    private Inputs() {
+    }
+
+    static int port(String option, int port) {
+        if (port < 1 || port > MAX_PORT) {
+            throw new IllegalArgumentException(("%s %d: give a port from 1 to %d (the target's actuator listens on port + %d, "
+                    + "which must be at most 65535%s)").formatted(option, port, MAX_PORT, TargetPorts.MANAGEMENT_OFFSET,
+                    port == 0 ? "; 0 would let the system pick a port the load could not know" : ""));
+        }
+        return port;
+    }
+
+    static long latency(String option, long ms) {
+        if (ms < 0 || ms > MAX_LATENCY_MS) {
+            throw new IllegalArgumentException("%s %d: give 0 to %,d ms (the targets answer 400 above their latency.max-ms, %,d)"
+                    .formatted(option, ms, MAX_LATENCY_MS, MAX_LATENCY_MS));
+        }
+        return ms;
+    }
+
+    static int seconds(String option, int seconds) {
+        if (seconds < 0) {
+            throw new IllegalArgumentException("%s %d: give 0 or more seconds".formatted(option, seconds));
+        }
+        return seconds;
+    }
+
+    /** A folder name of its own under the results folder: never a path that leads elsewhere. */
+    static String folderName(String option, String name) {
+        if (name.isBlank() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
+                || name.chars().anyMatch(Character::isISOControl)) {
+            throw new IllegalArgumentException(("%s '%s': give a single folder name (no '/', not '.' or '..'); "
+                    + "to put the folder elsewhere, use --results DIR").formatted(option, name));
+        }
+        return name;
+    }
+
+    /** Gatling processes on this machine: as many as its memory holds at their heap, each. */
+    static int injectors(int k) {
+        long memory = Machine.memoryBytes();
+        int most = (int) Math.max(1, memory / INJECTOR_HEAP_BYTES);
+        if (k < 1 || k > most) {
+            throw new IllegalArgumentException(("--injectors %d: give 1 to %d on this machine: each Gatling process may take %d GiB of "
+                    + "heap and it has %.1f GiB of memory (and %d cores, which the injectors share with the targets); "
+                    + "for more, run injectors on other machines and ./lab merge their results")
+                    .formatted(k, most, INJECTOR_HEAP_BYTES >> 30, memory / (double) (1L << 30), Runtime.getRuntime().availableProcessors()));
+        }
+        return k;
+    }
+
+    /**
+     * The -D properties a command hands on to Gatling as they are: Gatling's own (gatling.*). A server setting is
+     * refused with the target id that sets it; any other property the simulation does not know is refused like a
+     * misspelt sim.* one (the simulation's check names those).
+     */
+    static Map<String, String> passOn(Map<String, String> given) {
+        Map<String, String> passOn = new LinkedHashMap<>();
+        SimulationSettings.notOurs(given).forEach((name, value) -> {
+            if (SERVER_PREFIXES.stream().anyMatch(name::startsWith)) {
+                throw new IllegalArgumentException(("-D%s: a setting of the server, which ./lab starts with what its target id "
+                        + "names and no -D (it would change nothing): choose the target instead, e.g. --target mvc-t400 (Tomcat's "
+                        + "threads), mvc-virtual, mvc-t200-uncapped (Tomcat's connection cap), webflux-db-p50 (a pool of 50). "
+                        + "Known: %s").formatted(name, Target.known()));
+            }
+            if (!name.startsWith(GATLING_PREFIX)) {
+                throw new IllegalArgumentException(("-D%s: not a property of the simulation nor of Gatling (gatling.*); "
+                        + "the simulation's are listed by ./lab run --help and in docs/running.md").formatted(name));
+            }
+            passOn.put(name, value);
+        });
+        return passOn;
+    }
+
+    /** The folder, made if needed; one that cannot be is bad input, known before anything starts. */
+    public static Path writableFolder(String option, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            if (!Files.isWritable(dir)) {
+                throw new IllegalArgumentException("%s %s: cannot write there (permission denied)".formatted(option, dir));
+            }
+            return dir;
+        }
+        catch (IOException e) {
+            throw new IllegalArgumentException("%s %s: cannot make that folder: %s".formatted(option, dir, why(e)));
+        }
+    }
+
+    /** An I/O failure under way as one line: what was being done (when its message says), the path and the reason. */
+    static String why(java.io.UncheckedIOException e) {
+        // UncheckedIOException(cause) takes the cause's toString as its message: no context of its own then
+        boolean context = e.getMessage() != null && !e.getMessage().equals(e.getCause().toString());
+        return (context ? e.getMessage() + ": " : "") + why(e.getCause());
+    }
+
+    /** An I/O failure as one line: the path and the reason, without the exception's class. */
+    static String why(IOException e) {
+        String path = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : null;
+        String reason = e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof NoSuchFileException ? "no such file or folder"
+                : e instanceof NotDirectoryException ? "not a folder"
+                : e instanceof FileAlreadyExistsException ? "exists (is a file where a folder is needed, or was written meanwhile)"
+                : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage();
+        return path == null ? reason : path + ": " + reason;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.latencylab.lab.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.latencylab.lab.docs.Reference;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.TargetProcess;
+
+/**
+ * The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. Exit codes: 0 ok,
+ * 1 a run or point failed, 2 bad input; stopped by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM).
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
+        description = "Load tests of a blocking and a non-blocking server under slow I/O.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
+                "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
+        subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
+                RebuildDocsCommand.class})
+public final class LatencyLab {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
+    static final String DEFAULT_TARGET = "webflux";
+    static final long DEFAULT_LATENCY_MS = 100;
+
+    @Option(names = "--repo", defaultValue = "${sys:latency-lab.repo:-.}",
+            description = "Repository root (default: the one ./lab lives in).", scope = CommandLine.ScopeType.INHERIT)
+    Path repo;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line as main runs it (tests run the same). */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
+        cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.targetsHelp() + Reference.propertiesHelp());
+        cli.getSubcommands().get("report").getCommandSpec().usageMessage().footer(Reference.flagsHelp());
+        List<CommandLine> all = new ArrayList<>(List.of(cli));
+        all.addAll(cli.getSubcommands().values());
+        Map<String, String> exitCodes = Reference.exitCodesHelp();
+        all.forEach(c -> c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes));
+        // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine c = e.getCommandLine();
+            c.getErr().println("latency-lab: " + e.getMessage());
+            c.getErr().println("Try './lab " + (c.getCommandSpec().parent() == null ? "" : c.getCommandName() + " ") + "--help'.");
+            return BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof IllegalArgumentException) {
+                command.getErr().println("latency-lab: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            if (e instanceof TargetProcess.TargetFailedException || e instanceof FolderLock.FolderBusyException) {
+                command.getErr().println("latency-lab: " + e.getMessage());
+                return FAILED;
+            }
+            if (e instanceof java.io.UncheckedIOException io) {
+                // a file or folder that could not be written once the command was under way: say which, and why
+                command.getErr().println("latency-lab: " + Inputs.why(io));
+                return FAILED;
+            }
+            throw e;
+        });
+        return cli;
+    }
+
+    /** --version: this project's version and those it runs with. */
+    static final class Versions implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            Map<String, String> v = Machine.versions();
+            return new String[] {"latency-lab " + v.getOrDefault("latency-lab", "unknown"),
+                    "Gatling " + v.get("gatling") + " (gatling-maven-plugin " + v.get("gatling-maven-plugin") + ", Scala " + v.get("scala") + ")",
+                    "Spring Boot " + v.get("spring-boot"),
+                    "JDK " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.home") + ")"};
+        }
+    }
+}

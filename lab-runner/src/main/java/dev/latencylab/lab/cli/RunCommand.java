@@ -1,0 +1,196 @@
+package dev.latencylab.lab.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.ResultsFolders;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.Overhead;
+import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.target.Target;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are.")
+final class RunCommand implements Callable<Integer> {
+
+    @CommandLine.ParentCommand
+    LatencyLab lab;
+
+    @Option(names = "--target", description = "Target id (default: " + LatencyLab.DEFAULT_TARGET + "), of a form listed under Target ids below.")
+    String target;
+
+    @Option(names = "--latency-ms", description = "Latency of each request, in ms (default: " + LatencyLab.DEFAULT_LATENCY_MS
+            + "); or -Dtest.path for the whole path.")
+    Long latencyMs;
+
+    @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
+            + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
+    Integer port;
+
+    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load before the run, not measured (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--users", description = "Users of the closed model (default: the simulation's sim.users), as sweep --users; "
+            + "the same as -Dsim.users.")
+    Integer users;
+
+    @CommandLine.Mixin
+    GatlingOptions gatlingOptions;
+
+    @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
+            + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
+    int injectors;
+
+    /**
+     * ./lab becomes this JVM (exec): its start is the command's; when ./lab built first, the build's end (the script
+     * passes it), so that a run's overhead is the run's.
+     */
+    private static Instant commandStart() {
+        Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+        String builtAt = System.getProperty("latency-lab.built-at");
+        if (builtAt != null && builtAt.matches("[0-9]+")) {
+            Instant built = Instant.ofEpochMilli(Long.parseLong(builtAt));
+            return built.isAfter(start) ? built : start;
+        }
+        return start;
+    }
+
+    @Override
+    public Integer call() {
+        Instant commandStart = commandStart();
+        Path repo = lab.repo.toAbsolutePath().normalize();
+        ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
+        Inputs.injectors(injectors);
+        Inputs.seconds("--warmup-seconds", warmupSeconds);
+        // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
+        String dTarget = properties.get(SimulationSettings.TARGET);
+        if (dTarget != null && target != null) {
+            throw new IllegalArgumentException("-D%s=%s and --target %s: give the target once, with --target"
+                    .formatted(SimulationSettings.TARGET, dTarget, target));
+        }
+        if (properties.containsKey(SimulationSettings.PATH) && latencyMs != null) {
+            throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
+                    .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), latencyMs));
+        }
+        if (users != null && properties.containsKey(SimulationSettings.USERS)) {
+            throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
+                    properties.get(SimulationSettings.USERS)));
+        }
+        Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : LatencyLab.DEFAULT_TARGET);
+        long latency = Inputs.latency("--latency-ms", latencyMs == null ? LatencyLab.DEFAULT_LATENCY_MS : latencyMs);
+        String modelThreads = properties.get(SimulationSettings.MODEL_THREADS);
+        if (modelThreads != null && t.poolThreads() > 0 && !modelThreads.strip().equals(String.valueOf(t.poolThreads()))) {
+            throw new IllegalArgumentException("-D%s=%s: %s's pool is %d, which the model takes as T; give another target to change it"
+                    .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
+        }
+        int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
+        for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
+            if (properties.containsKey(split)) {
+                throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
+                        + "(by hand: ./mvnw gatling:test -D%s=... in each of K processes)").formatted(split, split));
+            }
+        }
+        for (String owned : List.of(SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL, SimulationSettings.TARGET_PID,
+                SimulationSettings.RESULT_FILE)) {
+            if (properties.containsKey(owned)) {
+                throw new IllegalArgumentException(("-D%s: ./lab run sets it for the target it starts (use --target and --port; "
+                        + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
+            }
+        }
+        Map<String, String> given = new LinkedHashMap<>();
+        given.put(SimulationSettings.PATH, t.path(latency));
+        if (t.poolThreads() > 0) {
+            given.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
+        }
+        if (users != null) {
+            given.put(SimulationSettings.USERS, String.valueOf(users));
+        }
+        given.putAll(properties);
+        given.remove(SimulationSettings.TARGET); // the target is started here
+        if (injectors > 1) {
+            // checked as each injector will check it (fewer users than injectors, a rate that does not split); the run gives each its index
+            given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
+        }
+        SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
+        Map<String, String> passOn = Inputs.passOn(given);
+
+        long measured = settings.latencyMs().orElse(latency);
+        Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
+                : new Point(t, settings.users(), measured, 1);
+        // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s".formatted(
+                Point.pointId(t.id(), measured, settings.users(), point.rate()), ResultsFolders.stamp())));
+        GatlingLauncher gatling = gatlingOptions.launcher(repo);
+        System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
+        // installed before the target starts: a signal at any moment ends everything this run started
+        try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            Instant started = Instant.now();
+            details.put("port", p);
+            details.put("startedAt", started.toString());
+            details.put("machine", Machine.fingerprint());
+            // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
+            GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
+                    Duration.ofSeconds(warmupSeconds), injectors), System.out, details, () -> false).orElseThrow();
+            System.out.println();
+            System.out.println("latency-lab: stopped " + t.id());
+            // the run's record, as a sweep point's: the summary line below and a page read it the same way
+            details.put("endedAt", Instant.now().toString());
+            details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+            Point.Status status = run.succeeded() ? Point.Status.DONE : Point.Status.FAILED;
+            String reason = run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()));
+            point.record(dir, status, reason, details);
+            Path page = run.resultFile() == null ? null : RunPage.write(run.resultFile());
+            if (run.succeeded()) {
+                System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
+            }
+            if (run.resultFile() != null) {
+                // what the lab added to the scenario's own time, recorded beside the run's other details
+                Overhead overhead = Overhead.of(commandStart, ResultFile.read(run.resultFile()), Instant.now(), warmupSeconds);
+                details.put("overheadSeconds", overhead.record());
+                point.record(dir, status, reason, details);
+                System.out.println("latency-lab: " + overhead);
+            }
+            for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
+                if (Files.isDirectory(part.report())) {
+                    System.out.println("HTML report: " + part.reportPage());
+                }
+            }
+            System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+            if (page != null) {
+                System.out.println("Run page: " + page);
+            }
+            if (run.succeeded() && target == null && dTarget == null) {
+                // the first run a newcomer makes compares nothing: say so, and what does
+                System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
+                        + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
+            }
+            run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+            return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+        }
+    }
+}

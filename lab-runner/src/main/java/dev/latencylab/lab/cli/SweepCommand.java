@@ -1,0 +1,240 @@
+package dev.latencylab.lab.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tools.jackson.databind.JsonNode;
+import dev.latencylab.load.Json;
+import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.ResultsFolders;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
+
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")
+final class SweepCommand implements Callable<Integer> {
+
+    @CommandLine.ParentCommand
+    LatencyLab lab;
+
+    @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
+    Sweep.Preset preset;
+
+    @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
+    List<String> targets;
+
+    @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500,1000).")
+    List<Integer> users;
+
+    @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: 100).")
+    List<Long> latencies;
+
+    @Option(names = "--rates", split = ",", description = "Open-model points beside the user counts: arrivals per second "
+            + "(-Dsim.injection=open), each held --level-seconds (default: none).")
+    List<Double> rates;
+
+    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + Sweep.Plan.LEVEL_SECONDS + ").")
+    Integer levelSeconds;
+
+    @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
+    Integer ramp;
+
+    @Option(names = {"--requests-per-user", "--repeat"}, description = "Requests per user (default: 30; quick: 5); "
+            + "--repeat is its old name (beside --repeats, runs of each point).")
+    Integer repeat;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--think-min-ms", description = "Think time, min (default: 1000).")
+    Integer thinkMin;
+
+    @Option(names = "--think-max-ms", description = "Think time, max (default: 2000).")
+    Integer thinkMax;
+
+    @Option(names = "--connections", defaultValue = "auto", description = "auto, per-user or shared (default: ${DEFAULT-VALUE}).")
+    String connections;
+
+    @Option(names = "--warmup-seconds", description = "Light load on each fresh target before its run (default: 5; quick: 2).")
+    Integer warmupSeconds;
+
+    @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")
+    int drainSeconds;
+
+    @Option(names = "--port", description = "Port of every target, one after the other, as ./lab run --port (default: "
+            + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
+    Integer port;
+
+    @Option(names = "--mvc-port", hidden = true, description = "The old way to set the MVC targets' port (warns; use --port).")
+    Integer mvcPort;
+
+    @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
+    Integer webfluxPort;
+
+    @Option(names = "--results", description = "Folder that holds the sweeps (default: " + ResultsFolders.RESULTS + "/ in the repository).")
+    Path results;
+
+    @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
+    String name;
+
+    @Option(names = "--retry-failed", description = "Run failed points of a resumed sweep again.")
+    boolean retryFailed;
+
+    @Option(names = "--take-over", description = "Resume a sweep whose folder is still locked by a ./lab that is no longer "
+            + "running (killed); never one that runs.")
+    boolean takeOver;
+
+    @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole round of the matrix "
+            + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
+    Integer repeats;
+
+    @CommandLine.Mixin
+    GatlingOptions gatlingOptions;
+
+    @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
+            + "(or rate, for open points), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
+    int injectors;
+
+    @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
+            + "others run once (default: 0, every point, or a resumed sweep's). Resuming with a lower one extends a sweep.")
+    Integer repeatsFromUsers;
+
+    @Override
+    public Integer call() {
+        if (spec.commandLine().getParseResult().originalArgs().stream().anyMatch(a -> a.equals("--repeat") || a.startsWith("--repeat="))) {
+            System.err.println("latency-lab: --repeat is now --requests-per-user (beside --repeats, the runs of each point); the old name still works");
+        }
+        Path repo = lab.repo.toAbsolutePath().normalize();
+        if (port != null && (mvcPort != null || webfluxPort != null)) {
+            throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
+                    .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
+        }
+        if (mvcPort != null || webfluxPort != null) {
+            System.err.println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
+                    + "the old names still work");
+        }
+        int mvc = Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort : TargetPorts.MVC);
+        int webflux = Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port : webfluxPort != null ? webfluxPort
+                : TargetPorts.WEBFLUX);
+        Inputs.injectors(injectors);
+        if (warmupSeconds != null) {
+            Inputs.seconds("--warmup-seconds", warmupSeconds);
+        }
+        Inputs.seconds("--drain-seconds", drainSeconds);
+        if (latencies != null) {
+            latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
+        }
+        Path parent = results == null ? repo.resolve(ResultsFolders.RESULTS) : results.toAbsolutePath();
+        ResultsFolders.sayLeftBehind(parent);
+        if (name != null) {
+            Inputs.folderName("--name", name);
+        }
+        Inputs.writableFolder("--results", parent);
+        SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
+        JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
+        int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;
+        int storedFrom = earlier != null ? earlier.path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
+        if (repeats != null && repeats < stored) {
+            throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
+                    .formatted(repeats, dir.dir(), stored, stored));
+        }
+        Sweep.Plan plan = new Sweep.Plan(
+                targets != null ? targets : preset.targets,
+                users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
+                latencies != null ? latencies : Sweep.Preset.LATENCIES_MS,
+                ramp != null ? ramp : preset.rampSeconds,
+                repeat != null ? repeat : preset.repeat,
+                thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS,
+                thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
+                connections,
+                warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
+                mvc, webflux,
+                repeats != null ? repeats : stored,
+                repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
+                rates != null ? rates : List.of(),
+                levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS,
+                injectors);
+        validate(plan); // unknown target ids and bad values stop here
+        if (name == null) {
+            dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
+        }
+        try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
+            return run(plan, dir, earlier, stored, storedFrom, repo);
+        }
+    }
+
+    private Integer run(Sweep.Plan plan, SweepFolder dir, JsonNode earlier, int stored, int storedFrom, Path repo) {
+        PrintStream out = System.out;
+        Instant start = Instant.now();
+        if (earlier != null) {
+            String change = Sweep.changeFrom(earlier, plan);
+            if (change != null) {
+                System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
+                        + "give another --name, or the same settings to resume it%n", dir.dir(), change);
+                return LatencyLab.BAD_INPUT;
+            }
+            out.println("latency-lab: resuming " + dir.dir());
+            if (plan.repeats() != stored || plan.repeatsFromUsers() != storedFrom) {
+                out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.repeats(),
+                        fromUsers(plan.repeatsFromUsers()), stored, fromUsers(storedFrom));
+                Map<String, Object> json = Json.MAPPER.convertValue(earlier, LinkedHashMap.class);
+                json.put(Sweep.Plan.REPEATS, plan.repeats());
+                json.put(Sweep.Plan.REPEATS_FROM_USERS, plan.repeatsFromUsers());
+                dir.writePlan(json);
+            }
+            String boot = dir.bootId();
+            if (boot != null && !boot.equals(Machine.bootId())) {
+                System.err.println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
+                        + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");
+            }
+        }
+        else {
+            Map<String, Object> json = new LinkedHashMap<>(Json.MAPPER.convertValue(plan, Map.class));
+            json.put("machine", Machine.describe());
+            json.put("versions", Machine.versions());
+            json.put("created", Instant.now().toString());
+            dir.writePlan(json);
+        }
+        Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatlingOptions.launcher(repo));
+        try (StopOnSignal signal = StopOnSignal.install(sweep::stop, "stopped; the point under way was ended and finished "
+                + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
+            sweep.run(retryFailed, () -> ComparisonPage.write(dir));
+            if (sweep.stopped()) {
+                return LatencyLab.FAILED;
+            }
+            ComparisonPage.write(dir);
+            long failed = Summary.rows(dir).stream().filter(r -> !r.done()).count();
+            out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
+                    Figures.minutes(Duration.between(start, Instant.now())), failed,
+                    plan.points().size(), dir.page());
+            if (failed > 0) {
+                System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
+                        failed, dir.dir().getFileName());
+            }
+            return failed == 0 ? LatencyLab.OK : LatencyLab.FAILED;
+        }
+    }
+
+    private static String fromUsers(int users) {
+        return users == 0 ? "" : " from %,d users up".formatted(users);
+    }
+
+    private static void validate(Sweep.Plan plan) {
+        plan.points().forEach(plan::settings); // each point's settings, checked as its run will check them
+    }
+}

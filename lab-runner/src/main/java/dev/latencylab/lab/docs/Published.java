@@ -1,0 +1,247 @@
+package dev.latencylab.lab.docs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.summary.Verdict;
+
+/**
+ * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
+ * summaries, pages and charts, the side-by-side page, the split runs' pages, the capacity searches and their chart,
+ * and the tables in README.md and docs/*.md between their markers. A marker names the command that prints its
+ * table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ... {@code <!-- /results-table -->}.
+ * With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
+ */
+public final class Published {
+
+    /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
+    public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
+            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2");
+    /** Sweeps on one page: the page's folder, then the sweeps. */
+    static final List<String> SIDE_BY_SIDE = List.of("docs/results-injectors-open/side-by-side", "docs/results-injectors-open/k1",
+            "docs/results-injectors-open/k2");
+    /** The folder of the published split runs: each holds result.json, its page and chart. */
+    static final String RUNS = "docs/results-injectors";
+    /** The capacity searches: each a folder, and their chart beside them. */
+    static final String CAPACITY = "docs/capacity";
+    static final String CAPACITY_SEARCHES = "*-l100";
+
+    private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
+    private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
+    private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
+    /** A reference table: the command whose help lists the same, and the table. */
+    private record ReferenceTable(String command, java.util.function.Supplier<String> table) {
+    }
+
+    /** The reference tables by marker name. */
+    private static final java.util.Map<String, ReferenceTable> REFERENCE = java.util.Map.of(
+            "targets-table", new ReferenceTable("./lab run --help", Reference::targetsMarkdown),
+            "properties-table", new ReferenceTable("./lab run --help", Reference::propertiesMarkdown),
+            "flags-table", new ReferenceTable("./lab report --help", Reference::flagsMarkdown),
+            "exit-codes", new ReferenceTable("./lab --help", Reference::exitCodesMarkdown));
+    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
+
+    private Published() {
+    }
+
+    /** Rebuilds every published file in repo, in place; returns the files it wrote. */
+    public static List<Path> rebuild(Path repo) {
+        List<Path> written = new ArrayList<>();
+        for (String sweep : SWEEPS) {
+            SweepFolder folder = new SweepFolder(repo.resolve(sweep));
+            ComparisonPage.write(folder);
+            written.addAll(List.of(folder.summaryCsv(), folder.runsCsv(), folder.page()));
+            written.addAll(files(folder.charts()));
+        }
+        SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
+        ComparisonPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
+        written.add(side.page());
+        written.addAll(files(side.charts()));
+        for (Path run : folders(repo.resolve(RUNS), "*")) {
+            Path result = new RunFolder(run).resultFile();
+            written.add(RunPage.write(result));
+            written.add(RunPage.chartOf(result));
+        }
+        List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
+        List<Capacity.Search> records = searches.stream().map(Capacity::rebuild).toList();
+        for (Path search : searches) {
+            SearchFolder folder = new SearchFolder(search);
+            written.addAll(List.of(folder.capacityFile(), folder.levelsCsv()));
+            written.addAll(folder.charts());
+        }
+        Capacity.draw(records, repo.resolve(CAPACITY));
+        written.addAll(new SearchFolder(repo.resolve(CAPACITY)).charts());
+        for (Path text : texts(repo)) {
+            OutputFile.text(text, tables(repo, read(text)));
+            written.add(text);
+        }
+        return written;
+    }
+
+    /**
+     * Rebuilds the published files from their data alone, in a copy of repo's docs/ and README.md that lacks every
+     * file the rebuild makes, and compares them with repo's, byte for byte.
+     *
+     * @return the files that came out different, or that repo holds and the rebuild no longer makes (relative to repo);
+     *         empty when all are the same
+     */
+    public static List<String> check(Path repo, Path scratch) {
+        List<String> derived = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(repo.resolve("docs"))) {
+            for (Path from : all.toList()) {
+                String relative = repo.relativize(from).toString();
+                Path to = scratch.resolve(relative);
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                }
+                else if (derived(relative)) {
+                    derived.add(relative);
+                }
+                else {
+                    Files.copy(from, to);
+                }
+            }
+            Files.copy(repo.resolve("README.md"), scratch.resolve("README.md"));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> differ = new ArrayList<>();
+        TreeSet<String> made = new TreeSet<>();
+        for (Path again : rebuild(scratch)) {
+            String relative = scratch.relativize(again).toString();
+            made.add(relative);
+            try {
+                Path published = repo.resolve(relative);
+                if (!Files.isRegularFile(published) || Files.mismatch(published, again) != -1) {
+                    differ.add(relative);
+                }
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        derived.stream().filter(f -> !made.contains(f)).map(f -> f + " (no longer made)").forEach(differ::add);
+        return differ.stream().sorted().distinct().toList();
+    }
+
+    /**
+     * Whether a published file (relative to the repository) is one the rebuild makes, not data it reads: named by the
+     * classes that own those names (SweepFolder, RunPage, Capacity).
+     */
+    public static boolean derived(String relative) {
+        Path p = Path.of(relative);
+        Path parent = p.getParent();
+        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).map(s -> new SweepFolder(Path.of(s))).anyMatch(sweep ->
+                List.of(sweep.summaryCsv(), sweep.runsCsv(), sweep.page()).contains(p) || parent.equals(sweep.charts()));
+        Path result = new RunFolder(parent).resultFile();
+        boolean ofRun = Path.of(RUNS).equals(parent.getParent()) && List.of(RunPage.of(result), RunPage.chartOf(result)).contains(p);
+        boolean ofSearch = Path.of(CAPACITY).equals(parent.getParent())
+                && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
+        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (new SearchFolder(parent).charts().contains(p) || p.equals(new SearchFolder(parent).levelsCsv()));
+        return ofSweep || ofRun || ofCapacity;
+    }
+
+    /** The published capacity searches as committed (capacity.json each). */
+    public static List<Capacity.Search> capacitySearches(Path repo) {
+        return folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES).stream().map(Capacity::read).toList();
+    }
+
+    /** The text between each marker of a Markdown file, printed again by the command the marker names. */
+    static String tables(Path repo, String markdown) {
+        Matcher m = MARKER.matcher(markdown);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String command = m.group(2);
+            Matcher sweep = SWEEP_TABLE.matcher(command);
+            Matcher capacity = CAPACITY_TABLE.matcher(command);
+            Matcher verdict = SWEEP_VERDICT.matcher(command);
+            String table;
+            ReferenceTable reference = REFERENCE.get(m.group(1));
+            if (reference != null) {
+                if (!reference.command().equals(command)) {
+                    throw new IllegalStateException("marker %s: its table is what %s lists, not %s".formatted(m.group(1), reference.command(), command));
+                }
+                table = reference.table().get();
+            }
+            else if (sweep.matches()) {
+                table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
+            }
+            else if (verdict.matches()) {
+                table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
+            }
+            else if (capacity.matches()) {
+                table = Capacity.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
+            }
+            else {
+                throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement("<!-- %s: %s -->\n%s<!-- /%s -->".formatted(m.group(1), command, table, m.group(1))));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** README.md and the Markdown files under docs/: where tables may sit between markers. */
+    private static List<Path> texts(Path repo) {
+        List<Path> texts = new ArrayList<>(List.of(repo.resolve("README.md")));
+        try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
+            docs.filter(f -> f.toString().endsWith(".md")).filter(f -> MARKER.matcher(read(f)).find()).sorted().forEach(texts::add);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return texts;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> folders(Path parent, String glob) {
+        try (var dirs = Files.newDirectoryStream(parent, glob)) {
+            List<Path> found = new ArrayList<>();
+            dirs.forEach(d -> {
+                if (Files.isDirectory(d)) {
+                    found.add(d);
+                }
+            });
+            found.sort(null);
+            return found;
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> files(Path dir) {
+        try (Stream<Path> all = Files.list(dir)) {
+            return all.filter(Files::isRegularFile).sorted().toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.latencylab.lab.docs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids
+ * (Target.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
+ * (Summary.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
+ * docs/sweeps.md are written from the same by ./lab rebuild-docs, between the markers that name these commands.
+ */
+public final class Reference {
+
+    private Reference() {
+    }
+
+    /** The target ids as a Markdown table: the form, an example, what it starts, what bounds it in the model. */
+    static String targetsMarkdown() {
+        StringBuilder out = new StringBuilder("| id | e.g. | starts | the model's bound |\n|---|---|---|---|\n");
+        for (Target.IdForm f : Target.IDS) {
+            out.append("| `%s` | `%s` | %s | %s |\n".formatted(f.form(), f.example(), cell(f.starts()), cell(f.bound())));
+        }
+        return out.toString();
+    }
+
+    /** The target ids for ./lab run --help: a line per form, what it starts wrapped beneath it. */
+    public static String targetsHelp() {
+        return helpSection("Target ids (--target), e.g. in brackets; mvc is mvc-t200:", Target.IDS.stream()
+                .map(f -> new HelpEntry("%s  [%s]".formatted(f.form(), f.example()), f.starts() + "; the model's bound: " + f.bound())).toList());
+    }
+
+    /** The flags as a Markdown table: the flag and when a run or point carries it. */
+    static String flagsMarkdown() {
+        StringBuilder out = new StringBuilder("| flag | when |\n|---|---|\n");
+        for (Summary.Flag f : Summary.FLAGS) {
+            out.append("| `%s` | %s |\n".formatted(f.name(), cell(f.when())));
+        }
+        return out.toString();
+    }
+
+    /** The flags for ./lab report --help. */
+    public static String flagsHelp() {
+        return helpSection("Flags of a run or point (the pages' and CSV files' flags column):",
+                Summary.FLAGS.stream().map(f -> new HelpEntry(f.name(), f.when())).toList());
+    }
+
+    /** The properties as a Markdown table: name, default, what it does. */
+    static String propertiesMarkdown() {
+        StringBuilder out = new StringBuilder("| property | default | meaning |\n|---|---|---|\n");
+        for (SimulationSettings.Property p : SimulationSettings.PROPERTIES) {
+            out.append("| `%s` | %s | %s |\n".formatted(p.name(), cell(p.defaultValue()), cell(p.meaning())));
+        }
+        return out.toString();
+    }
+
+    /** The properties as the footer of ./lab run --help: a line per property, its meaning wrapped beneath it. */
+    public static String propertiesHelp() {
+        return helpSection("Simulation properties (-Dname=value), with their defaults:", SimulationSettings.PROPERTIES.stream()
+                .map(p -> new HelpEntry("-D%s  [%s]".formatted(p.name(), p.defaultValue()), p.meaning())).toList());
+    }
+
+    /** One entry of a help footer: its first line, and the text wrapped beneath it. */
+    private record HelpEntry(String head, String text) {
+    }
+
+    /**
+     * A section of a command's help footer: its heading, then each entry's head and its text wrapped beneath it,
+     * without Markdown's backticks. picocli formats the footer: its own line breaks are %n, a literal % is %%.
+     */
+    private static String helpSection(String heading, List<HelpEntry> entries) {
+        StringBuilder out = new StringBuilder("%n").append(heading).append("%n");
+        for (HelpEntry e : entries) {
+            out.append("  ").append(e.head().replace("`", "").replace("%", "%%")).append("%n");
+            for (String line : wrap(e.text().replace("`", ""), 72)) {
+                out.append("      ").append(line.replace("%", "%%")).append("%n");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * What each exit code of ./lab means: ./lab --help lists them (picocli's exit code list), and docs/running.md's
+     * table is written from the same map by ./lab rebuild-docs.
+     */
+    static final Map<String, String> EXIT_CODES = exitCodes();
+
+    private static Map<String, String> exitCodes() {
+        Map<String, String> codes = new LinkedHashMap<>();
+        codes.put("0", "the run (or every point of the sweep) succeeded");
+        codes.put("1", "a run or a sweep point failed: the target did not start or another process holds its ports, the "
+                    + "target rejected the path under test, the target exited or refused connections during the run, a "
+                    + "dependency the lab started (a db target's PostgreSQL, an http target's downstream service) exited "
+                    + "during the run, no request succeeded, Gatling failed, or the injectors of a split run gave results "
+                    + "that do not merge; or the folder is another `./lab` command's (a sweep of the same `--name` under "
+                    + "way, or one left locked by a `./lab` that was killed: `--take-over`); or a file could not be written "
+                    + "once the command was under way (one line: the path and why)");
+        codes.put("2", "bad input: an unknown option or target id, a value out of range (a port whose actuator port, +1000, "
+                    + "passes 65535; a negative wait; a latency above the targets' 60,000 ms; more injectors than this "
+                    + "machine's memory holds at 4 GiB each; an open level that plans no arrival), a misspelt "
+                    + "`-Dsim.*`/`-Dtest.*`/`-Dbase.*` property, a `-D` that is not the simulation's nor Gatling's "
+                    + "(`gatling.*`), a server setting given as `-D` (`-Dserver.tomcat.max-threads=400`: the target id sets "
+                    + "it, e.g. `--target mvc-t400`), a `-D` that contradicts an option (`-Dtarget` beside `--target`, "
+                    + "`-Dtest.path` beside `--latency-ms`), a `--name` that is not a single folder name, an output folder "
+                    + "that cannot be made, a property of the other model (`sim.users` with `sim.injection=open`), a rate "
+                    + "that is not a positive number, a level too short for a plateau, an SLO that is not a number, a "
+                    + "resumed sweep with other settings or fewer `--repeats`, result files given to `./lab merge` (or read "
+                    + "by `./lab report`) that are not one run or do not add up; said in one line with a hint, before "
+                    + "anything starts");
+        codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
+                    + "ended first, and a sweep says how to resume");
+        return java.util.Collections.unmodifiableMap(codes);
+    }
+
+    /** The exit codes as a Markdown table (backticks kept: they are Markdown already). */
+    static String exitCodesMarkdown() {
+        StringBuilder out = new StringBuilder("| exit code | meaning |\n|---|---|\n");
+        EXIT_CODES.forEach((code, meaning) -> out.append("| %s | %s |\n".formatted(code, cell(meaning))));
+        return out.toString();
+    }
+
+    /** The exit codes for --help: the same words without Markdown's backticks, a literal % doubled for picocli. */
+    public static Map<String, String> exitCodesHelp() {
+        Map<String, String> help = new LinkedHashMap<>();
+        EXIT_CODES.forEach((code, meaning) -> help.put(code, meaning.replace("`", "").replace("%", "%%")));
+        return help;
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|");
+    }
+
+    private static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.latencylab.lab.layout;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+import dev.latencylab.lab.cli.Inputs;
+
+/** Where ./lab keeps what it measured (under the repository unless --results says otherwise), and a new folder's name. */
+public final class ResultsFolders {
+
+    private ResultsFolders() {
+    }
+
+    /** The sweeps' folder, under the repository unless --results says otherwise; */
+    public static final String RESULTS = "results";
+    /** ./lab run's folders; */
+    public static final String RUNS = RESULTS + "/runs";
+    /** ./lab capacity's searches. */
+    public static final String SEARCHES = RESULTS + "/capacity";
+
+    /** A folder of its own for one run: a second run started in the same second gets another. */
+    public static Path newFolder(Path parent, String name) {
+        Inputs.writableFolder("the results folder", parent);
+        try {
+            for (int i = 1; ; i++) {
+                Path dir = parent.resolve(i == 1 ? name : name + "-" + i);
+                try {
+                    return Files.createDirectory(dir);
+                }
+                catch (FileAlreadyExistsException taken) {
+                    // another run's: try the next name
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
+    public static void sayLeftBehind(Path parent) {
+        FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
+    }
+
+    public static String stamp() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    }
+}

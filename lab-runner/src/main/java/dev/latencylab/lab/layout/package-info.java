@@ -1,0 +1,5 @@
+/**
+ * Folder layout: the one owner of each folder and file name (a run's, a sweep's, a search's, the results folders),
+ * folder locks, and files written whole or not at all.
+ */
+package dev.latencylab.lab.layout;

@@ -1,0 +1,120 @@
+package dev.latencylab.lab.machine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import com.sun.management.OperatingSystemMXBean;
+
+/** What a sweep ran on and with: stated on its page, since its numbers mean little without it. */
+public final class Machine {
+
+    private Machine() {
+    }
+
+    /** The machine's memory (its container's limit where one applies). */
+    public static long memoryBytes() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+    }
+
+    public static Map<String, Object> describe() {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("memoryGiB", Math.round(memoryBytes() / 1024.0 / 1024 / 1024 * 10) / 10.0);
+        m.put("cpu", cpuModel());
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
+                + " (" + System.getProperty("java.home") + ")");
+        m.put("openFilesLimit", os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : null);
+        m.put("loadAverageAtStart", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
+        m.put("bootId", bootId());
+        m.put("cpuProbe", cpuProbe());
+        m.put("note", "injector (Gatling) and server share this machine");
+        return m;
+    }
+
+    /**
+     * What a run records of the machine it ran on: its boot (another machine, or a reboot, has another), CPU model and
+     * the CPU probe now, so that the runs of a sweep resumed elsewhere can be told apart and compared.
+     */
+    public static Map<String, Object> fingerprint() {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bootId", bootId());
+        m.put("cpu", cpuModel());
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("loadAverage", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
+        m.put("cpuProbeMibPerSecond", cpuProbe().get("mibPerSecond"));
+        return m;
+    }
+
+    /** Linux's id of this boot; null elsewhere. */
+    public static String bootId() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        }
+        catch (IOException e) {
+            return null;
+        }
+    }
+
+    public static Map<String, String> versions() {
+        Properties p = new Properties();
+        try (InputStream in = Machine.class.getResourceAsStream("/latency-lab-versions.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        }
+        catch (IOException e) {
+            // stated as unknown below
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        p.stringPropertyNames().stream().sorted().forEach(k -> m.put(k, p.getProperty(k)));
+        return m;
+    }
+
+    /**
+     * A short fixed single-thread workload, so that two machines can be compared by one number (with the same JDK):
+     * machines of one kind have differed by 1.7 times in CPU per request. Best of three, about a second in all.
+     */
+    static Map<String, Object> cpuProbe() {
+        byte[] data = new byte[64 * 1024 * 1024];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31 + (i >>> 8));
+        }
+        long best = Long.MAX_VALUE;
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (int round = 0; round < 3; round++) {
+                long start = System.nanoTime();
+                sha.digest(data);
+                best = Math.min(best, System.nanoTime() - start);
+            }
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", "SHA-256 of 64 MiB in one thread, best of 3");
+        m.put("mibPerSecond", Math.round(64 / (best / 1e9) * 10) / 10.0);
+        return m;
+    }
+
+    private static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown");
+        }
+        catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,330 @@
+package dev.latencylab.lab.page;
+
+import java.awt.Color;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
+
+/**
+ * The page of one run's result file, beside it: its counts, percentiles, CPU and model numbers, a chart of its
+ * completions per second, and for a run split over several injectors each injector's part (its own series drawn when
+ * its file is at hand); for an open run, its levels and their verdicts. Gatling's HTML reports stay per injector: this
+ * is the page of the merged result. The one owner of the page's and its chart's file names.
+ */
+public final class RunPage {
+
+    private RunPage() {
+    }
+
+    /** result.json's page: result.html (a file not named .json gets .html added). */
+    public static Path of(Path resultFile) {
+        return resultFile.resolveSibling(stem(resultFile) + ".html");
+    }
+
+    /** The page's chart: result-per-second.png (a bitmap: an SVG of a long run's series is hundreds of KB). */
+    public static Path chartOf(Path resultFile) {
+        return resultFile.resolveSibling(stem(resultFile) + "-per-second.png");
+    }
+
+    private static String stem(Path resultFile) {
+        String name = resultFile.getFileName().toString();
+        return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /** Writes the page and its chart beside the result file; returns the page. */
+    public static Path write(Path resultFile) {
+        Result r = ResultFile.read(resultFile);
+        Map<Integer, Result> parts = new java.util.TreeMap<>();
+        if (r.parts() != null) {
+            for (Result.Part p : r.parts()) {
+                Path f = resultFile.toAbsolutePath().getParent().resolve(p.file()).normalize();
+                if (Files.isRegularFile(f)) {
+                    parts.put(p.index(), ResultFile.read(f));
+                }
+            }
+        }
+        OutputFile.png(chartOf(resultFile), chart(r, parts));
+        Path page = of(resultFile);
+        OutputFile.text(page, html(resultFile, r, parts));
+        return page;
+    }
+
+    /** Completions and OK responses per second of the run, each injector's completions beside them on the same clock. */
+    private static XYChart chart(Result r, Map<Integer, Result> parts) {
+        XYChart chart = new XYChartBuilder().width(1100).height(480).title("Responses per second")
+                .xAxisTitle("second since the run started").yAxisTitle("responses per second").build();
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
+        chart.getStyler().setMarkerSize(0);
+        series(chart, "completed (OK and KO)", r.throughput().completedPerSecond(), 0, Color.BLACK);
+        if (r.throughput().okPerSecond() != null) {
+            series(chart, "OK (goodput)", r.throughput().okPerSecond(), 0, new Color(0, 130, 0));
+        }
+        modelLines(chart, r, "model", null);
+        Color[] colors = {new Color(31, 119, 180), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75)};
+        java.time.Instant start = java.time.Instant.parse(r.start());
+        for (Map.Entry<Integer, Result> part : parts.entrySet()) {
+            // its seconds on the merged clock, as the merge aligned them
+            int offset = (int) Math.round(java.time.Duration.between(start, java.time.Instant.parse(part.getValue().start())).toMillis() / 1000.0);
+            XYSeries s = series(chart, "injector %d completed".formatted(part.getKey()), part.getValue().throughput().completedPerSecond(),
+                    offset, colors[part.getKey() % colors.length]);
+            s.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f));
+        }
+        return chart;
+    }
+
+    /**
+     * The model's lines where it makes a claim: a closed run's offered load N/(L+Z) and a pool's T/L across its plateau
+     * (all users active); an open run's expected throughput per level across the seconds the level was held, and T/L.
+     */
+    static void modelLines(XYChart chart, Result r, String prefix, Color color) {
+        Result.Model m = r.model();
+        if (m == null) {
+            return;
+        }
+        double end = Math.max(1, r.throughput().completedPerSecond().length);
+        Double bound = m.poolBoundPerSecond();
+        if (r.open() != null) {
+            List<Double> x = new java.util.ArrayList<>();
+            List<Double> y = new java.util.ArrayList<>();
+            for (Result.Level l : r.open().levels()) {
+                if (l.modelThroughputPerSecond() != null && l.arrivals() > 0) {
+                    x.addAll(List.of(l.fromSecond(), l.toSecond()));
+                    y.addAll(List.of(l.modelThroughputPerSecond(), l.modelThroughputPerSecond()));
+                }
+            }
+            if (!x.isEmpty()) {
+                dashed(chart.addSeries(prefix + ": expected per level", x, y), color != null ? color : new Color(230, 120, 0));
+            }
+        }
+        else {
+            double from = r.plateau() == null ? 0 : r.plateau().fromSecond();
+            double to = r.plateau() == null ? end : r.plateau().toSecond();
+            dashed(chart.addSeries(prefix + ": offered load N/(L+Z) %,.0f req/s".formatted(m.offeredLoadPerSecond()), List.of(from, to),
+                    List.of(m.offeredLoadPerSecond(), m.offeredLoadPerSecond())), color != null ? color : new Color(230, 120, 0));
+        }
+        if (bound != null) {
+            dashed(chart.addSeries(prefix + ": T/L %,.0f req/s (%d threads or connections)".formatted(bound, m.threads()), List.of(0.0, end),
+                    List.of(bound, bound)), color != null ? color : new Color(180, 0, 0));
+        }
+    }
+
+    private static void dashed(XYSeries s, Color color) {
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        s.setLineStyle(new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10f, new float[] {10f, 5f}, 0f));
+    }
+
+    static XYSeries series(XYChart chart, String name, long[] perSecond, int offset, Color color) {
+        List<Integer> x = IntStream.range(0, Math.max(perSecond.length, 1)).map(i -> i + offset).boxed().toList();
+        List<Long> y = perSecond.length == 0 ? List.of(0L) : java.util.Arrays.stream(perSecond).boxed().toList();
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(color);
+        return s;
+    }
+
+    private static String html(Path resultFile, Result r, Map<Integer, Result> parts) {
+        Result.Parameters p = r.parameters();
+        boolean split = r.parts() != null && !r.parts().isEmpty();
+        StringBuilder h = new StringBuilder();
+        String name = name(r);
+        h.append(head(name));
+        h.append("<h1>").append(esc(name)).append("</h1>\n");
+        h.append("<p class=verdict>").append(esc(verdict(resultFile, r))).append("</p>\n");
+        h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.baseUrl() + p.path(), DATE.format(Instant.parse(r.start())),
+                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)))).append("</p>\n");
+        Path gatlingReport = new RunFolder(resultFile.toAbsolutePath().getParent()).reportPage();
+        if (!split && Files.isRegularFile(gatlingReport)) {
+            h.append("<p><a href=\"").append(esc(resultFile.toAbsolutePath().getParent().relativize(gatlingReport).toString()))
+                    .append("\">Gatling's report</a> of this run</p>\n");
+        }
+        for (String problem : r.problems()) {
+            h.append("<p class=problem>PROBLEM: ").append(esc(problem)).append("</p>\n");
+        }
+        if (r.injector().connectionsSwitched()) {
+            h.append("<p class=problem>").append(esc("Connections were switched to a shared pool: the server saw fewer connections than users."))
+                    .append("</p>\n");
+        }
+        h.append("<h2>Requests</h2>\n<table>\n");
+        row(h, "requests", split ? dev.latencylab.load.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total()));
+        row(h, "OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent()));
+        row(h, "KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()
+                .map(e -> "%s: %,d".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", ")));
+        Result.ResponseTimes t = r.responseTimeMs();
+        row(h, "response time, ms", t.count() == 0 ? "none completed" : "p50 %,d, p95 %,d, p99 %,d, p99.9 %,d, max %,d"
+                .formatted(t.p50(), t.p95(), t.p99(), t.p999(), t.max()));
+        row(h, "completed per second", "mean %,.1f, plateau %s, peak %,d".formatted(r.throughput().meanPerSecond(),
+                f1(r.throughput().plateauPerSecond()), r.throughput().peakPerSecond()));
+        row(h, "OK per second (goodput)", "mean %s, plateau %s".formatted(f1(r.throughput().goodputMeanPerSecond()),
+                f1(r.throughput().goodputPlateauPerSecond())));
+        if (r.model() != null) {
+            Result.Model m = r.model();
+            String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%d threads of %.0f ms)".formatted(
+                    f1(m.poolBoundPerSecond()), m.threads(), m.latencyMs());
+            row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
+                    bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation()));
+        }
+        if (r.plateau() != null) {
+            Result.Plateau pl = r.plateau();
+            row(h, "plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
+                    split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu())));
+        }
+        row(h, "injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
+                r.injector().openFilesLimit()));
+        h.append("</table>\n");
+        h.append("<img src=\"").append(esc(chartOf(resultFile).getFileName().toString())).append("\" alt=\"responses per second\" width=1100>\n");
+        if (split) {
+            h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"
+                    + "<th>CPU mean<th>CPU max<th>open files max<th class=l>connections<th class=l>Gatling report</tr>\n");
+            for (Result.Part part : r.parts()) {
+                Path report = new RunFolder(resultFile.toAbsolutePath().getParent().resolve(part.file()).normalize().getParent()).reportPage();
+                String link = Files.isRegularFile(report) ? "<a href=\"%s\">report</a>".formatted(esc(
+                        resultFile.toAbsolutePath().getParent().relativize(report).toString())) : "";
+                h.append("<tr>").append(td(String.valueOf(part.index()), false)).append(td(part.file(), true))
+                        .append(td(part.start(), true)).append(td("%,d".formatted(part.requests().total()), false))
+                        .append(td("%,d".formatted(part.requests().ok()), false)).append(td("%,d".formatted(part.requests().ko()), false))
+                        .append(td(pct(part.injector().cpu().mean()), false)).append(td(pct(part.injector().cpu().max()), false))
+                        .append(td(f0(part.injector().openFiles().max()), false))
+                        .append(td(part.injector().connections() + (part.injector().connectionsSwitched() ? " (switched)" : ""), true))
+                        .append("<td class=l>").append(link).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+            if (parts.size() < r.parts().size()) {
+                h.append("<p>").append(esc("%d of %d injectors' files are not beside this result: their own series are not drawn."
+                        .formatted(r.parts().size() - parts.size(), r.parts().size()))).append("</p>\n");
+            }
+        }
+        if (r.open() != null) {
+            Result.Open o = r.open();
+            h.append("<h2>Levels (open model)</h2>\n<p>").append(esc(("%s arrivals, SLO: p99 from due <= %,d ms and KO <= %s%%; %,d of %,d "
+                    + "planned arrivals sent; most in flight %,d%s.%s").formatted(o.arrivals(), o.sloP99Ms(), o.sloKoPercent(), o.arrivalsStarted(),
+                    o.plannedArrivals(), o.peakInFlight(), split ? " (the injectors' peaks summed: at most)" : "",
+                    o.stoppedEarly() == null ? "" : " Stopped early: " + o.stoppedEarly()))).append("</p>\n");
+            h.append("<table>\n<tr><th>level<th>rate/s<th>planned<th>arrivals<th>OK<th>KO<th>unanswered<th>goodput/s<th>model/s"
+                    + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
+            for (Result.Level l : o.levels()) {
+                h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(Figures.rate(l.ratePerSecond()), false))
+                        .append(td("%,d".formatted(l.plannedArrivals()), false)).append(td("%,d".formatted(l.arrivals()), false))
+                        .append(td("%,d".formatted(l.ok()), false)).append(td("%,d".formatted(l.ko()), false))
+                        .append(td("%,d".formatted(l.unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
+                        .append(td(f1(l.modelThroughputPerSecond()), false)).append(td(ms(l.fromDueMs()), false))
+                        .append(td(ms(l.responseTimeMs()), false)).append(td(l.verdict(), true)).append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        h.append("<p>Result file: <a href=\"").append(esc(resultFile.getFileName().toString())).append("\">")
+                .append(esc(resultFile.getFileName().toString())).append("</a></p>\n</body></html>\n");
+        return h.toString();
+    }
+
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    /** The head of a run's page, and of several runs' page: title and style. */
+    static String head(String title) {
+        return """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
+                <style>
+                body{font-family:sans-serif;margin:2em;max-width:1200px}
+                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
+                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
+                td.l,th.l{text-align:left}
+                .problem{color:#b00;font-weight:bold}
+                .verdict{font-size:16px}
+                </style></head><body>
+                """.formatted(esc(title));
+    }
+
+    /**
+     * What the run measured in one line: the console's summary line, or for a ladder of levels its {@link #ladder};
+     * after why it failed, when its point.json says it did.
+     */
+    static String verdict(Path resultFile, Result r) {
+        String failed = Summary.failure(resultFile);
+        return (failed == null ? "" : "FAILED: %s. What it measured: ".formatted(failed))
+                + (r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model()) : Sweep.headline(Summary.row(resultFile)));
+    }
+
+    /** An open run of several levels (a capacity round) in one line: its highest level within the SLO and its first miss. */
+    static String ladder(Result.Open o, Result.Model m) {
+        Result.Level within = o.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo())).reduce((a, b) -> b).orElse(null);
+        Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
+        String up = within == null ? "no level within the SLO" : "within the SLO up to %s req/s (goodput %s req/s, p99 from due %s)"
+                .formatted(Figures.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.fromDueMs()));
+        String miss = missed == null ? "no level missed it" : "first missed at %s req/s (p99 from due %s, KO %,d)".formatted(
+                Figures.rate(missed.ratePerSecond()), ms(missed.fromDueMs()), missed.ko());
+        String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
+                : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
+        return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.sloP99Ms(), o.sloKoPercent(), up, miss, model);
+    }
+
+    /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */
+    static String name(Result r) {
+        Result.Parameters p = r.parameters();
+        String target = r.target() == null ? "a server at " + p.baseUrl() : r.target().id();
+        String load = !p.open() ? "%,d users".formatted(p.users()) : p.rates().size() == 1 ? Figures.rate(p.rates().get(0)) + " req/s"
+                : "%s to %s req/s".formatted(Figures.rate(p.rates().get(0)), Figures.rate(p.rates().get(p.rates().size() - 1)));
+        String latency = r.model() == null ? p.path() : "L %,.0f ms".formatted(r.model().latencyMs());
+        String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
+        return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
+    }
+
+    private static String load(Result.Parameters p) {
+        if (p.open()) {
+            return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
+                    p.rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.levelSeconds(), p.rampSeconds(), p.arrivals());
+        }
+        return "Closed model: %,d users over a %d s ramp, %d requests each, think %d-%d ms, connections %s.".formatted(p.users(),
+                p.rampSeconds(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs(), p.connections());
+    }
+
+    private static void row(StringBuilder h, String name, String value) {
+        h.append("<tr>").append(td(name, true)).append(td(value, true)).append("</tr>\n");
+    }
+
+    private static String ms(Result.ResponseTimes t) {
+        return t == null || t.p99() == null ? "" : "%,d ms".formatted(t.p99());
+    }
+
+    private static String f1(Double v) {
+        return v == null ? "n/a" : "%,.1f".formatted(v);
+    }
+
+    private static String td(String s, boolean left) {
+        return ComparisonPage.td(s, left);
+    }
+
+    private static String f0(Double v) {
+        return ComparisonPage.f0(v);
+    }
+
+    private static String pct(Double v) {
+        return ComparisonPage.pct(v);
+    }
+
+    private static String esc(String s) {
+        return ComparisonPage.esc(s);
+    }
+}

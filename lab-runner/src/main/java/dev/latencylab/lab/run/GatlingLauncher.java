@@ -1,0 +1,217 @@
+package dev.latencylab.lab.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.latencylab.load.LaunchFile;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.sweep.Sweep;
+
+/**
+ * Runs the simulation as {@code ./mvnw gatling:test -D...} does, without Maven: Gatling's JVM started directly from
+ * gatling-scripts/target/gatling-launch.txt (java, test classpath and JVM options the build wrote), in gatling-scripts,
+ * the simulation's properties as -D options. Keeps its console output in a log, finds the report Gatling names, and
+ * reads the result file at the path it gave the simulation.
+ */
+public final class GatlingLauncher {
+
+    private static final String REPORT_LINE = "Reports generated, please open the following file: file://";
+    /**
+     * What one run left: its exit code, where its report and result file are (null when it made none), and what its
+     * result file says went wrong (the target exited or stopped answering, every request failed).
+     */
+    public record Outcome(int exitCode, Path reportDir, Path resultFile, String lastError, List<String> problems) {
+
+        public boolean succeeded() {
+            return exitCode == 0 && resultFile != null && Files.isRegularFile(resultFile) && problems.isEmpty();
+        }
+
+        /** Why the run does not count, one line each; empty when it succeeded. */
+        public List<String> failures(Path log) {
+            List<String> why = new ArrayList<>(problems);
+            if (why.isEmpty() && !succeeded()) {
+                why.add("the simulation exited with %d: %s; see %s".formatted(exitCode,
+                        lastError == null ? "no result file" : lastError, log));
+            }
+            return why;
+        }
+
+        /**
+         * Moves Gatling's report into the run's own folder and removes what else Gatling left in its results folder
+         * (a run without a report leaves only its simulation.log); returns where the report is now (null: none).
+         */
+        public Path keepReport(RunFolder folder) {
+            try {
+                Path kept = null;
+                if (reportDir != null && Files.isDirectory(reportDir)) {
+                    kept = Files.move(reportDir, folder.report(), StandardCopyOption.REPLACE_EXISTING);
+                }
+                Sweep.deleteRecursively(resultsFolder(folder.gatlingLog()));
+                return kept;
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The simulation Gatling runs. */
+    static final String SIMULATION = "dev.latencylab.load.LoadSimulation";
+    /** Where the build writes the simulation's launch file, in the repository. */
+    static final String LAUNCH_FILE = "gatling-scripts/target/gatling-launch.txt";
+
+    /** How far ahead a split run's common start is set, by default: K Gatling JVMs start on two shared cores. */
+    public static final java.time.Duration INJECTOR_LEAD = java.time.Duration.ofSeconds(10);
+
+    private final Path repo;
+    /** Whether Gatling writes its HTML report (--no-reports when not: no one reads it, e.g. in tests). */
+    private final boolean reports;
+    private final java.time.Duration injectorLead;
+    /** The runs under way: one, or one per injector of a split run. */
+    private final java.util.Set<Process> current = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Set by stop: a run asked for afterwards does not start (it may be on its way while the stop comes). */
+    private volatile boolean stopped;
+
+    public GatlingLauncher(Path repo) {
+        this(repo, true, INJECTOR_LEAD);
+    }
+
+    /** @param injectorLead how far ahead of the moment its injectors are started a split run's load begins */
+    public GatlingLauncher(Path repo, boolean reports, java.time.Duration injectorLead) {
+        this.repo = repo;
+        this.reports = reports;
+        this.injectorLead = injectorLead;
+    }
+
+    public java.time.Duration injectorLead() {
+        return injectorLead;
+    }
+
+    /**
+     * Gatling's results folder for the run logged in gatling.log: gatling-results beside it (the report then moves to
+     * report/, the rest is removed). One per log, so that runs side by side never share one.
+     */
+    static Path resultsFolder(Path log) {
+        String name = log.getFileName().toString();
+        return log.toAbsolutePath().resolveSibling((name.endsWith(".log") ? name.substring(0, name.length() - 4) : name) + "-results");
+    }
+
+    /** The command that starts Gatling's JVM for one simulation run. */
+    List<String> command(Map<String, String> properties, String description, Path results) {
+        LaunchFile.Launch launch;
+        try {
+            launch = LaunchFile.read(repo.resolve(LAUNCH_FILE));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("the simulation's launch file cannot be read (build first: ./mvnw -DskipTests package): "
+                    + e.getMessage(), e);
+        }
+        List<String> command = new ArrayList<>();
+        command.add(launch.java());
+        command.addAll(launch.jvmOptions());
+        properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("-cp", launch.classpath(), "io.gatling.app.Gatling", "--simulation", SIMULATION, "--results-folder",
+                results.toAbsolutePath().toString(), "--run-description", description));
+        if (!reports) {
+            command.add("--no-reports");
+        }
+        return command;
+    }
+
+    /**
+     * @param properties  the simulation's system properties (sim.users, base.url, ...)
+     * @param description what Gatling's report calls the run (e.g. the target's id and the load)
+     * @param echo        where to copy the console as it comes (null: only the log)
+     */
+    public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo) {
+        Path results = resultsFolder(log);
+        List<String> command = command(properties, description, results);
+        Path reportDir = null;
+        // the runner names the result file; the simulation writes it there or writes nothing
+        Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
+        String lastError = null;
+        Process process = null;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            if (stopped) {
+                return new Outcome(-1, null, null, "stopped before it started", List.of());
+            }
+            process = new ProcessBuilder(command).directory(repo.resolve("gatling-scripts").toFile()).redirectErrorStream(true).start();
+            current.add(process);
+            if (stopped) {
+                process.destroy(); // the stop came while it started
+            }
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 Writer logWriter = Files.newBufferedWriter(log)) {
+                // the log's first line: the command, without the classpath (a hundred jars)
+                logWriter.write(String.join(" ", command).replace(command.get(command.indexOf("-cp") + 1), "<" + LAUNCH_FILE + ">") + "\n");
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    logWriter.write(line + "\n");
+                    logWriter.flush(); // the log is how a watcher sees the run's progress
+                    // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
+                    // where it is then (a path on the screen must exist when the command ends)
+                    if (echo != null && !line.startsWith(REPORT_LINE)) {
+                        echo.println(line);
+                    }
+                    if (line.startsWith(REPORT_LINE)) {
+                        reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
+                    }
+                    else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
+                        lastError = lastError == null ? line : lastError;
+                    }
+                }
+            }
+            int exit = process.waitFor();
+            if (!Files.isRegularFile(resultFile)) {
+                return new Outcome(exit, reportDir, null, lastError, List.of());
+            }
+            return new Outcome(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        catch (InterruptedException e) {
+            stop();
+            Thread.currentThread().interrupt();
+            return new Outcome(-1, reportDir, resultFile, "interrupted", List.of());
+        }
+        finally {
+            if (process != null) {
+                current.remove(process);
+            }
+        }
+    }
+
+    /** Ends the runs under way, Maven and the Gatling JVMs it forked, and waits until they are gone. */
+    public void stop() {
+        stopped = true;
+        List<ProcessHandle> all = new ArrayList<>();
+        for (Process p : List.copyOf(current)) {
+            all.addAll(p.descendants().toList());
+            all.add(p.toHandle());
+        }
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(15, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            catch (Exception e) {
+                h.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.latencylab.lab.run;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.latencylab.load.LaunchFile;
+import dev.latencylab.load.TargetPorts;
+import java.util.stream.Stream;
+
+/**
+ * A target service in its own JVM, started from its jar with the JDK this runner runs on, stopped by PID. It counts as
+ * started only when the server answering on its ports is this very JVM (the PID its actuator reports), so that a
+ * run never measures another process that holds the port.
+ */
+public final class TargetProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Pattern PID = Pattern.compile("\"pid\"\\s*:\\s*([0-9]+)");
+    /** Every target JVM of this runner still alive, so that a signal can end them all, started or starting. */
+    private static final Set<TargetProcess> LIVE = ConcurrentHashMap.newKeySet();
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private TargetProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * Starts the module's jar with the given properties and environment, and waits until /actuator/health is UP.
+     *
+     * @throws TargetFailedException when the port is taken, the JVM exits, or it is not healthy in time
+     */
+    /** No quiet period when the event loops end (measured: a WebFlux target exited 2.36 s after SIGTERM, with it 0.37 s). */
+    static final String REACTOR_NETTY_QUIET_PERIOD = "-Dreactor.netty.ioShutdownQuietPeriod=0";
+
+    public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
+            Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
+        requireFreePort(port);
+        requireFreePort(managementPort(port));
+        List<String> command = new ArrayList<>();
+        command.add(LaunchFile.javaExecutable()); // the JDK this runner runs on: the one the build selected (>= 21)
+        // Reactor Netty (WebFlux, and its downstream client) waits a 2 s quiet period before its event loops end,
+        // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
+        command.add(REACTOR_NETTY_QUIET_PERIOD);
+        command.addAll(jvmOptions);
+        command.addAll(launch(repo, module));
+        command.add("--server.port=" + port);
+        command.add("--management.server.port=" + managementPort(port));
+        // the target ends itself when this runner is gone, even killed by SIGKILL (ParentWatch in hello-contract)
+        command.add("--latency-lab.parent-pid=" + ProcessHandle.current().pid());
+        properties.forEach((k, v) -> command.add("--" + k + "=" + v));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        Process process;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.writeString(log, String.join(" ", command) + System.lineSeparator()); // how it was started, as gatling.log
+            process = builder.start();
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
+        }
+        TargetProcess target = new TargetProcess(process, port, log);
+        LIVE.add(target);
+        try {
+            target.awaitHealthy(startTimeout);
+        }
+        catch (RuntimeException e) {
+            target.close();
+            throw e;
+        }
+        return target;
+    }
+
+
+    /**
+     * The JVM arguments that start the module's service, from its target/launch.txt (written by the build: its
+     * extracted jar with an AOT cache on JDK 25+, else its jar; tools/TargetLaunch.java).
+     */
+    static List<String> launch(Path repo, String module) {
+        Path file = repo.resolve(module).resolve("target").resolve("launch.txt");
+        try {
+            List<String> launch = Files.readAllLines(file);
+            List<Path> jars = launch.stream().filter(a -> a.endsWith(".jar")).map(Path::of).toList();
+            if (jars.isEmpty() || !jars.stream().allMatch(Files::isRegularFile)) {
+                throw new TargetFailedException(file + " names no jar that exists: build again with ./mvnw -DskipTests package");
+            }
+            return launch;
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("no " + file + ": build it with ./mvnw -DskipTests package");
+        }
+    }
+
+    /** The module's jar, as a user starts it with java -jar. */
+    public static Path jar(Path repo, String module) {
+        Path targetDir = repo.resolve(module).resolve("target");
+        try (Stream<Path> files = Files.list(targetDir)) {
+            return files.filter(p -> p.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .filter(p -> !p.getFileName().toString().endsWith("-tests.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new TargetFailedException("no jar in " + targetDir + ": build it with ./mvnw -DskipTests package"));
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("no " + targetDir + ": build it with ./mvnw -DskipTests package");
+        }
+    }
+
+    /** A free loopback port whose actuator port (+1000) is free too: for a service the lab starts beside the target. */
+    public static int freePort() {
+        for (int i = 0; i < 50; i++) {
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                int port = s.getLocalPort();
+                if (managementPort(port) < 65536) {
+                    try (ServerSocket m = new ServerSocket(managementPort(port), 1, InetAddress.getLoopbackAddress())) {
+                        return port;
+                    }
+                    catch (IOException taken) {
+                        // try another
+                    }
+                }
+            }
+            catch (IOException e) {
+                throw new TargetFailedException("no free loopback port: " + e.getMessage());
+            }
+        }
+        throw new TargetFailedException("no free pair of loopback ports (port and port + 1000) in 50 tries");
+    }
+
+    static void requireFreePort(int port) {
+        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            probe.setReuseAddress(true);
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("port " + port + " is in use by another process: stop it, or choose other ports");
+        }
+    }
+
+    private void awaitHealthy(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new TargetFailedException("target exited with code %d before it was healthy%s; see %s"
+                        .formatted(process.exitValue(), whyInLog(), log));
+            }
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/health"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200 && r.body().contains("\"UP\"")) {
+                    requireOwnPid();
+                    return;
+                }
+            }
+            catch (IOException e) {
+                // not listening yet
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailedException("interrupted while waiting for the target");
+            }
+            sleep(250);
+        }
+        throw new TargetFailedException("target not healthy after %d s; see %s".formatted(timeout.toSeconds(), log));
+    }
+
+    /** Spring Boot's "Description:" of a failed start (e.g. "Web server failed to start. Port 8092 was already in use."). */
+    private String whyInLog() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            int at = lines.indexOf("Description:");
+            return at >= 0 && at + 2 < lines.size() ? ": " + lines.get(at + 2).strip() : "";
+        }
+        catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The healthy server must be this JVM: another process may have taken the ports between our check and its bind. */
+    private void requireOwnPid() throws IOException, InterruptedException {
+        HttpResponse<String> info = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl() + "/actuator/info"))
+                .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+        Matcher m = PID.matcher(info.body());
+        String answering = info.statusCode() == 200 && m.find() ? "pid " + m.group(1) : "a server that does not report its PID";
+        if (!answering.equals("pid " + process.pid())) {
+            throw new TargetFailedException(("ports %d/%d are served by another process (%s), not by the target this run "
+                    + "started (pid %d, which could not bind them; see %s): stop that process, or choose other ports")
+                    .formatted(port, managementPort(port), answering, process.pid(), log));
+        }
+    }
+
+    public String baseUrl() {
+        return TargetPorts.localUrl(port);
+    }
+
+    /** The actuator's own port (the targets' convention; passed explicitly, so that it never depends on their defaults). */
+    public static int managementPort(int port) {
+        return TargetPorts.managementPort(port);
+    }
+
+    public String metricsUrl() {
+        return TargetPorts.localUrl(managementPort(port));
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Ends every target JVM this runner started and has not stopped yet (a signal to the runner). */
+    public static void closeAll() {
+        LIVE.forEach(TargetProcess::close);
+    }
+
+    /** Stops the JVM (SIGTERM, then SIGKILL after 20 s) and waits for it. */
+    @Override
+    public void close() {
+        LIVE.remove(this);
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetFailedException("interrupted");
+        }
+    }
+
+    /** Why a target could not be used; the sweep records it and goes on. */
+    public static class TargetFailedException extends RuntimeException {
+        public TargetFailedException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package dev.latencylab.lab.run;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.ResultMerge;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * One simulation against a fresh target JVM, as run, sweep and capacity all do it: start a fresh PostgreSQL when the
+ * target waits in one, or a fresh downstream service (the WebFlux target) when it calls one; start the target and
+ * wait until it is healthy, warm it up (not measured), run the simulation pointed at it, move Gatling's report into
+ * the run's folder, stop the target (and what it depends on).
+ */
+public final class TargetRun {
+
+    /** How long a target may take to become healthy. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** Time for the warm-up's last requests to be answered before the load begins. */
+    static final Duration WARMUP_END = Duration.ofMillis(300);
+
+    private TargetRun() {
+    }
+
+    /**
+     * One run to make: the target on this port, the simulation's settings and the properties given to Gatling as they
+     * are (e.g. gatling.http.requestTimeout), the run's folder, the warm-up before it, and how many Gatling processes
+     * share the load (see {@link #split}; 1: one, as a user runs it by hand).
+     */
+    public record Load(Target target, int port, SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup,
+            int injectors) {
+    }
+
+    /**
+     * @param echo     the console the run reports to, or null (a sweep's points and a search's ladders say their own)
+     * @param details  receives targetPid, warmup, and a db target's database or an http target's downstream, for the
+     *                 run's record
+     * @param stopping asked after the warm-up and after the run: true (a signal) ends it without an outcome
+     * @return the run's outcome, its report in the run's folder; empty when stopped
+     */
+    public static Optional<GatlingLauncher.Outcome> run(Path repo, GatlingLauncher gatling, Load load, PrintStream echo,
+            Map<String, Object> details, BooleanSupplier stopping) {
+        Target target = load.target();
+        RunFolder dir = load.dir();
+        SimulationSettings settings = load.settings();
+        Map<String, String> passOn = load.passOn();
+        Duration warmup = load.warmup();
+        int injectors = load.injectors();
+        try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
+                TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
+                        TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
+                TargetProcess server = TargetProcess.start(repo, target.module(), load.port(), properties(target, database, downstream),
+                        Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
+                DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
+            details.put("targetPid", server.pid());
+            if (downstream != null) {
+                dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
+                details.put("downstream", Map.of("pid", downstream.pid(), "url", downstream.baseUrl()));
+                if (echo != null) {
+                    echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
+                }
+            }
+            if (database != null) {
+                Map<String, Object> described = database.describe();
+                dependencies.watch("the embedded PostgreSQL (port " + described.get("port") + ")", (Long) described.get("pid"));
+                details.put("database", described);
+                if (echo != null) {
+                    echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.get("version"),
+                            described.get("pid"), described.get("port"), described.get("maxConnections"));
+                }
+            }
+            // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
+            // several injectors, when all of them can have started)
+            Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
+            SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
+            CompletableFuture<GatlingLauncher.Outcome> gatlingRun;
+            try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
+                gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
+                        : single(gatling, target, here.startingAt(startAt), passOn, dir, echo), thread);
+                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
+                details.put("warmup", Map.of("seconds", warmup.toSeconds(), "ok", warm.ok(), "failed", warm.failed()));
+                if (echo != null) {
+                    echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
+                            warmup.toSeconds(), warm.ok() + warm.failed());
+                }
+                if (stopping.getAsBoolean()) {
+                    gatling.stop();
+                }
+                GatlingLauncher.Outcome run = gatlingRun.join();
+                return stopping.getAsBoolean() ? Optional.empty() : Optional.of(withDependencies(run, dependencies));
+            }
+        }
+    }
+
+    /** One Gatling process: its report kept in the run's folder, its result file stamped with the target. */
+    private static GatlingLauncher.Outcome single(GatlingLauncher gatling, Target target, SimulationSettings settings,
+            Map<String, String> passOn, RunFolder dir, PrintStream echo) {
+        Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
+        sim.putAll(passOn);
+        GatlingLauncher.Outcome run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo);
+        run.keepReport(dir);
+        stamp(run, target);
+        return run;
+    }
+
+    /**
+     * Records in the run's result file which target it loaded (the simulation does not know it). A file that fails its
+     * check is left as it is, for the check to refuse where it is read.
+     */
+    private static void stamp(GatlingLauncher.Outcome run, Target target) {
+        if (run.resultFile() == null || !java.nio.file.Files.isRegularFile(run.resultFile())) {
+            return;
+        }
+        try {
+            ResultFile.write(ResultFile.read(run.resultFile()).withTarget(target.settings()), run.resultFile());
+        }
+        catch (ResultFile.BadResultFile e) {
+            // left for the merge or the caller's read to report
+        }
+    }
+
+    /** The run's outcome and result file with a problem for each dependency that exited while it was under way. */
+    private static GatlingLauncher.Outcome withDependencies(GatlingLauncher.Outcome run, DependencyWatch dependencies) {
+        if (!dependencies.anyExited()) {
+            return run;
+        }
+        Result result = run.resultFile() == null ? null : ResultFile.read(run.resultFile());
+        List<String> died = dependencies.problems(result == null ? null : Instant.parse(result.start()));
+        if (result != null) {
+            ResultFile.write(result.withProblems(died), run.resultFile());
+        }
+        List<String> problems = new ArrayList<>(run.problems());
+        problems.addAll(died);
+        return new GatlingLauncher.Outcome(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
+    }
+
+    /**
+     * The load split over K Gatling processes on this machine, each with its share of the users (or of each rate) and its own folder
+     * (dir/injector-i: log, report, result file), all starting at the same moment; their result files merged into
+     * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
+     * the merge found them one run.
+     */
+    static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
+            RunFolder dir, int injectors, Instant startAt, PrintStream echo) {
+        if (echo != null) {
+            echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
+                    settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
+                            : "%,d users".formatted(settings.users()),
+                    startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
+        }
+        List<GatlingLauncher.Outcome> outcomes;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+            for (int i = 0; i < injectors; i++) {
+                int index = i;
+                RunFolder part = dir.injector(i);
+                Map<String, String> sim = new LinkedHashMap<>(settings.forInjector(injectors, i, startAt, part.resultFile()).toProperties());
+                sim.putAll(passOn);
+                PrintStream console = i == 0 ? echo : null;
+                runs.add(CompletableFuture.supplyAsync(() -> {
+                    GatlingLauncher.Outcome o = gatling.run(sim, description(target, settings) + ", injector %d of %d".formatted(index, injectors),
+                            part.gatlingLog(), console);
+                    o.keepReport(part);
+                    stamp(o, target);
+                    return o;
+                }, pool));
+            }
+            outcomes = runs.stream().map(CompletableFuture::join).toList();
+        }
+        List<String> why = new ArrayList<>();
+        for (int i = 0; i < injectors; i++) {
+            int index = i;
+            GatlingLauncher.Outcome o = outcomes.get(i);
+            if (!o.succeeded()) {
+                o.failures(dir.injector(i).gatlingLog()).forEach(f -> why.add("injector %d: %s".formatted(index, f)));
+            }
+        }
+        int exit = outcomes.stream().mapToInt(GatlingLauncher.Outcome::exitCode).filter(c -> c != 0).findFirst().orElse(0);
+        if (outcomes.stream().anyMatch(o -> o.resultFile() == null)) {
+            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, String.join("; ", why), why);
+        }
+        Result merged;
+        try {
+            merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Outcome::resultFile).toList(), dir.dir());
+        }
+        catch (ResultMerge.MergeException e) {
+            // e.g. an injector that started late: the run failed (exit 1, a failed sweep point), not the user's input
+            why.add("the injectors' results do not merge: " + e.getMessage());
+            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, why.get(0), why);
+        }
+        ResultFile.write(merged, dir.resultFile());
+        if (echo != null) {
+            echo.printf("latency-lab: merged %d injectors' results: %s, result file %s%n", injectors, ResultMerge.requestCounts(merged),
+                    dir.resultFile());
+        }
+        List<String> problems = new ArrayList<>(merged.problems());
+        why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
+        return new GatlingLauncher.Outcome(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);
+    }
+
+    /** What Gatling's report calls the run: the target's id and the load, e.g. "mvc-t200, 5,000 users, /hello/100". */
+    static String description(Target target, SimulationSettings settings) {
+        String load = settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", "))
+                + " req/s" : "%,d users".formatted(settings.users());
+        return "%s, %s, %s".formatted(target.id(), load, settings.path());
+    }
+
+    private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {
+        Map<String, String> p = new LinkedHashMap<>(target.properties());
+        if (database != null) {
+            p.putAll(target.databaseProperties(database.port()));
+        }
+        if (downstream != null) {
+            p.putAll(Target.downstreamProperties(downstream.baseUrl()));
+        }
+        return p;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.latencylab.lab.run;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Warms a fresh target up before its measured run (JIT, pools, caches), with a steady light load of a few dozen
+ * concurrent requests on the path under test. Nothing of it enters the results.
+ */
+public final class Warmup {
+
+    public record Outcome(long ok, long failed) {
+    }
+
+    private Warmup() {
+    }
+
+    public static Outcome run(String url, Duration duration, int concurrency) {
+        AtomicLong ok = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        if (duration.isZero()) {
+            return new Outcome(0, 0);
+        }
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build();
+        long deadline = System.nanoTime() + duration.toNanos();
+        try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < concurrency; i++) {
+                workers.submit(() -> {
+                    while (System.nanoTime() < deadline) {
+                        try {
+                            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                            (status == 200 ? ok : failed).incrementAndGet();
+                        }
+                        catch (Exception e) {
+                            failed.incrementAndGet();
+                            if (e instanceof InterruptedException) {
+                                return;
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        return new Outcome(ok.get(), failed.get());
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Running a target: start it (and its database or downstream) as its own process, warm it up, run Gatling's JVM
+ * against it, watch its dependencies, end everything it started, even on a signal.
+ */
+package dev.latencylab.lab.run;

@@ -1,0 +1,470 @@
+package dev.latencylab.lab.summary;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * What a sweep measured, every number taken from its runs' result.json files: one {@link RunRow} per run (runs.csv)
+ * and one {@link PointRow} per point, the median and range of its runs (summary.csv), each with the flags that say
+ * how far to trust it. The page and README's table are drawn from the same rows.
+ */
+public final class Summary {
+
+    public static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
+    static final String INJECTOR_CPU_BOUND = "injector-cpu-bound";
+    public static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
+    static final String CONNECTIONS_SWITCHED = "connections-switched";
+    static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
+    public static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
+    static final String UNSTABLE = "unstable";
+    static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
+    static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
+
+    /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
+    static final String FLAG_SEPARATOR = "; ";
+
+    /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
+    static List<String> flagList(String flags) {
+        return flags == null || flags.isBlank() ? List.of() : List.of(flags.split(FLAG_SEPARATOR));
+    }
+
+    /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */
+    public record Flag(String name, String when) {
+    }
+
+    public static final List<Flag> FLAGS = List.of(
+            new Flag(MACHINE_CPU_BOUND, "the machine's CPU averaged >= 90% on the plateau: injector and server together used all cores"),
+            new Flag(INJECTOR_CPU_BOUND, "machine-cpu-bound, and Gatling used at least as much CPU as the server: the injector, not "
+                    + "the server, may be the limit"),
+            new Flag(MACHINE_BUSY_ELSEWHERE, "another process used at least 10% of the machine's CPU on the plateau, and more than "
+                    + "injector and server together (machine CPU minus theirs): the point shared the machine, whatever else it "
+                    + "shows; never also injector-cpu-bound"),
+            new Flag(CONNECTIONS_SWITCHED, "`auto` gave up one connection per user (open-files limit): the server saw far fewer "
+                    + "connections than users"),
+            new Flag(DESCRIPTORS_NEAR_LIMIT, "injector or server had >= 90% of its open-files limit open"),
+            new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
+            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
+            new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "
+                    + "more than 25% of its median and more than 10 ms"),
+            new Flag(NEAR_MACHINE_CEILING, "the point's model throughput is at least 80% of the target's machine ceiling: the "
+                    + "machine's CPU, not only the server, was measured"),
+            new Flag(RESUMED_ELSEWHERE, "the run ran on another boot than the sweep's first runs (another machine, or a reboot): "
+                    + "compare the CPU probe its point.json records"),
+            new Flag("k of n runs failed", "some runs of the point failed (their reasons are on the page); the numbers are the others'"));
+
+    /** Runs of a point disagree (unstable) when their goodput ranges wider than this share of its median, */
+    static final double GOODPUT_TOLERANCE = 0.05;
+    /** or their p95 wider than this share of its median and than P95_TOLERANCE_MS. */
+    static final double P95_TOLERANCE = 0.25;
+    static final double P95_TOLERANCE_MS = 10;
+
+    /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
+    static final double CPU_BOUND = 0.90;
+    /** Open files at or above this share of the limit count as near it. */
+    static final double FILES_NEAR_LIMIT = 0.90;
+    /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
+    static final double ELSEWHERE = 0.10;
+    /** Throughput further than this from the model, with nothing saturated, is a disagreement to explain. */
+    static final double MODEL_TOLERANCE = 0.10;
+
+    /**
+     * One run of a point.
+     *
+     * @param rate            an open point's arrivals per second (users 0), null for a closed one
+     * @param goodput         OK responses per second on the plateau (all users active), or the run's mean when it never
+     *                        had one; null for a file written before goodput. An open point's goodput, completions and
+     *                        percentiles are those of its level (the arrivals due while the rate was held), its
+     *                        percentiles counted from each arrival's due time
+     * @param throughput      completions (OK and KO) per second, the same way
+     * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
+     * @param serverCpuMsPerRequest CPU time of the server per OK response (ms), from its CPU and goodput; the same for
+     *                        the injector
+     * @param machineSteal    share of the machine's CPU time the hypervisor gave elsewhere, plateau mean
+     * @param cpuProbe        the machine's single-thread probe (MiB/s) when the run started; null in older sweeps
+     */
+    public record RunRow(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
+            Integer poolThreads, String connectionSettings, String connections, Double goodput, Double throughput, Double throughputMean,
+            Long throughputPeak, Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs, Long requests,
+            Long ko, Double koPercent, String topKoReason, Double serverPeakThreads, Double serverPeakBusyThreads,
+            Double serverCpu, Double injectorCpu, Double machineCpu, Integer cores, Double serverCpuMsPerRequest,
+            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double cpuProbe,
+            Double serverPeakHeapMb, Double injectorPeakOpenFiles,
+            Double serverPeakOpenFiles, Double modelOfferedLoad, Double modelPoolBound, Double modelThroughput,
+            Double modelKneeUsers, Double modelResponseMs, Boolean modelSaturated, String flags, String report,
+            Long wallSeconds) {
+
+        /** The point's id, the runs of one point share it: webflux-l100-u5000 (or -rate3000, open). */
+        public String pointId() {
+            return Point.pointId(target, latencyMs, users, rate);
+        }
+
+        public List<String> flagList() {
+            return Summary.flagList(flags);
+        }
+
+        public boolean done() {
+            return "done".equals(status);
+        }
+
+        /** A run that did not finish: what it was and why it stopped, no measurement. */
+        static RunRow failed(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
+                String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
+            return new RunRow(point, target, users, rate, latencyMs, run, status, reason, null, connectionSettings,
+                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
+                    "failed", report, wallSeconds);
+        }
+    }
+
+    /**
+     * One point: the median and range (min–max) of its finished runs. Flags: those of any run (KO from the median),
+     * unstable when the runs disagree (see GOODPUT_TOLERANCE, P95_TOLERANCE), near-machine-ceiling when the model's
+     * throughput is at or above 80% of the target's {@link MachineCeiling}. status: done when any run finished.
+     *
+     * @param runs          finished runs; failedRuns: runs that failed (reason: the first one's)
+     * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
+     */
+    public record PointRow(String point, String target, int users, Double rate, long latencyMs, int runs, int failedRuns, String status,
+            String reason, Integer poolThreads, String connectionSettings, String connections, Spread goodput,
+            Spread throughput, Spread p50Ms, Spread p95Ms, Spread p99Ms, Double maxMs, Double koPercent, String topKoReason,
+            Double serverPeakThreads, Spread serverCpu, Spread injectorCpu, Spread machineCpu, Double serverCpuMsPerRequest,
+            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double modelOfferedLoad,
+            Double modelPoolBound, Double modelThroughput, Double modelKneeUsers, Double modelResponseMs,
+            Boolean modelSaturated, Double machineCeiling, String flags, String runIds) {
+
+        public boolean done() {
+            return "done".equals(status);
+        }
+
+        public List<String> flagList() {
+            return Summary.flagList(flags);
+        }
+
+        /** A point none of whose runs finished: which point, how many failed and the first one's reason. */
+        static PointRow failed(RunRow first, int failedRuns, String reason, Double machineCeiling, String runIds) {
+            return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), 0, failedRuns, "failed",
+                    reason, null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
+                    Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
+                    null, null, null, null, null, null, null, machineCeiling, "failed", runIds);
+        }
+    }
+
+    private Summary() {
+    }
+
+    /** The rows of every run folder under the sweep, sorted by latency, target, users, run. */
+    public static List<RunRow> rows(SweepFolder sweep) {
+        if (!Files.isDirectory(sweep.points())) {
+            return List.of();
+        }
+        String sweepBoot = sweep.bootId(); // read once, not once per run
+        try (Stream<Path> dirs = Files.list(sweep.points())) {
+            return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
+                    .map(d -> row(sweep.dir(), d, sweepBoot))
+                    .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
+                            .thenComparing(RunRow::rate, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(RunRow::run))
+                    .toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static RunRow row(SweepFolder sweep, RunFolder pointDir) {
+        return row(sweep.dir(), pointDir, sweep.bootId());
+    }
+
+    /** The row of ./lab run's own folder (its point.json written by the run): a run of one point. */
+    public static RunRow row(RunFolder run) {
+        return row(run.dir(), run, null);
+    }
+
+    /**
+     * @param base      the folder its report link is relative to (the sweep's)
+     * @param sweepBoot the boot id the sweep began on, or null
+     */
+    private static RunRow row(Path base, RunFolder pointDir, String sweepBoot) {
+        JsonNode point = Point.read(pointDir);
+        // a run on another boot than the sweep's first runs: another machine, whose CPU may differ (see cpuProbe)
+        String runBoot = point.path("machine").path("bootId").asString(null);
+        boolean elsewhere = sweepBoot != null && runBoot != null && !sweepBoot.equals(runBoot);
+        Double cpuProbe = point.path("machine").path("cpuProbeMibPerSecond").isNumber()
+                ? point.path("machine").path("cpuProbeMibPerSecond").asDouble() : null;
+        String report = Files.isRegularFile(pointDir.reportPage()) ? base.relativize(pointDir.reportPage()).toString() : null;
+        Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
+        Double rate = point.path("rate").isNumber() ? point.path("rate").asDouble() : null;
+        RunFacts facts = new RunFacts(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
+                point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("connectionSettings").asString(), cpuProbe,
+                elsewhere, report, wall);
+        if (!"done".equals(point.path("status").asString())) {
+            return RunRow.failed(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run(),
+                    point.path("status").asString(), point.path("reason").asString(), facts.connectionSettings(), cpuProbe, report, wall);
+        }
+        return row(ResultFile.read(pointDir.resultFile()), facts);
+    }
+
+    /**
+     * A result file's row: from its point.json when one is beside it (./lab run's folder, a sweep's point), else from
+     * the file alone (a merge's output, a run copied elsewhere): named by its folder and its target.
+     */
+    public static RunRow row(Path resultFile) {
+        RunFolder folder = new RunFolder(resultFile.toAbsolutePath().getParent());
+        if (failure(resultFile) == null && folder.resultFile().equals(resultFile.toAbsolutePath()) && Files.isRegularFile(folder.pointRecord())) {
+            return row(folder);
+        }
+        Result r = ResultFile.read(resultFile);
+        Result.Parameters p = r.parameters();
+        String target = r.target() == null ? "a server started by hand" : r.target().id();
+        String report = Files.isRegularFile(folder.reportPage()) ? folder.dir().relativize(folder.reportPage()).toString() : null;
+        return row(r, new RunFacts(folder.dir().getFileName().toString(), target, p.open() ? 0 : p.users(),
+                p.open() ? p.rates().get(p.rates().size() - 1) : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
+                r.target() == null ? "" : Target.parse(r.target().id()).connectionSettings(), null, false, report, null));
+    }
+
+    /** Why the run of this result file failed, as the point.json beside it says; null when it did not (or none is there). */
+    public static String failure(Path resultFile) {
+        RunFolder folder = new RunFolder(resultFile.toAbsolutePath().getParent());
+        if (!folder.resultFile().equals(resultFile.toAbsolutePath()) || !Files.isRegularFile(folder.pointRecord())) {
+            return null;
+        }
+        JsonNode point = Point.read(folder);
+        return "done".equals(point.path("status").asString()) ? null : point.path("reason").asString("failed");
+    }
+
+    /** What a run's row takes from beside its result file: its point.json, or its folder. */
+    private record RunFacts(String id, String target, int users, Double rate, long latencyMs, int run, String connectionSettings,
+            Double cpuProbe, boolean elsewhere, String report, Long wallSeconds) {
+    }
+
+    private static RunRow row(Result r, RunFacts facts) {
+        boolean elsewhere = facts.elsewhere();
+        Double cpuProbe = facts.cpuProbe();
+        Result.Model model = r.model();
+        Result.Plateau plateau = r.plateau();
+        // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
+        Result.Level level = r.open() == null ? null : r.open().levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b)
+                .orElse(r.open().levels().get(0));
+        boolean onPlateau = r.throughput().plateauPerSecond() != null;
+        Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.fromSecond(), level.toSecond())
+                : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
+        Double goodput = level != null ? level.goodputPerSecond()
+                : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
+        Double modelThroughput = model == null ? null
+                : onPlateau ? model.throughputAtFullPopulationPerSecond() : model.meanThroughputBoundPerSecond();
+        Double machineCpu = onPlateau ? plateau.machineCpu() : r.injector().machineCpu().mean();
+        Double injectorCpu = onPlateau ? plateau.injectorCpu() : r.injector().cpu().mean();
+        Double serverCpu = onPlateau ? plateau.serverCpu() : r.server().cpu().mean();
+        long ko = r.requests().ko();
+        String topReason = null;
+        long topCount = 0;
+        for (Map.Entry<String, Long> e : r.requests().koByReason().entrySet()) {
+            if (e.getValue() > topCount) {
+                topCount = e.getValue();
+                topReason = e.getKey();
+            }
+        }
+        Boolean saturated = model == null ? null : model.saturated();
+
+        List<String> flags = new ArrayList<>();
+        boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
+        if (machineBound) {
+            flags.add(MACHINE_CPU_BOUND);
+        }
+        if (busyElsewhere(machineCpu, injectorCpu, serverCpu)) {
+            flags.add(MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
+        }
+        else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
+            flags.add(INJECTOR_CPU_BOUND);
+        }
+        if (r.injector().connectionsSwitched()) {
+            flags.add(CONNECTIONS_SWITCHED);
+        }
+        if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
+                || near(r.server().openFiles().max(), r.server().openFilesLimit())) {
+            flags.add(DESCRIPTORS_NEAR_LIMIT);
+        }
+        if (ko > 0) {
+            flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
+        }
+        if (throughput != null && modelThroughput != null && modelThroughput > 0 && !Boolean.TRUE.equals(saturated)
+                && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
+            flags.add(DISAGREES_WITH_MODEL);
+        }
+        if (elsewhere) {
+            flags.add(RESUMED_ELSEWHERE);
+        }
+        Double heap = r.server().heapUsedBytes().max();
+        Result.ResponseTimes ms = level != null ? level.fromDueMs() : r.responseTimeMs();
+        int cores = r.injector().cores();
+        return new RunRow(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run(), "done", null,
+                model == null ? null : model.threads(), facts.connectionSettings(), r.injector().connections(),
+                goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
+                ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
+                r.requests().total(), ko, r.requests().koPercent(), topReason,
+                r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,
+                machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
+                MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
+                plateau == null ? null : plateau.loadAverage(), cpuProbe, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
+                r.server().openFiles().max(), model == null ? null : model.offeredLoadPerSecond(),
+                model == null ? null : model.poolBoundPerSecond(), modelThroughput,
+                model == null ? null : model.kneeUsers(),
+                model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
+                String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds());
+    }
+
+    /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
+    public static List<PointRow> points(List<RunRow> runs, Map<String, MachineCeiling> ceilings) {
+        Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
+        runs.forEach(r -> byPoint.computeIfAbsent(r.pointId(), id -> new ArrayList<>()).add(r));
+        return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).target()))).toList();
+    }
+
+    /** The runs of one point as its median and range; ceiling: the target's, or null. */
+    static PointRow point(List<RunRow> runs, MachineCeiling ceiling) {
+        RunRow first = runs.get(0);
+        List<RunRow> done = runs.stream().filter(RunRow::done).toList();
+        List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
+        String runIds = runs.stream().map(RunRow::point).collect(Collectors.joining(" "));
+        if (done.isEmpty()) {
+            return PointRow.failed(first, failed.size(), failed.get(0).reason(), ceiling == null ? null : ceiling.requestsPerSecond(), runIds);
+        }
+        RunRow model = done.get(0); // the model's numbers are the same for every run of a point
+        Spread goodput = spread(done, RunRow::goodput);
+        Spread p95 = spread(done, r -> r.p95Ms() == null ? null : r.p95Ms().doubleValue());
+        Double koPercent = spread(done, RunRow::koPercent).median();
+        String topKoReason = mostCommon(done.stream().map(RunRow::topKoReason).toList());
+
+        Set<String> flags = new LinkedHashSet<>();
+        done.forEach(r -> r.flagList().stream().filter(f -> !f.startsWith("ko ")).forEach(flags::add));
+        if (koPercent != null && koPercent > 0) {
+            flags.add("ko %.1f%% (%s)".formatted(koPercent, topKoReason));
+        }
+        if (goodput.widerThan(GOODPUT_TOLERANCE, 0) || p95.widerThan(P95_TOLERANCE, P95_TOLERANCE_MS)) {
+            flags.add(UNSTABLE);
+        }
+        if (ceiling != null && model.modelThroughput() != null && ceiling.near(model.modelThroughput())) {
+            flags.add(NEAR_MACHINE_CEILING);
+        }
+        if (!failed.isEmpty()) {
+            flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
+        }
+        return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), done.size(), failed.size(), "done",
+                failed.isEmpty() ? null : failed.get(0).reason(), model.poolThreads(), model.connectionSettings(),
+                done.stream().map(RunRow::connections).distinct().collect(Collectors.joining("/")),
+                goodput, spread(done, RunRow::throughput), spread(done, r -> r.p50Ms() == null ? null : r.p50Ms().doubleValue()),
+                p95, spread(done, r -> r.p99Ms() == null ? null : r.p99Ms().doubleValue()),
+                spread(done, r -> r.maxMs() == null ? null : r.maxMs().doubleValue()).max(), koPercent, topKoReason,
+                spread(done, RunRow::serverPeakThreads).median(), spread(done, RunRow::serverCpu), spread(done, RunRow::injectorCpu),
+                spread(done, RunRow::machineCpu), spread(done, RunRow::serverCpuMsPerRequest).median(),
+                spread(done, RunRow::injectorCpuMsPerRequest).median(), spread(done, RunRow::machineSteal).median(),
+                spread(done, RunRow::loadAverage).median(), model.modelOfferedLoad(), model.modelPoolBound(), model.modelThroughput(),
+                model.modelKneeUsers(), model.modelResponseMs(), model.modelSaturated(),
+                ceiling == null ? null : ceiling.requestsPerSecond(), String.join(FLAG_SEPARATOR, flags), runIds);
+    }
+
+    private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
+        return Spread.of(runs.stream().map(value).toList());
+    }
+
+    /** The value most runs have (the first of them on a tie); null when none has one. */
+    private static String mostCommon(List<String> values) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        values.stream().filter(Objects::nonNull).forEach(v -> counts.merge(v, 1L, Long::sum));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+    }
+
+    /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
+    static boolean busyElsewhere(Double machineCpu, Double injectorCpu, Double serverCpu) {
+        if (machineCpu == null || injectorCpu == null || serverCpu == null) {
+            return false;
+        }
+        double ours = injectorCpu + serverCpu;
+        double elsewhere = machineCpu - ours;
+        return elsewhere >= ELSEWHERE && elsewhere > ours;
+    }
+
+    private static boolean near(Double value, Double limit) {
+        return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
+    }
+
+    /**
+     * One column per record component, in declaration order, a {@link Spread} as three (x, xMin, xMax: its median and
+     * range); empty cells for missing values.
+     */
+    public static <R extends Record> void writeCsv(List<R> rows, Class<R> type, Path file) {
+        RecordComponent[] columns = type.getRecordComponents();
+        List<String> header = new ArrayList<>();
+        for (RecordComponent c : columns) {
+            header.add(c.getName());
+            if (c.getType() == Spread.class) {
+                header.add(c.getName() + "Min");
+                header.add(c.getName() + "Max");
+            }
+        }
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).get();
+        OutputFile.write(file, out -> {
+            java.io.Writer text = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
+            try (CSVPrinter csv = new CSVPrinter(text, format)) {
+                for (R row : rows) {
+                    List<Object> values = new ArrayList<>();
+                    for (RecordComponent c : columns) {
+                        Object v = c.getAccessor().invoke(row);
+                        if (v instanceof Spread s) {
+                            values.add(s.median());
+                            values.add(s.min());
+                            values.add(s.max());
+                        }
+                        else {
+                            values.add(v);
+                        }
+                    }
+                    csv.printRecord(values);
+                }
+            }
+            catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** summary.csv as one map per row, column name to cell. */
+    public static List<Map<String, String>> readCsv(Path file) {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (CSVParser csv = CSVParser.parse(file, StandardCharsets.UTF_8, format)) {
+            return csv.getRecords().stream().map(CSVRecord::toMap).toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

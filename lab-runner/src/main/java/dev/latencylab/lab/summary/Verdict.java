@@ -1,0 +1,328 @@
+package dev.latencylab.lab.summary;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * A sweep's answer in words, from its points alone: for each target, what bounded it at each load (the offered load,
+ * its pool's T/L, something below the model, this machine's CPU), and the targets side by side at the highest load
+ * this machine carried without its CPU deciding. The sweep's page and README open with it; nothing in it is typed by
+ * hand, so it stays what the data says. A load is a number of users (closed points) or an arrival rate (open points);
+ * the two are told apart, never mixed on one line.
+ */
+public final class Verdict {
+
+    /** What decided a point's goodput, in the order the model and the flags tell it. */
+    enum Bound {
+        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE;
+
+        /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
+        static Bound of(Summary.PointRow p) {
+            List<String> flags = p.flagList();
+            if (flags.contains(Summary.MACHINE_CPU_BOUND) && !metModel(p)) {
+                return MACHINE;
+            }
+            if (flags.contains(Summary.DISAGREES_WITH_MODEL)) {
+                return BELOW_MODEL;
+            }
+            return Boolean.TRUE.equals(p.modelSaturated()) && p.modelPoolBound() != null ? POOL : OFFERED_LOAD;
+        }
+    }
+
+    /** Goodput within the model's tolerance below its throughput (the flags' rule for disagreeing with it). */
+    static boolean metModel(Summary.PointRow p) {
+        return p.modelThroughput() != null && p.goodput().median() != null
+                && p.goodput().median() >= p.modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
+    }
+
+    /** Consecutive loads of one target with the same bound: from the first point to the last. */
+    record Stage(Bound bound, Summary.PointRow first, Summary.PointRow last) {
+    }
+
+    /** One target's stages at one latency and model (closed or open), in the order of its loads. */
+    record TargetVerdict(String target, long latencyMs, boolean open, List<Stage> stages) {
+    }
+
+    /**
+     * The load the targets are set side by side at: the highest that at least two targets ran, none of them bounded by
+     * this machine's CPU there (else the highest that two ran), and their points there, most goodput first.
+     */
+    record SideBySide(Summary.PointRow at, boolean machineBound, List<Summary.PointRow> points) {
+    }
+
+    private Verdict() {
+    }
+
+    /** The finished points, by latency, model and target, each target's in the order of its loads. */
+    static List<TargetVerdict> targets(List<Summary.PointRow> points) {
+        Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
+        measured(points).forEach(p -> byTarget.computeIfAbsent(group(p) + " " + p.target(), k -> new ArrayList<>()).add(p));
+        List<TargetVerdict> verdicts = new ArrayList<>();
+        byTarget.values().forEach(rows -> {
+            List<Stage> stages = new ArrayList<>();
+            for (Summary.PointRow p : rows) {
+                Bound b = Bound.of(p);
+                Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
+                if (last != null && last.bound() == b) {
+                    stages.set(stages.size() - 1, new Stage(b, last.first(), p));
+                }
+                else {
+                    stages.add(new Stage(b, p, p));
+                }
+            }
+            Summary.PointRow first = rows.get(0);
+            verdicts.add(new TargetVerdict(first.target(), first.latencyMs(), first.rate() != null, stages));
+        });
+        return verdicts;
+    }
+
+    /** The side-by-side load of each latency and model (see {@link SideBySide}); none where no load was run by two targets. */
+    static List<SideBySide> sideBySide(List<Summary.PointRow> points) {
+        Map<String, Map<Double, List<Summary.PointRow>>> groups = new LinkedHashMap<>();
+        measured(points).forEach(p -> groups.computeIfAbsent(group(p), g -> new LinkedHashMap<>())
+                .computeIfAbsent(load(p), l -> new ArrayList<>()).add(p));
+        List<SideBySide> out = new ArrayList<>();
+        groups.values().forEach(byLoad -> {
+            List<Double> shared = byLoad.keySet().stream().filter(l -> byLoad.get(l).size() >= 2).sorted(Comparator.reverseOrder()).toList();
+            if (shared.isEmpty()) {
+                return;
+            }
+            Double within = shared.stream().filter(l -> byLoad.get(l).stream().noneMatch(p -> Bound.of(p) == Bound.MACHINE))
+                    .findFirst().orElse(null);
+            List<Summary.PointRow> at = byLoad.get(within != null ? within : shared.get(0)).stream()
+                    .sorted(Comparator.comparing((Summary.PointRow p) -> p.goodput().median()).reversed()).toList();
+            out.add(new SideBySide(at.get(0), within == null, at));
+        });
+        return out;
+    }
+
+    /** Finished points with a goodput, by latency, closed before open, then load. */
+    private static List<Summary.PointRow> measured(List<Summary.PointRow> points) {
+        return points.stream().filter(p -> p.done() && p.goodput().median() != null)
+                .sorted(Comparator.comparingLong(Summary.PointRow::latencyMs).thenComparing(p -> p.rate() != null).thenComparingDouble(Verdict::load))
+                .toList();
+    }
+
+    private static String group(Summary.PointRow p) {
+        return p.latencyMs() + (p.rate() == null ? " closed" : " open");
+    }
+
+    private static double load(Summary.PointRow p) {
+        return p.rate() == null ? p.users() : p.rate();
+    }
+
+    /** A load in words: "5,000 users", or "a rate of 2,400 req/s". */
+    private static String loadText(Summary.PointRow p) {
+        return p.rate() == null ? "%,d users".formatted(p.users()) : "a rate of %s req/s".formatted(rate(p.rate()));
+    }
+
+    /** A sweep folder's verdict as Markdown, from its runs' records (./lab report DIR --verdict). */
+    public static String markdown(SweepFolder sweep) {
+        List<Summary.RunRow> runs = Summary.rows(sweep);
+        return markdown(Summary.points(runs, MachineCeiling.of(runs)));
+    }
+
+    /**
+     * The verdict as Markdown, short, for README: a line for the side-by-side load, then a line per target with one
+     * number for each stage and what decided it (the model, or this machine).
+     */
+    public static String markdown(List<Summary.PointRow> points) {
+        return text(points, s -> "**" + s + "**", Function.identity(), true);
+    }
+
+    /** The verdict as HTML, for the top of a sweep's page: each stage with its numbers. */
+    public static String html(List<Summary.PointRow> points) {
+        if (targets(points).isEmpty()) {
+            return "<p>No run of this sweep finished: nothing to judge.</p>\n";
+        }
+        String list = text(points, s -> "<strong>" + ComparisonPage.esc(s) + "</strong>", ComparisonPage::esc, false);
+        StringBuilder h = new StringBuilder("<section class=verdict>\n<ul>\n");
+        list.lines().forEach(l -> h.append("<li>").append(l.substring(2)).append("</li>\n"));
+        return h.append("</ul>\n</section>\n").toString();
+    }
+
+    /** Markdown's or HTML's words alike: strong marks a target, esc escapes the rest; short: README's form. */
+    private static String text(List<Summary.PointRow> points, Function<String, String> strong, Function<String, String> esc, boolean shortForm) {
+        List<TargetVerdict> targets = targets(points);
+        boolean latencies = targets.stream().map(TargetVerdict::latencyMs).distinct().count() > 1;
+        StringBuilder out = new StringBuilder();
+        for (SideBySide s : sideBySide(points)) {
+            out.append("- ").append(esc.apply("At %s%s%s: ".formatted(loadText(s.at()), latencies ? " and L %d ms".formatted(s.at().latencyMs()) : "",
+                    s.machineBound() ? " (the most two targets ran; this machine's CPU bounded one there)"
+                            : shortForm ? "" : " (the most two targets ran without this machine's CPU deciding)")));
+            List<String> each = new ArrayList<>();
+            for (Summary.PointRow p : s.points()) {
+                each.add(strong.apply(p.target()) + esc.apply(" " + goodput(p)
+                        + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.p95Ms().median()), ko(p)))));
+            }
+            out.append(String.join(esc.apply(", "), each)).append(esc.apply(s.at().rate() == null
+                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().rate()))))
+                    .append('\n');
+        }
+        for (TargetVerdict t : targets) {
+            List<String> parts = new ArrayList<>();
+            for (Stage s : t.stages()) {
+                parts.add(shortForm ? brief(t.target(), s) : stage(t.target(), s));
+            }
+            String qualifier = (latencies ? "L %d ms".formatted(t.latencyMs()) : "")
+                    + (t.open() && targets.stream().anyMatch(o -> !o.open()) ? (latencies ? ", " : "") + "open" : "");
+            out.append("- ").append(strong.apply(t.target())).append(esc.apply((qualifier.isEmpty() ? "" : " (" + qualifier + ")") + ": "
+                    + String.join("; ", parts) + ".")).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** A stage in README's words: what decided it, over which loads, and one number. */
+    private static String brief(String target, Stage s) {
+        Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
+        String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound() == Bound.POOL ? "from " : "up to ") + loadText(p);
+        return switch (s.bound()) {
+            case OFFERED_LOAD -> "the offered load %s (%s%s; the model)".formatted(loads, goodput(p), notes(p));
+            case POOL -> "%s %s (T/L %s req/s%s; the model)".formatted(pool(target, p), loads, rate(p.modelPoolBound()),
+                    s.last().koPercent() == null || s.last().koPercent() == 0 ? ""
+                            : ", %.1f%% KO at %s: %s".formatted(s.last().koPercent(), loadText(s.last()), s.last().topKoReason()));
+            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p), rate(p.modelThroughput()),
+                    ko(p), notes(p));
+            case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.modelThroughput()));
+        };
+    }
+
+    /**
+     * One stage in the page's words: its bound, the loads it covers, and the numbers of one point: the last a target
+     * followed the model to, the first its pool held it at (past it, the pool's queue and refused connections take over).
+     */
+    private static String stage(String target, Stage s) {
+        String loads = s.first() == s.last() ? "at " + loadText(s.last()) : "from %s to %s".formatted(loadText(s.first()), loadText(s.last()));
+        Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
+        String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.p95Ms().median()), ko(p), notes(p));
+        return switch (s.bound()) {
+            case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.modelOfferedLoad()));
+            case POOL -> "held at the T/L of %s, %s req/s, %s (%s)".formatted(pool(target, p), rate(p.modelPoolBound()), loads, at);
+            case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.modelThroughput()));
+            case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
+                    rate(p.modelThroughput()), p.machineCpu().median() == null ? "-" : "%.0f".formatted(p.machineCpu().median() * 100));
+        };
+    }
+
+    /** What a reader must know beside the numbers: runs that disagree, a load near this machine's ceiling. */
+    private static String notes(Summary.PointRow p) {
+        List<String> flags = p.flagList();
+        List<String> notes = new ArrayList<>();
+        if (flags.contains(Summary.UNSTABLE)) {
+            notes.add("its runs disagree");
+        }
+        if (flags.contains(Summary.MACHINE_CPU_BOUND) && Bound.of(p) != Bound.MACHINE) {
+            notes.add("this machine's CPU near its limit");
+        }
+        else if (flags.contains(Summary.NEAR_MACHINE_CEILING) && !flags.contains(Summary.MACHINE_CPU_BOUND)) {
+            notes.add("near this machine's ceiling");
+        }
+        return notes.isEmpty() ? "" : ", " + String.join(", ", notes);
+    }
+
+    /**
+     * The pool a target's T counts: PostgreSQL's max_connections when the lab started it with fewer connections than the
+     * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else its threads.
+     */
+    private static String pool(String target, Summary.PointRow p) {
+        return pool(target, p.modelPoolBound(), p.latencyMs());
+    }
+
+    private static String pool(String target, Double poolBound, long latencyMs) {
+        Target t = Target.parse(target);
+        if (t.databaseMaxConnections() > 0 && poolBound != null && Math.round(poolBound * latencyMs / 1000.0) == t.databaseMaxConnections()) {
+            return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
+        }
+        return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
+    }
+
+    /**
+     * Capacity searches' answer as Markdown (./lab capacity --report prints it above their table): the targets by
+     * capacity, then for each what bounded it: its pool's T/L (capacity within the model's tolerance of it: the model),
+     * this machine's CPU (at least {@link MachineCeiling#NEAR} of the ceiling measured in the search: this machine), or
+     * neither (a finding: the search measured it, this suite does not explain it).
+     */
+    public static String capacity(List<Capacity.Search> records) {
+        StringBuilder out = new StringBuilder();
+        List<String> slos = records.stream().map(Verdict::slo).distinct().toList();
+        List<Capacity.Search> found = records.stream().filter(r -> r.capacityPerSecond() != null)
+                .sorted(Comparator.comparing(Capacity.Search::capacityPerSecond).reversed()).toList();
+        if (found.size() > 1) {
+            out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
+                    .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.target(),
+                            Figures.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
+        }
+        for (Capacity.Search r : records) {
+            out.append("- **").append(r.target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
+                    .append(capacityBound(r)).append(".\n");
+        }
+        return out.toString();
+    }
+
+    private static String slo(Capacity.Search r) {
+        return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.sloP99Ms(),
+                r.sloKoPercent() == 0 ? "no KO" : "KO <= " + Figures.rate(r.sloKoPercent()) + "%");
+    }
+
+    /** What bounded one search's capacity, with its numbers. */
+    public static String capacityBound(Capacity.Search r) {
+        if (r.capacityPerSecond() == null) {
+            return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
+        }
+        double capacity = r.capacityPerSecond();
+        String next = r.bracketed() ? "%s missed".formatted(Figures.rate(r.firstMissPerSecond()))
+                : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";
+        Double model = r.modelCapacityPerSecond();
+        Double ceiling = r.machineCeilingPerSecond();
+        String ofCeiling = ceiling == null ? "no machine ceiling measured"
+                : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
+        String at = "%s req/s%s".formatted(Figures.rate(capacity), r.bracketed() ? "" : " or more");
+        if (model != null && capacity >= model * (1 - Summary.MODEL_TOLERANCE)) {
+            return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.target(), model, r.latencyMs()), at,
+                    100 * capacity / model, Figures.rate(model), ofCeiling, next);
+        }
+        if (ceiling != null && capacity >= MachineCeiling.NEAR * ceiling) {
+            return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
+                    model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
+        }
+        return "neither %s nor this machine's CPU, %s (%s; %s; a finding)".formatted(model == null ? "a pool (none)"
+                : "T/L " + Figures.rate(model), at, ofCeiling, next);
+    }
+
+    /**
+     * Why a point fell below the model, where the data names it: users refused at connect by Tomcat's connection cap
+     * (max-connections plus accept-count) with one connection per user.
+     */
+    private static String cause(String target, Summary.PointRow p) {
+        Target t = Target.parse(target);
+        return t.isMvc() && p.topKoReason() != null && p.topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
+                ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
+    }
+
+    private static String goodput(Summary.PointRow p) {
+        return rate(p.goodput().median()) + " req/s";
+    }
+
+    private static String rate(Double v) {
+        return v == null ? "-" : "%,.0f".formatted(v);
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "-" : "%,.0f".formatted(v);
+    }
+
+    private static String ko(Summary.PointRow p) {
+        return p.koPercent() == null || p.koPercent() == 0 ? "" : ", %.1f%% KO: %s".formatted(p.koPercent(), p.topKoReason());
+    }
+}

@@ -1,0 +1,409 @@
+package dev.latencylab.lab.sweep;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
+import dev.latencylab.load.Json;
+import dev.latencylab.load.QueueingModel;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.SocketDrain;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.target.Target;
+
+/**
+ * Runs a matrix of points, each one on a fresh target JVM: start, wait until healthy, warm up, run the simulation
+ * as a user would, keep its result and report, stop, wait for the sockets to drain. Finished points are kept:
+ * running the same sweep again skips them. A failing point is recorded with its reason and the sweep goes on.
+ */
+public final class Sweep {
+
+    /** What a sweep runs when no option says otherwise: data, one row per preset. */
+    public enum Preset {
+        /** The classic scenario: 4 targets, 1,000 to 20,000 users, 30 s ramp, 30 requests each. */
+        DEFAULT(List.of("mvc-t200", "mvc-t400", "mvc-virtual", "webflux"), List.of(1000, 2000, 3000, 5000, 10000, 20000), 30, 30, 5),
+        /**
+         * The three models apart in a few minutes: a pool of 20 threads (T/L 200 req/s at 100 ms, its knee at 320 users)
+         * saturates at 500 and 1,000 users, where virtual threads and WebFlux follow the offered load (312 and 625
+         * req/s). The runs are short, so cold JVMs spend CPU on the plateau: at 1,000 users this 2-core machine's CPU
+         * was 86-99% busy (flagged so), though the offered load, not the CPU, decided the goodput.
+         */
+        QUICK(List.of("mvc-t20", "mvc-virtual", "webflux"), List.of(100, 500, 1000), 5, 5, 2);
+
+        public static final List<Long> LATENCIES_MS = List.of(100L);
+        public static final int THINK_MIN_MS = 1000;
+        public static final int THINK_MAX_MS = 2000;
+
+        public final List<String> targets;
+        public final List<Integer> users;
+        public final int rampSeconds;
+        public final int repeat;
+        public final int warmupSeconds;
+
+        Preset(List<String> targets, List<Integer> users, int rampSeconds, int repeat, int warmupSeconds) {
+            this.targets = targets;
+            this.users = users;
+            this.rampSeconds = rampSeconds;
+            this.repeat = repeat;
+            this.warmupSeconds = warmupSeconds;
+        }
+    }
+
+    /**
+     * Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. repeats: runs
+     * of each point (each on a fresh target JVM), of the points with at least repeatsFromUsers users (the others run
+     * once; 0: every point). These two say how many runs, not what a run is: a resume may change them. injectors:
+     * Gatling processes that share each closed point's users, their results merged into the point's (see
+     * TargetRun#split); sweeps from before it have none: 1.
+     */
+    public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
+            int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
+            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds, Integer injectors) {
+
+        /** How long an open point holds its rate unless --level-seconds says otherwise. */
+        public static final int LEVEL_SECONDS = 60;
+
+        /** What a resume may change. */
+        public static final String REPEATS = "repeats";
+        public static final String REPEATS_FROM_USERS = "repeatsFromUsers";
+
+        public Plan {
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats: " + repeats + " runs of each point; give 1 or more");
+            }
+            if (repeatsFromUsers < 0) {
+                throw new IllegalArgumentException("--repeats-from-users: " + repeatsFromUsers + "; give 0 (every point) or more");
+            }
+            // sweeps from before the open model have neither: no open points
+            rates = rates == null ? List.of() : List.copyOf(rates);
+            levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
+            injectors = injectors == null ? 1 : injectors;
+            if (injectors < 1) {
+                throw new IllegalArgumentException("--injectors: " + injectors + " Gatling processes; give 1 or more");
+            }
+        }
+
+        /**
+         * Every run of every point, a whole round of the matrix before the next: a slow spell of the machine hits
+         * every target, and a sweep stopped early has compared them all at least once.
+         */
+        public List<Point> points() {
+            List<Point> points = new ArrayList<>();
+            for (int run = 1; run <= repeats; run++) {
+                // users outermost: at any moment the finished points compare every target at the lower counts
+                for (long latency : latenciesMs) {
+                    for (int n : users) {
+                        if (run > 1 && n < repeatsFromUsers) {
+                            continue;
+                        }
+                        for (Target t : Target.parseAll(targets)) {
+                            points.add(new Point(t, n, latency, run));
+                        }
+                    }
+                    // open points after the closed ones, every round (--repeats-from-users counts users)
+                    for (double rate : rates) {
+                        for (Target t : Target.parseAll(targets)) {
+                            points.add(Point.open(t, rate, latency, run));
+                        }
+                    }
+                }
+            }
+            return points;
+        }
+
+        /** The simulation's settings for one point (the target's URL and PID are added when it runs). */
+        public SimulationSettings settings(Point p) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
+            m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
+            if (p.isOpen()) {
+                // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
+                m.put(SimulationSettings.INJECTION, "open");
+                m.put(SimulationSettings.RATE, SimulationSettings.rate(p.rate()));
+                m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
+            }
+            else {
+                m.put(SimulationSettings.USERS, String.valueOf(p.users()));
+                m.put(SimulationSettings.REPEAT, String.valueOf(repeat));
+                m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(thinkMinMs));
+                m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(thinkMaxMs));
+                m.put(SimulationSettings.CONNECTIONS, connections);
+            }
+            if (p.target().poolThreads() > 0) {
+                m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
+            }
+            if (injectors > 1) {
+                // checked here as each injector will check it (users per injector, rates that split); the run gives each its index
+                m.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
+            }
+            return SimulationSettings.from(m);
+        }
+
+        int port(Target t) {
+            return t.isMvc() ? mvcPort : webfluxPort;
+        }
+
+        /**
+         * How long a point's load and warm-up are planned to take: the warm-up, the ramp, then for a closed point its
+         * users' requests each followed by a mean think time, for an open one the level. The rest of a point's time
+         * (starting the target and Gatling, draining) is its overhead, measured as the sweep goes.
+         */
+        public Duration planned(Point p) {
+            long loadMs = p.isOpen() ? levelSeconds * 1000L : repeat * (p.latencyMs() + (thinkMinMs + thinkMaxMs) / 2L);
+            return Duration.ofSeconds(warmupSeconds + rampSeconds).plusMillis(loadMs);
+        }
+    }
+
+    private final Path repo;
+    private final SweepFolder folder;
+    private final Plan plan;
+    private final PrintStream out;
+    private final GatlingLauncher gatling;
+    private final Duration drainMax;
+    private volatile boolean stopping;
+
+    public Sweep(Path repo, SweepFolder folder, Plan plan, PrintStream out, Duration drainMax, GatlingLauncher gatling) {
+        this.repo = repo;
+        this.folder = folder;
+        this.plan = plan;
+        this.out = out;
+        this.gatling = gatling;
+        this.drainMax = drainMax;
+    }
+
+    /**
+     * Runs every point not done yet (and failed ones again when asked).
+     *
+     * @param afterEachPoint what to do once a point has its record (the command rebuilds the page)
+     */
+    public void run(boolean retryFailed, Runnable afterEachPoint) {
+        List<Point> points = plan.points();
+        List<Point> toRun = new ArrayList<>(points.stream().filter(p -> runs(p.status(folder), retryFailed)).toList());
+        Instant begun = Instant.now();
+        Duration overhead = Duration.ZERO; // beyond the planned load, summed over the points run so far
+        int ran = 0;
+        int i = 0;
+        for (Point p : points) {
+            i++;
+            if (stopping) {
+                return;
+            }
+            Point.Status status = p.status(folder);
+            if (!runs(status, retryFailed)) {
+                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), status.name().toLowerCase());
+                continue;
+            }
+            out.printf("[%d/%d] %s latency=%d ms  starting  (%s)%n", i, points.size(), p.label(), p.latencyMs(),
+                    timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
+            nearCeiling(p).ifPresent(out::println);
+            Instant pointStart = Instant.now();
+            String line = runPoint(p);
+            Duration beyond = Duration.between(pointStart, Instant.now()).minus(plan.planned(p));
+            overhead = overhead.plus(beyond.isNegative() ? Duration.ZERO : beyond); // a point that failed at once took less
+            ran++;
+            toRun.remove(p);
+            if (stopping) {
+                return;
+            }
+            out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
+            afterEachPoint.run();
+        }
+    }
+
+    private static boolean runs(Point.Status status, boolean retryFailed) {
+        return !(status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed));
+    }
+
+    /**
+     * "elapsed 3:12, about 41 min left": the planned load of the points still to run (this one included) plus, once a
+     * point has run, the mean overhead measured so far for each of them.
+     */
+    public static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, Plan plan) {
+        Duration planned = toRun.stream().map(plan::planned).reduce(Duration.ZERO, Duration::plus);
+        Duration left = meanOverhead == null ? planned : planned.plus(meanOverhead.multipliedBy(toRun.size()));
+        return "elapsed %s; about %s left%s".formatted(Figures.minutes(elapsed), Figures.minutes(left),
+                meanOverhead == null ? " plus each point's start and drain, measured after the first" : "");
+    }
+
+    /**
+     * A warning when the point's model throughput is near its target's machine ceiling as the sweep's finished runs
+     * measure it: then the machine's CPU, not only the server, decides what the point shows.
+     */
+    private Optional<String> nearCeiling(Point p) {
+        MachineCeiling ceiling = MachineCeiling.of(Summary.rows(folder)).get(p.target().id());
+        if (ceiling == null) {
+            return Optional.empty();
+        }
+        SimulationSettings s = plan.settings(p);
+        Optional<Double> model = s.open() ? ResultFile.openModel(s, s.modelThreads()).map(m -> m.throughput())
+                : ResultFile.model(s, s.modelThreads()).map(QueueingModel::throughputAtFullPopulation);
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        double demand = model.get();
+        if (!ceiling.near(demand)) {
+            return Optional.empty();
+        }
+        // measured at a lighter point, the ceiling is a lower bound (the CPU per response falls as the load grows): a hint, not a bound
+        return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of %,.0f req/s, this machine's ceiling for %s as its closed runs "
+                + "at %,d users measured it (a lower bound: the CPU per response falls as the load grows): the machine's CPU may "
+                + "be what this point measures").formatted(demand, 100 * demand / ceiling.requestsPerSecond(), ceiling.requestsPerSecond(),
+                p.target().id(), ceiling.fromUsers()));
+    }
+
+    /** Stops the point under way (a signal): its target and its simulation. Finished points stay as they are. */
+    public void stop() {
+        stopping = true;
+        gatling.stop();
+        TargetProcess.closeAll();
+    }
+
+    /** Whether {@link #stop()} ended the sweep before its last point. */
+    public boolean stopped() {
+        return stopping;
+    }
+
+    private String runPoint(Point p) {
+        RunFolder pointDir = p.folder(folder);
+        SimulationSettings settings = plan.settings(p);
+        Instant started = Instant.now();
+        Map<String, Object> details = new LinkedHashMap<>();
+        int port = plan.port(p.target());
+        try {
+            deleteRecursively(pointDir.dir());
+            Files.createDirectories(pointDir.dir());
+            details.put("port", port);
+            details.put("startedAt", started.toString());
+            details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
+            if (plan.injectors() > 1) {
+                details.put("injectors", plan.injectors()); // each in its folder injector-<i>; result.json is their merge
+            }
+            Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
+                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, details, () -> stopping);
+            if (ran.isEmpty()) {
+                return "interrupted";
+            }
+            GatlingLauncher.Outcome run = ran.get();
+            if (!run.succeeded()) {
+                return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
+            }
+            int open = SocketDrain.await(port, drainMax);
+            details.put("socketsLeftAfterDrain", open);
+            details.put("endedAt", Instant.now().toString());
+            details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+            p.record(folder, Point.Status.DONE, null, details);
+            return headline(Summary.row(folder, pointDir));
+        }
+        catch (TargetFailedException e) {
+            return fail(p, e.getMessage(), details, started);
+        }
+        catch (IOException e) {
+            return fail(p, e.toString(), details, started);
+        }
+    }
+
+    private String fail(Point p, String reason, Map<String, Object> details, Instant started) {
+        if (stopping) {
+            return "interrupted";
+        }
+        details.put("endedAt", Instant.now().toString());
+        details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
+        try {
+            Files.createDirectories(p.folder(folder).dir());
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        p.record(folder, Point.Status.FAILED, reason, details);
+        return "FAILED: " + reason;
+    }
+
+    /**
+     * What a run measured, in one line, for a sweep's point and for ./lab run alike: "goodput 1,962 req/s  p50/p95/p99
+     * 101/104/130 ms  0 KO  model 2,000 req/s, bounded by T/L (a pool of 200): follows it  flags: ..."
+     */
+    public static String headline(Summary.RunRow r) {
+        return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.goodput(), ms(r.p50Ms()), ms(r.p95Ms()), ms(r.p99Ms()),
+                r.ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.ko(), r.koPercent(), r.topKoReason()), verdict(r),
+                r.flags().isEmpty() ? "" : "  flags: " + r.flags());
+    }
+
+    private static String ms(Long ms) {
+        return ms == null ? "-" : "%,d".formatted(ms);
+    }
+
+    /** The model's throughput, what bounds it (the offered load or a pool's T/L), and whether the run followed it. */
+    public static String verdict(Summary.RunRow r) {
+        if (r.modelThroughput() == null) {
+            return "no model (the path names no latency)";
+        }
+        boolean pool = Boolean.TRUE.equals(r.modelSaturated()) && r.modelPoolBound() != null;
+        String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.poolThreads()) : "bounded by the offered load";
+        List<String> flags = r.flagList();
+        String how = flags.contains(Summary.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
+                : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
+        return "model %,.0f req/s, %s: %s".formatted(r.modelThroughput(), bound, how);
+    }
+
+    public static void deleteRecursively(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (var walk = Files.walk(path)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /**
+     * What differs between the plan a sweep folder holds and this one, as "name was X, now Y"; null when they are the
+     * same. Both sides are read through {@link Plan}, so that a number is compared as the same type on both.
+     */
+    public static String changeFrom(JsonNode earlier, Plan plan) {
+        JsonNode before;
+        try {
+            // sweep.json holds more than the plan (machine, versions, created)
+            before = Json.MAPPER.valueToTree(Json.MAPPER.readerFor(Plan.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(earlier));
+        }
+        catch (JacksonException e) {
+            return "its sweep.json is not a plan this version reads: " + e.getOriginalMessage();
+        }
+        JsonNode now = Json.MAPPER.valueToTree(plan);
+        for (Map.Entry<String, JsonNode> field : now.properties()) {
+            if (field.getKey().equals(Plan.REPEATS) || field.getKey().equals(Plan.REPEATS_FROM_USERS)) {
+                continue; // how many runs, not what a run is (see the command)
+            }
+            JsonNode was = before.path(field.getKey());
+            if (!was.equals(field.getValue())) {
+                return "%s was %s, now %s".formatted(field.getKey(), earlier.path(field.getKey()), field.getValue());
+            }
+        }
+        return null;
+    }
+
+}

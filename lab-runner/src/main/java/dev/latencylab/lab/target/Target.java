@@ -1,0 +1,258 @@
+package dev.latencylab.lab.target;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.TargetPorts;
+
+/**
+ * A target of a run or sweep point: which service, started with which settings, loaded on which path. The id is
+ * used everywhere: command line, folder names, legends.
+ *
+ * @param id           e.g. mvc-t200, mvc-virtual, webflux
+ * @param module       the Maven module whose jar is started
+ * @param properties   Spring properties passed as --name=value
+ * @param pathTemplate the path loaded, {latency} replaced by the point's latency
+ * @param poolThreads  T for the model when a bounded pool serves requests, else 0
+ * @param databaseMaxConnections PostgreSQL's max_connections the lab starts its database with (-pg<N>), else 0 (the
+ *                     server's default)
+ */
+public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
+        int databaseMaxConnections) {
+
+    public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
+        this(id, module, properties, pathTemplate, poolThreads, 0);
+    }
+
+    /** The Maven modules (and jar names) of the two services. */
+    public static final String MVC_MODULE = "mvc-with-latency";
+    public static final String WEBFLUX_MODULE = "webflux-with-latency";
+    /**
+     * Tomcat's connection cap, lifted for the -uncapped targets: far above what the open-files limit (20,000) lets a
+     * process hold. (Spring Boot ignores -1 here and keeps Tomcat's 8192.)
+     */
+    static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
+    private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
+    /**
+     * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
+     * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
+     * (-pg<N>), the server's own bound on every pool.
+     */
+    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?");
+    /** HikariCP's and Boot's r2dbc-pool default. */
+    static final int DEFAULT_CONNECTION_POOL = 10;
+    /** Apache HttpClient 5's default per host (the downstream is one): MVC's RestClient pool unless set. */
+    static final int HTTPCLIENT5_DEFAULT_PER_ROUTE = 5;
+    /** The smallest max_connections -pg accepts: PostgreSQL needs more than its 3 superuser_reserved_connections. */
+    static final int MIN_DATABASE_CONNECTIONS = 5;
+    private static final String HELLO_PATH = "hello/{latency}";
+    private static final String DATABASE_PATH = "db/{latency}";
+    private static final String DOWNSTREAM_PATH = "http/{latency}";
+
+    /**
+     * A form of target id as a user writes it: an example (a test parses each), the server it starts and what bounds
+     * it in the model. ./lab run --help lists them and docs/running.md's table is written from them.
+     */
+    public record IdForm(String form, String example, String starts, String bound) {
+    }
+
+    public static final List<IdForm> IDS = List.of(
+            new IdForm("mvc-t<threads>", "mvc-t400", "Spring MVC on Tomcat with a pool of <threads> platform threads "
+                    + "(server.tomcat.threads.max); `mvc` is mvc-t200, Boot's default", "T = <threads>: T/L"),
+            new IdForm("mvc-virtual", "mvc-virtual", "Spring MVC on Tomcat, every request on a virtual thread "
+                    + "(spring.threads.virtual.enabled)", "no pool: the offered load, then Tomcat's connection cap"),
+            new IdForm("mvc-t<threads>-uncapped, mvc-virtual-uncapped", "mvc-virtual-uncapped", "Spring MVC as above, with "
+                    + "Tomcat's connection cap lifted (max-connections=100000, accept-count=10000)", "as without -uncapped, less the cap"),
+            new IdForm("webflux", "webflux", "Spring WebFlux on Reactor Netty: the wait completes from a timer, no thread "
+                    + "waits", "no pool: the offered load"),
+            new IdForm("webflux-block-parallel, webflux-block-elastic", "webflux-block-elastic", "WebFlux with the "
+                    + "anti-pattern: Thread.sleep inside the reactive chain on the parallel or bounded-elastic scheduler "
+                    + "(/block/{latency})", "the scheduler's threads (not modelled)"),
+            new IdForm("<base>-db, <base>-db-p<connections>", "mvc-virtual-db-p50", "<base> (mvc-t<threads>, mvc-virtual "
+                    + "or webflux) loading /db/{latency}: SELECT pg_sleep in a PostgreSQL the lab starts, through the "
+                    + "stack's pool (HikariCP or r2dbc-pool, 10 connections unless -p)", "T = min(threads, connections)"),
+            new IdForm("<base>-db[-p<connections>]-pg<max_connections>", "webflux-db-p50-pg20", "<base>-db as above, "
+                    + "PostgreSQL started with max_connections=<max_connections> (at least " + MIN_DATABASE_CONNECTIONS + ")",
+                    "T = min(threads, connections, max_connections)"),
+            new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
+                    + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
+                    + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
+                    "T = min(threads, connections)"));
+
+    /** The ids `parse` knows, in one line for error messages. */
+    public static String known() {
+        return "mvc (= mvc-t200), " + IDS.stream().map(f -> f.form() + " (e.g. " + f.example() + ")")
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /**
+     * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
+     * default), -p<connections> and -pg<max_connections>. Parsed here alone, for targets and for the pages' styles.
+     */
+    public record DependencyId(String base, boolean database, String connections, String serverMax) {
+
+        public static Optional<DependencyId> of(String id) {
+            Matcher m = DEPENDENCY.matcher(id);
+            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4)))
+                    : Optional.empty();
+        }
+    }
+
+    public static Target parse(String id) {
+        Optional<DependencyId> dependency = DependencyId.of(id);
+        if (dependency.isPresent()) {
+            DependencyId d = dependency.get();
+            return onDependency(id, parse(d.base()), d.database(), d.connections(), d.serverMax());
+        }
+        Matcher pool = MVC_POOL.matcher(id);
+        if (pool.matches()) {
+            int threads = count(id, pool.group(1), "threads");
+            if (threads < 1) {
+                throw new IllegalArgumentException("target " + id + ": a pool needs at least 1 thread");
+            }
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("server.tomcat.threads.max", String.valueOf(threads));
+            if (pool.group(2) != null) {
+                p.putAll(UNCAPPED);
+            }
+            return new Target(id, MVC_MODULE, p, HELLO_PATH, threads);
+        }
+        return switch (id) {
+            case "mvc" -> new Target("mvc-t200", MVC_MODULE, Map.of("server.tomcat.threads.max", "200"), HELLO_PATH, 200);
+            case "mvc-virtual" -> new Target(id, MVC_MODULE, Map.of("spring.threads.virtual.enabled", "true"), HELLO_PATH, 0);
+            case "mvc-virtual-uncapped" -> {
+                Map<String, String> p = new LinkedHashMap<>(UNCAPPED);
+                p.put("spring.threads.virtual.enabled", "true");
+                yield new Target(id, MVC_MODULE, p, HELLO_PATH, 0);
+            }
+            case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), HELLO_PATH, 0);
+            case "webflux-block-parallel" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=parallel", 0);
+            case "webflux-block-elastic" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
+            default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + known());
+        };
+    }
+
+    /**
+     * The base target loaded on /db or /http: the connection pool bounds the waits with the thread pool, so the model's
+     * T is min(threads, connections) (connections alone for virtual threads and WebFlux). Without -p the pool is the
+     * library's default: 10 for both database pools; for HTTP, 5 (HttpClient 5, per host) and 2 × max(cores, 8)
+     * (Reactor Netty), left unset so that the target runs with the library's own. A PostgreSQL started with fewer
+     * max_connections than the pool holds bounds T too: the pool cannot open more.
+     */
+    private static Target onDependency(String id, Target base, boolean database, String connections, String serverMax) {
+        if (!base.pathTemplate().equals(HELLO_PATH) || base.properties().keySet().stream().anyMatch(UNCAPPED::containsKey)) {
+            throw new IllegalArgumentException("target " + id + ": -" + (database ? "db" : "http")
+                    + " builds on mvc-t<threads>, mvc-virtual or webflux, not on " + base.id());
+        }
+        Integer given = connections == null ? null : count(id, connections, "connections");
+        if (given != null && given < 1) {
+            throw new IllegalArgumentException("target " + id + ": a connection pool needs at least 1 connection");
+        }
+        Integer maxConnections = serverMax == null ? null : count(id, serverMax, "max_connections");
+        if (maxConnections != null && !database) {
+            throw new IllegalArgumentException("target " + id + ": -pg<max_connections> sets PostgreSQL's, only for -db targets");
+        }
+        if (maxConnections != null && maxConnections < MIN_DATABASE_CONNECTIONS) {
+            throw new IllegalArgumentException("target " + id + ": PostgreSQL needs max_connections of at least "
+                    + MIN_DATABASE_CONNECTIONS + " (it does not start with max_connections at or below its 3 superuser_reserved_connections)");
+        }
+        Map<String, String> p = new LinkedHashMap<>(base.properties());
+        int pool;
+        if (database) {
+            pool = given == null ? DEFAULT_CONNECTION_POOL : given;
+            p.put(base.isMvc() ? "spring.datasource.hikari.maximum-pool-size" : "spring.r2dbc.pool.max-size", String.valueOf(pool));
+            p.put(base.isMvc() ? "management.health.db.enabled" : "management.health.r2dbc.enabled", "true");
+        }
+        else {
+            pool = given != null ? given : base.isMvc() ? HTTPCLIENT5_DEFAULT_PER_ROUTE : reactorNettyDefaultConnections();
+            if (given != null) {
+                p.put("downstream.max-connections", String.valueOf(given));
+            }
+            p.put("management.health.downstream.enabled", "true");
+        }
+        int bound = base.poolThreads() == 0 ? pool : Math.min(base.poolThreads(), pool);
+        if (maxConnections != null) {
+            bound = Math.min(bound, maxConnections);
+        }
+        return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound,
+                maxConnections == null ? 0 : maxConnections);
+    }
+
+    /** The most threads or connections an id may name: far beyond what this machine can hold, short of overflow. */
+    static final int MAX_COUNT = 100_000;
+
+    /** A count written in an id (digits only, by the patterns), refused above {@link #MAX_COUNT}. */
+    private static int count(String id, String digits, String what) {
+        if (digits.length() > 6 || Integer.parseInt(digits) > MAX_COUNT) {
+            throw new IllegalArgumentException("target %s: %s %s; give at most %,d".formatted(id, digits, what, MAX_COUNT));
+        }
+        return Integer.parseInt(digits);
+    }
+
+    /** Reactor Netty's default pool size on this machine (the target runs here): 2 × max(cores, 8). */
+    static int reactorNettyDefaultConnections() {
+        return 2 * Math.max(Runtime.getRuntime().availableProcessors(), 8);
+    }
+
+    /** What a result file records of the target: its id, module and the settings the id stands for. */
+    public Result.TargetSettings settings() {
+        return new Result.TargetSettings(id, module, properties);
+    }
+
+    /** Whether the target needs a PostgreSQL: it loads /db. */
+    public boolean needsDatabase() {
+        return pathTemplate.equals(DATABASE_PATH);
+    }
+
+    /** Whether the target needs a downstream service: it loads /http. */
+    public boolean needsDownstream() {
+        return pathTemplate.equals(DOWNSTREAM_PATH);
+    }
+
+    /** Where the target finds the downstream service the lab started. */
+    public static Map<String, String> downstreamProperties(String baseUrl) {
+        return Map.of("downstream.url", baseUrl);
+    }
+
+    /** Where the target's stack finds the database (JDBC for MVC, R2DBC for WebFlux). */
+    public Map<String, String> databaseProperties(int databasePort) {
+        String hostAndDatabase = "postgresql://127.0.0.1:" + databasePort + "/postgres";
+        return isMvc() ? Map.of("spring.datasource.url", "jdbc:" + hostAndDatabase) : Map.of("spring.r2dbc.url", "r2dbc:" + hostAndDatabase);
+    }
+
+    public static List<Target> parseAll(List<String> ids) {
+        List<Target> targets = new ArrayList<>();
+        for (String id : ids) {
+            targets.add(parse(id.trim()));
+        }
+        return targets;
+    }
+
+    public String path(long latencyMs) {
+        return pathTemplate.replace("{latency}", String.valueOf(latencyMs));
+    }
+
+    public int defaultPort() {
+        return isMvc() ? TargetPorts.MVC : TargetPorts.WEBFLUX;
+    }
+
+    public boolean isMvc() {
+        return module.equals(MVC_MODULE);
+    }
+
+    /** Tomcat's settings that bound connections, as the page and CSV record them ("" for WebFlux). */
+    public String connectionSettings() {
+        if (!isMvc()) {
+            return "";
+        }
+        return "max-connections=%s accept-count=%s".formatted(
+                properties.getOrDefault("server.tomcat.max-connections", "8192"),
+                properties.getOrDefault("server.tomcat.accept-count", "100"));
+    }
+}

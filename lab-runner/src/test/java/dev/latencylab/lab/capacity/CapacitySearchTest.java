@@ -1,0 +1,79 @@
+package dev.latencylab.lab.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The ladders a capacity search climbs and what their levels add up to. */
+class CapacitySearchTest {
+
+    private static CapacitySearch.Level level(double rate, Boolean within) {
+        return level(rate, within, rate, null, null);
+    }
+
+    private static CapacitySearch.Level level(double rate, Boolean within, double goodput, Double serverCpu, Double injectorCpu) {
+        return new CapacitySearch.Level(1, rate, within, goodput, 101L, 150L, 140L, 180L, 0, 0, 1L, serverCpu, injectorCpu, null, "");
+    }
+
+    @Test
+    void theFirstLadderDoublesUpToTheMaximum() {
+        assertThat(CapacitySearch.firstLadder(10, 80)).containsExactly(10.0, 20.0, 40.0, 80.0);
+        assertThat(CapacitySearch.firstLadder(250, 20_000)).containsExactly(250.0, 500.0, 1_000.0, 2_000.0, 4_000.0, 8_000.0, 16_000.0, 20_000.0);
+        assertThat(CapacitySearch.firstLadder(500, 500)).containsExactly(500.0);
+        assertThat(CapacitySearch.firstLadder(3.333, 10)).containsExactly(3.33, 6.67, 10.0);
+    }
+
+    @Test
+    void aRefinementClimbsEvenlyBetweenTheLastGoodAndTheFirstMissedLevel() {
+        assertThat(CapacitySearch.between(40, 80, 4)).containsExactly(48.0, 56.0, 64.0, 72.0);
+        assertThat(CapacitySearch.between(2_000, 4_000, 4)).containsExactly(2_400.0, 2_800.0, 3_200.0, 3_600.0);
+        assertThat(CapacitySearch.between(100, 102, 4)).as("rates that round to the same are dropped").containsExactly(101.0);
+        assertThat(CapacitySearch.between(100, 101, 4)).isEmpty();
+    }
+
+    @Test
+    void aRefinementClimbsTheFirstLadderAgainBeforeItsNewLevels() {
+        List<Double> first = CapacitySearch.firstLadder(250, 20_000);
+        assertThat(CapacitySearch.refinement(first, 4_000, 8_000, 4))
+                .containsExactly(250.0, 500.0, 1_000.0, 2_000.0, 4_000.0, 4_800.0, 5_600.0, 6_400.0, 7_200.0);
+        assertThat(CapacitySearch.refinement(first, 4_800, 5_600, 4)).as("after a refinement: up to its last good level")
+                .containsExactly(250.0, 500.0, 1_000.0, 2_000.0, 4_000.0, 4_800.0, 4_960.0, 5_120.0, 5_280.0, 5_440.0);
+        assertThat(CapacitySearch.refinement(first, 100, 101, 4)).as("nothing left between them").isEmpty();
+    }
+
+    @Test
+    void theCapacityIsTheHighestLevelWithinTheSloBelowTheLowestMiss() {
+        CapacitySearch.Outcome o = CapacitySearch.outcome(List.of(level(10, true), level(20, true), level(40, true), level(80, false),
+                level(48, false), level(44, null), level(41.6, true), level(43.2, false), level(46.4, true)));
+        assertThat(o.capacity()).as("46.4 passed above a miss at 43.2: noise, not capacity").isEqualTo(41.6);
+        assertThat(o.firstMiss()).isEqualTo(43.2);
+        assertThat(o.bracketed()).isTrue();
+        assertThat(o.describe()).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO)");
+
+        CapacitySearch.Outcome never = CapacitySearch.outcome(List.of(level(10, true), level(160, true)));
+        assertThat(never.bracketed()).isFalse();
+        assertThat(never.describe()).startsWith("at least 160 req/s");
+
+        CapacitySearch.Outcome first = CapacitySearch.outcome(List.of(level(10, false), level(20, null)));
+        assertThat(first.capacity()).isNull();
+        assertThat(first.describe()).startsWith("below 10 req/s");
+    }
+
+    @Test
+    void theMachineCeilingIsGoodputOverTheCpuOfTheBusiestLevelWithinTheSlo() {
+        // 2,000 OK/s for 25% + 15% of all cores: 5,000 req/s would use all of them
+        assertThat(CapacitySearch.machineCeiling(List.of(level(1_000, true, 1_000, 0.15, 0.10), level(2_000, true, 2_000, 0.25, 0.15),
+                level(4_000, false, 3_000, 0.5, 0.4)))).isEqualTo(5_000, offset(1e-6));
+        assertThat(CapacitySearch.machineCeiling(List.of(level(1_000, true)))).isNull();
+    }
+
+    @Test
+    void theGapIsHowMuchLongerTheP99IsFromDueThanOnGatlingsClock() {
+        assertThat(level(100, true).coGapP99Ms()).isEqualTo(10);
+        CapacitySearch.Level cut = new CapacitySearch.Level(1, 4_000, false, 0.3, 500L, 821L, 101L, 900L, 0, 3_000, 1L, null, null, null, "");
+        assertThat(cut.coGapP99Ms()).as("a level cut short: the two percentiles are not over the same requests").isNull();
+    }
+}

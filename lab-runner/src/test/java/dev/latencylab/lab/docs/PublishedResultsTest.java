@@ -1,0 +1,87 @@
+package dev.latencylab.lab.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.ResultMerge;
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.target.Target;
+
+/** The published files: what their data gives (pages, tables, charts), what they record (targets), how split runs merge. */
+class PublishedResultsTest {
+
+
+    /**
+     * Every published page, table and chart (the sweeps' summaries, pages and charts, the side-by-side page, the split
+     * runs' pages, the capacity searches and README's tables) is what its data alone gives, byte for byte: the rebuild
+     * runs on a copy without them (./lab rebuild-docs --check does the same through the command line).
+     */
+    @Test
+    void everyPublishedFileIsWhatItsDataGives(@TempDir Path tmp) {
+        assertThat(Published.check(Lab.repo(), tmp)).isEmpty();
+    }
+
+    /** The files the rebuild makes are told from the data it reads: a result file is never one of them. */
+    @Test
+    void theRebuildMakesPagesTablesAndChartsAndReadsTheRest() {
+        assertThat(Published.derived("docs/results/summary.csv")).isTrue();
+        assertThat(Published.derived("docs/results/charts/p95-l100.svg")).isTrue();
+        assertThat(Published.derived("docs/results-injectors/webflux-l100-u20000-r1/result.html")).isTrue();
+        assertThat(Published.derived("docs/capacity/mvc-t200-l100/levels.csv")).isTrue();
+        assertThat(Published.derived("docs/capacity/hockey-stick.png")).isTrue();
+        assertThat(Published.derived("docs/results/points/webflux-l100-u5000-r2/result.json")).isFalse();
+        assertThat(Published.derived("docs/results/sweep.json")).isFalse();
+        assertThat(Published.derived("docs/capacity/mvc-t200-l100/capacity.json")).as("the search's own record: the rebuild reads it").isFalse();
+        assertThat(Published.derived("docs/capacity/attempt-2/mvc-t200-l100/levels.csv")).as("an earlier attempt, kept as it was").isFalse();
+    }
+
+    /** Every published result file names the target it loaded, as its point, its search or its folder does. */
+    @Test
+    void publishedResultFilesNameTheirTarget() throws Exception {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(Lab.repo().resolve("docs"))) {
+            files = all.filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThan(150);
+        for (Path f : files) {
+            Result.TargetSettings target = ResultFile.read(f).target();
+            assertThat(target).as(f.toString()).isNotNull();
+            assertThat(target).as(f.toString()).isEqualTo(Target.parse(target.id()).settings());
+            Path point = Files.isRegularFile(f.resolveSibling("point.json")) ? f.resolveSibling("point.json") : f.getParent().resolveSibling("point.json");
+            if (Files.isRegularFile(point)) {
+                assertThat(Files.readString(point)).as(point.toString()).contains("\"target\" : \"" + target.id() + "\"");
+            }
+        }
+    }
+
+    /**
+     * Each published split run's result.json (the 20,000-user runs, the open sweep's points on two injectors) is what
+     * ./lab merge makes of its injectors' files, byte for byte.
+     */
+    @Test
+    void publishedSplitRunsAreTheMergeOfTheirParts(@TempDir Path tmp) throws Exception {
+        List<Path> runs;
+        try (Stream<Path> closed = Files.walk(Lab.repo().resolve("docs/results-injectors"));
+                Stream<Path> open = Files.walk(Lab.repo().resolve("docs/results-injectors-open"))) {
+            runs = Stream.concat(closed, open).filter(d -> Files.isDirectory(d.resolve("injector-0"))).sorted().toList();
+        }
+        assertThat(runs).hasSize(4 + 4);
+        for (Path run : runs) {
+            List<Path> parts = List.of(run.resolve("injector-0/result.json"), run.resolve("injector-1/result.json"));
+            Path again = tmp.resolve(run.getParent().getFileName() + "-" + run.getFileName() + ".json");
+            ResultFile.write(ResultMerge.merge(parts, run), again);
+            assertThat(again).as(run.toString()).hasSameTextualContentAs(run.resolve(ResultFile.NAME));
+            Result merged = ResultFile.read(again);
+            assertThat(merged.requests().total()).isEqualTo(parts.stream().mapToLong(p -> ResultFile.read(p).requests().total()).sum());
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.latencylab.lab.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.target.Target;
+
+/** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */
+class SummaryFlagsTest {
+
+    @TempDir
+    Path dir;
+
+    private Summary.RunRow row(String result) throws Exception {
+        return row(result, Map.of("wallSeconds", 90));
+    }
+
+    private Summary.RunRow row(String result, Map<String, Object> details) throws Exception {
+        SweepFolder sweep = new SweepFolder(dir);
+        Point p = new Point(Target.parse("mvc-t200"), 5000, 100, 1);
+        Files.createDirectories(p.folder(sweep).dir());
+        Files.writeString(p.folder(sweep).resultFile(), result);
+        p.record(sweep, Point.Status.DONE, null, details);
+        return Summary.row(sweep, p.folder(sweep));
+    }
+
+    /** A real result file (mvc-t200 at 5,000 users, published) with the numbers a case chooses. */
+    private static String result(double throughput, double model, boolean saturated, double machineCpu, double injectorCpu,
+            double serverCpu, long ko, boolean switched, double injectorFiles) {
+        ObjectNode r = (ObjectNode) JSON.readTree(Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000-r1/result.json").toFile());
+        ((ObjectNode) r.get("requests")).put("total", 1000).put("ok", 1000 - ko).put("ko", ko).put("koPercent", ko / 10.0)
+                .set("koByReason", JSON.createObjectNode().put("HTTP 503", ko));
+        ((ObjectNode) r.get("throughput")).put("meanPerSecond", throughput).put("plateauPerSecond", throughput);
+        // the counts above, consistent as a result file must be (ResultCheck): one second of them, their histogram
+        ((ObjectNode) r.get("throughput")).set("completedPerSecond", JSON.createArrayNode().add(1000));
+        ((ObjectNode) r.get("throughput")).set("okPerSecond", JSON.createArrayNode().add(1000 - ko));
+        ((ObjectNode) r.get("plateau")).put("machineCpu", machineCpu).put("injectorCpu", injectorCpu).put("serverCpu", serverCpu);
+        Histogram h = new Histogram(3_600_000, 3);
+        h.recordValueWithCount(101, 940);
+        h.recordValueWithCount(150, 60); // p95 150 ms
+        ((ObjectNode) r.get("histogram")).put("data", ResultFile.encode(h));
+        r.set("responseTimeMs", JSON.createObjectNode().put("count", 1000).put("p50", h.getValueAtPercentile(50))
+                .put("p75", h.getValueAtPercentile(75)).put("p95", h.getValueAtPercentile(95)).put("p99", h.getValueAtPercentile(99))
+                .put("p999", h.getValueAtPercentile(99.9)).put("max", h.getMaxValue()).put("mean", h.getMean()));
+        ObjectNode injector = (ObjectNode) r.get("injector");
+        injector.put("connections", switched ? "shared" : "per-user").put("connectionsSwitched", switched).put("openFilesLimit", 20000);
+        ((ObjectNode) injector.get("openFiles")).put("max", injectorFiles);
+        ObjectNode server = (ObjectNode) r.get("server");
+        server.put("openFilesLimit", 20000.0);
+        ((ObjectNode) server.get("heapUsedBytes")).put("max", 104857600.0);
+        ((ObjectNode) server.get("openFiles")).put("max", 5000.0);
+        ((ObjectNode) r.get("model")).put("throughputAtFullPopulationPerSecond", model).put("saturated", saturated);
+        return JSON.writeValueAsString(r);
+    }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void aCleanPointHasNoFlagsAndItsNumbers() throws Exception {
+        Summary.RunRow r = row(result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400));
+        assertThat(r.flags()).isEmpty();
+        assertThat(r.throughput()).isEqualTo(1980);
+        assertThat(r.modelThroughput()).isEqualTo(2000);
+        assertThat(r.p95Ms()).isEqualTo(150);
+        assertThat(r.serverPeakHeapMb()).isEqualTo(100);
+        assertThat(r.connectionSettings()).isEqualTo("max-connections=8192 accept-count=100");
+    }
+
+    @Test
+    void cpuBoundInjectorSwitchedConnectionsDescriptorsAndKo() throws Exception {
+        Summary.RunRow r = row(result(1500, 2000, true, 0.97, 0.6, 0.37, 20, true, 18500));
+        assertThat(r.flags()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
+                + "descriptors-near-limit; ko 2.0% (HTTP 503)");
+        assertThat(r.topKoReason()).isEqualTo("HTTP 503");
+    }
+
+    @Test
+    void aRunOnAnotherBootThanTheSweepsFirstIsFlagged() throws Exception {
+        new SweepFolder(dir).writePlan(Map.of("machine", Map.of("bootId", "first-machine")));
+        String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
+        assertThat(row(clean, Map.of("machine", Map.of("bootId", "first-machine", "cpuProbeMibPerSecond", 1400.0))).flags()).isEmpty();
+        Summary.RunRow elsewhere = row(clean, Map.of("machine", Map.of("bootId", "second-machine", "cpuProbeMibPerSecond", 900.0)));
+        assertThat(elsewhere.flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
+        assertThat(elsewhere.cpuProbe()).isEqualTo(900.0);
+    }
+
+    @Test
+    void goodputCountsOkResponsesAndCpuIsPerOkResponse() throws Exception {
+        ObjectNode r = (ObjectNode) JSON.readTree(result(1000, 2000, true, 0.5, 0.1, 0.25, 100, false, 3000));
+        ((ObjectNode) r.get("throughput")).put("goodputPlateauPerSecond", 900.0);
+        Summary.RunRow row = row(JSON.writeValueAsString(r));
+        assertThat(row.goodput()).isEqualTo(900.0);
+        assertThat(row.throughput()).isEqualTo(1000.0);
+        int cores = row.cores();
+        assertThat(row.serverCpuMsPerRequest()).as("25%% of %d cores over 900 OK responses a second", cores)
+                .isEqualTo(0.25 * cores * 1000 / 900);
+        assertThat(row.injectorCpuMsPerRequest()).isEqualTo(0.1 * cores * 1000 / 900);
+    }
+
+    @Test
+    void aMachineBusyWithAnotherProcessIsNotTheInjectorsFault() throws Exception {
+        // 98% busy, injector and server 15% together: something else ate the CPU
+        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).flags())
+                .isEqualTo("machine-cpu-bound; machine-busy-elsewhere");
+        // not CPU-bound, but 14% of the machine went elsewhere, more than injector and server used (the published mvc-t400 point at 1,000 users)
+        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).flags()).isEqualTo("machine-busy-elsewhere");
+        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).flags()).as("3% elsewhere: noise").isEmpty();
+    }
+
+    @Test
+    void disagreementIsFlaggedOnlyWhenNothingSaturates() throws Exception {
+        assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).isEqualTo("disagrees-with-model");
+        assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).as("pool saturated").isEmpty();
+        assertThat(row(result(1500, 1875, false, 0.95, 0.3, 0.6, 0, false, 3000)).flags()).as("machine saturated")
+                .isEqualTo("machine-cpu-bound");
+        assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).as("within 10%").isEmpty();
+    }
+
+    @Test
+    void targetIdsAndTheirSettings() {
+        assertThat(Target.parse("mvc").id()).isEqualTo("mvc-t200");
+        assertThat(Target.parse("mvc-t400").poolThreads()).isEqualTo(400);
+        assertThat(Target.parse("mvc-t400").properties()).containsEntry("server.tomcat.threads.max", "400");
+        assertThat(Target.parse("mvc-virtual-uncapped").properties()).containsEntry("spring.threads.virtual.enabled", "true")
+                .containsEntry("server.tomcat.max-connections", "100000");
+        assertThat(Target.parse("mvc-virtual").poolThreads()).isZero();
+        assertThat(Target.parse("webflux-block-elastic").path(100)).isEqualTo("block/100?scheduler=bounded-elastic");
+        assertThat(Target.parse("webflux").connectionSettings()).isEmpty();
+        assertThatThrownBy(() -> Target.parse("tomcat")).hasMessageContaining("unknown target 'tomcat'; known: mvc (= mvc-t200)");
+        assertThatThrownBy(() -> Target.parse("mvc-t0")).hasMessageContaining("at least 1 thread");
+    }
+}

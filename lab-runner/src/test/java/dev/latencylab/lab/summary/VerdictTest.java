@@ -1,0 +1,130 @@
+package dev.latencylab.lab.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.docs.Published;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.MachineCeiling;
+
+/**
+ * The verdict read from the published sweeps' own runs names, for each target and load, the bound the queueing model
+ * predicts from the target's settings: the offered load N/(L+Z) below a pool's knee N = T(L+Z)/L, the pool's T/L past
+ * it, and this machine's CPU where the points are flagged so.
+ */
+class VerdictTest {
+
+    private static List<Summary.PointRow> points(String sweep) {
+        List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep)));
+        return Summary.points(runs, MachineCeiling.of(runs));
+    }
+
+    private static Map<String, List<Verdict.Stage>> stages(String sweep) {
+        return Verdict.targets(points(sweep)).stream().collect(Collectors.toMap(Verdict.TargetVerdict::target, Verdict.TargetVerdict::stages));
+    }
+
+    private static String span(Verdict.Stage s) {
+        return s.bound() + " " + s.first().users() + "-" + s.last().users();
+    }
+
+    @Test
+    void eachTargetOfTheDefaultSweepIsBoundWhereTheModelSays() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results");
+        // 200 threads at L 100 ms, Z 1.5 s: knee 3,200 users; 400 threads: 6,400
+        assertThat(stages.get("mvc-t200")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-3000", "POOL 5000-20000");
+        assertThat(stages.get("mvc-t400")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-5000", "POOL 10000-20000");
+        assertThat(stages.get("mvc-t200").get(1).first().modelPoolBound()).isEqualTo(2000);
+        // no pool: the offered load until the machine; mvc-virtual below the model where Tomcat's connection cap refused users
+        assertThat(stages.get("webflux")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-10000", "MACHINE 20000-20000");
+        assertThat(stages.get("mvc-virtual")).extracting(VerdictTest::span)
+                .containsExactly("OFFERED_LOAD 1000-5000", "BELOW_MODEL 10000-10000", "MACHINE 20000-20000");
+        assertThat(stages.get("mvc-virtual").get(1).first().topKoReason()).contains("connect timeout");
+        assertThat(Verdict.markdown(points("docs/results"))).as("and the words name the cap")
+                .contains("below the model at 10,000 users: Tomcat's connection cap (max-connections=8192 accept-count=100) (");
+    }
+
+    @Test
+    void theTargetsAreSetSideBySideAtTheMostLoadTheMachineCarried() {
+        Verdict.SideBySide at = Verdict.sideBySide(points("docs/results")).get(0);
+        assertThat(at.at().users()).as("20,000 users: this machine's CPU bounded two targets").isEqualTo(10000);
+        assertThat(at.machineBound()).isFalse();
+        assertThat(at.points()).extracting(Summary.PointRow::target)
+                .as("most goodput first: no pool, then the pools by size").startsWith("webflux").endsWith("mvc-t400", "mvc-t200");
+    }
+
+    @Test
+    void withADatabaseTheConnectionPoolBoundsEveryStack() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results-db");
+        for (String target : List.of("mvc-t200-db", "mvc-virtual-db", "webflux-db")) {
+            // 10 connections at 100 ms: T/L 100 req/s, knee 160 users
+            assertThat(stages.get(target)).as(target).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 100-100", "POOL 200-1600");
+        }
+        String markdown = Verdict.markdown(points("docs/results-db"));
+        assertThat(markdown).contains("- **mvc-virtual-db**: the offered load at 100 users (").contains("its connection pool from 200 users (T/L 100 req/s");
+    }
+
+    /** With max_connections below the pool, PostgreSQL's is the T of T/L, and the words say so. */
+    @Test
+    void postgresMaxConnectionsIsNamedWhereItIsTheBound() {
+        assertThat(Verdict.markdown(points("docs/results-db-maxconn")))
+                .contains("- **mvc-virtual-db-p50-pg20**: the offered load at 200 users (").contains("PostgreSQL's max_connections (20) from 400 users (T/L 200 req/s");
+    }
+
+    /** An open sweep's load is its rate: a pool holds at T/L while the arrivals come faster. */
+    @Test
+    void anOpenSweepIsJudgedAtItsRate() {
+        Map<String, List<Verdict.Stage>> stages = stages("docs/results-injectors-open/k1");
+        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Verdict.Bound.POOL);
+        assertThat(Verdict.markdown(points("docs/results-injectors-open/k1")))
+                .contains("- **mvc-t200**: its thread pool at a rate of 2,400 req/s (T/L 2,000 req/s; the model).");
+    }
+
+    @Test
+    void theWordsSayWhatDecidedEachStage() {
+        String markdown = Verdict.markdown(points("docs/results"));
+        assertThat(markdown.lines()).hasSize(1 + 5);
+        assertThat(markdown).contains("- **mvc-t200**: the offered load up to 3,000 users (").contains("; the model); its thread pool from 5,000 users (T/L 2,000 req/s")
+                .contains("- **webflux**: the offered load up to 10,000 users (").contains("this machine's CPU at 20,000 users (");
+        String html = Verdict.html(points("docs/results"));
+        assertThat(html).startsWith("<section class=verdict>").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
+                .contains("held at the T/L of its thread pool, 2,000 req/s, from 5,000 users to 20,000 users");
+    }
+
+    /** A finished search with these numbers (what the capacity verdict reads), nothing else. */
+    private static Capacity.Search search(String target, Double model, Double ceiling, Double capacity, Double firstMiss) {
+        return new Capacity.Search(target, 100, null, 200, 0, "uniform", 10, 3, model, ceiling, capacity, firstMiss, firstMiss != null,
+                null, null, List.of(), List.of(), Map.of(), null, null);
+    }
+
+    @Test
+    void aCapacityIsThePoolsWhereItReachesTLTheMachinesNearItsCeilingElseAFinding() {
+        assertThat(Verdict.capacityBound(search("mvc-t200", 2000.0, 7000.0, 2000.0, 2080.0)))
+                .startsWith("its thread pool, 2,000 req/s (100% of T/L 2,000, 29% of this machine's ceiling 7,000; 2,080 missed; the model)");
+        assertThat(Verdict.capacityBound(search("webflux-db-p50", 500.0, 900.0, 480.0, 500.0))).startsWith("its connection pool, 480 req/s (96% of T/L 500");
+        assertThat(Verdict.capacityBound(search("webflux", null, 13000.0, 11000.0, 12000.0)))
+                .isEqualTo("this machine's CPU, 11,000 req/s (85% of this machine's ceiling 13,000, no pool; 12,000 missed; this machine)");
+        assertThat(Verdict.capacityBound(search("mvc-t400", 4000.0, 4200.0, 3500.0, 3600.0)))
+                .as("88% of T/L, 83% of the ceiling: the machine").contains("this machine's CPU, 3,500 req/s", "below T/L 4,000");
+        assertThat(Verdict.capacityBound(search("mvc-virtual", null, 9000.0, 6400.0, 6560.0)))
+                .isEqualTo("neither a pool (none) nor this machine's CPU, 6,400 req/s (71% of this machine's ceiling 9,000; 6,560 missed; a finding)");
+        assertThat(Verdict.capacityBound(search("webflux", null, null, 20000.0, null)))
+                .isEqualTo("neither a pool (none) nor this machine's CPU, 20,000 req/s or more (no machine ceiling measured; "
+                        + "no level missed up to the ladder's top; a finding)");
+        assertThat(Verdict.capacityBound(search("webflux", null, null, null, 250.0))).isEqualTo("none: its first level missed the SLO");
+    }
+
+    @Test
+    void thePublishedCapacitySearchesAreTheModelsForPoolsAndThisMachinesForWebflux() {
+        String verdict = Verdict.capacity(Published.capacitySearches(Lab.repo()));
+        assertThat(verdict.lines()).first().asString().startsWith("- Within the SLO (p99 <= 200 ms from each arrival's due time, no KO): **webflux**");
+        assertThat(verdict).contains("- **mvc-t200**: its thread pool, 2,000 req/s (100% of T/L 2,000", "- **mvc-t400**: its thread pool, 4,000 req/s",
+                "- **webflux**: this machine's CPU, ", "- **mvc-virtual**: neither a pool (none) nor this machine's CPU");
+    }
+}

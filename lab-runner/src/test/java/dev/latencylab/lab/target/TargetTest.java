@@ -1,0 +1,86 @@
+package dev.latencylab.lab.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** Target ids: what each starts, loads and bounds the model with. */
+class TargetTest {
+
+    @Test
+    void everyIdFormTheDocsListParsesAsItsExample() {
+        for (Target.IdForm form : Target.IDS) {
+            Target t = Target.parse(form.example());
+            assertThat(t.id()).as(form.form()).isEqualTo(form.example());
+            assertThat(form.form().split(", ")).as("the example is of its form: " + form.form())
+                    .anyMatch(f -> form.example().matches(f.replaceAll("\\[([^]]*)]", "($1)?").replaceAll("<[a-z_]+>", "[a-z0-9-]+")));
+            assertThat(form.starts()).as(form.example() + " starts " + t.module())
+                    .containsAnyOf("<base>", t.module().equals(Target.MVC_MODULE) ? "Spring MVC" : "WebFlux");
+        }
+        assertThat(Target.IDS.stream().map(Target.IdForm::example).map(Target::parse).map(Target::poolThreads))
+                .as("mvc-t400 400, mvc-virtual none, uncapped none, webflux none, block none, db-p50 50, pg20 20, http 5")
+                .containsExactly(400, 0, 0, 0, 0, 50, 20, 5);
+    }
+
+    @Test
+    void aDbTargetLoadsDbAndItsBoundIsTheSmallerPool() {
+        Target mvc = Target.parse("mvc-t200-db");
+        assertThat(mvc.path(100)).isEqualTo("db/100");
+        assertThat(mvc.needsDatabase()).isTrue();
+        assertThat(mvc.poolThreads()).as("min(200 threads, HikariCP's 10)").isEqualTo(10);
+        assertThat(mvc.properties()).containsEntry("server.tomcat.threads.max", "200")
+                .containsEntry("spring.datasource.hikari.maximum-pool-size", "10").containsEntry("management.health.db.enabled", "true");
+        assertThat(mvc.databaseProperties(5555)).containsEntry("spring.datasource.url", "jdbc:postgresql://127.0.0.1:5555/postgres");
+
+        assertThat(Target.parse("mvc-t4-db-p50").poolThreads()).as("min(4 threads, 50 connections)").isEqualTo(4);
+        assertThat(Target.parse("mvc-virtual-db-p2").poolThreads()).as("no thread pool: the connections").isEqualTo(2);
+
+        Target webflux = Target.parse("webflux-db-p50");
+        assertThat(webflux.poolThreads()).isEqualTo(50);
+        assertThat(webflux.properties()).containsEntry("spring.r2dbc.pool.max-size", "50").containsEntry("management.health.r2dbc.enabled", "true");
+        assertThat(webflux.databaseProperties(5555)).containsEntry("spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:5555/postgres");
+        assertThat(Target.parse("webflux").needsDatabase()).isFalse();
+        assertThat(webflux.databaseMaxConnections()).as("the server's default").isZero();
+    }
+
+    @Test
+    void aDbTargetsPostgresqlMaxConnectionsBoundsTheModelBelowItsPool() {
+        Target limited = Target.parse("mvc-virtual-db-p50-pg20");
+        assertThat(limited.databaseMaxConnections()).isEqualTo(20);
+        assertThat(limited.poolThreads()).as("min(50 connections, max_connections 20)").isEqualTo(20);
+        assertThat(limited.properties()).containsEntry("spring.datasource.hikari.maximum-pool-size", "50");
+        assertThat(Target.parse("webflux-db-pg30").poolThreads()).as("r2dbc-pool's 10 is below 30").isEqualTo(10);
+        assertThat(Target.parse("mvc-t8-db-p50-pg20").poolThreads()).as("8 threads").isEqualTo(8);
+        assertThatThrownBy(() -> Target.parse("webflux-db-p50-pg4")).hasMessageContaining("at least 5");
+        assertThatThrownBy(() -> Target.parse("webflux-http-p50-pg20")).hasMessageContaining("only for -db targets");
+    }
+
+    @Test
+    void anHttpTargetLoadsHttpAndItsBoundIsTheClientsPool() {
+        Target mvc = Target.parse("mvc-t200-http");
+        assertThat(mvc.path(100)).isEqualTo("http/100");
+        assertThat(mvc.needsDownstream()).isTrue();
+        assertThat(mvc.needsDatabase()).isFalse();
+        assertThat(mvc.poolThreads()).as("HttpClient 5's default of 5 per host").isEqualTo(5);
+        assertThat(mvc.properties()).as("the library's default, not set").doesNotContainKey("downstream.max-connections")
+                .containsEntry("management.health.downstream.enabled", "true");
+        assertThat(Target.parse("mvc-virtual-http-p40").poolThreads()).isEqualTo(40);
+        assertThat(Target.parse("mvc-virtual-http-p40").properties()).containsEntry("downstream.max-connections", "40");
+        assertThat(Target.parse("mvc-t4-http-p40").poolThreads()).as("min(4 threads, 40 connections)").isEqualTo(4);
+        assertThat(Target.parse("webflux-http").poolThreads()).as("Reactor Netty's 2 x max(cores, 8)")
+                .isEqualTo(2 * Math.max(Runtime.getRuntime().availableProcessors(), 8));
+        assertThat(Target.downstreamProperties("http://127.0.0.1:5555")).containsEntry("downstream.url", "http://127.0.0.1:5555");
+        assertThat(Target.parse("webflux-db").needsDownstream()).isFalse();
+    }
+
+    @Test
+    void aDbTargetOnAnotherPathOrWithoutConnectionsIsRefused() {
+        assertThatThrownBy(() -> Target.parse("webflux-block-parallel-db")).hasMessageContaining("-db builds on");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-uncapped-db")).hasMessageContaining("-db builds on");
+        assertThatThrownBy(() -> Target.parse("webflux-db-p0")).hasMessageContaining("at least 1 connection");
+        assertThatThrownBy(() -> Target.parse("nope-db")).hasMessageContaining("unknown target 'nope'");
+        assertThatThrownBy(() -> Target.parse("webflux-block-elastic-http")).hasMessageContaining("-http builds on");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-http-p0")).hasMessageContaining("at least 1 connection");
+    }
+}
