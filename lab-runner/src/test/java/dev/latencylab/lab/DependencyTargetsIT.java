@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.target.Target;
@@ -136,6 +136,6 @@ class DependencyTargetsIT {
         assertThat(result.problems()).anySatisfy(p -> assertThat(p).startsWith(named).containsPattern(
                 "\\(pid " + pid + "\\) exited [0-9]+ s into the run"));
         assertThat(Files.readString(RunPage.of(file))).as("the failed run's page says so first")
-                .contains("<p class=verdict>FAILED: " + ComparisonPage.esc(named));
+                .contains("<p class=verdict>FAILED: " + Html.esc(named));
     }
 }

@@ -1,5 +1,9 @@
 package dev.latencylab.lab.page;
 
+import static dev.latencylab.lab.page.Html.esc;
+import static dev.latencylab.lab.page.Html.f0;
+import static dev.latencylab.lab.page.Html.td;
+
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -576,26 +580,9 @@ public final class ComparisonPage {
     }
 
     private static String html(SweepFolder out, List<Source> sources, List<String> charts) {
-        String name = esc(sources.size() == 1 ? out.name()
-                : sources.stream().map(Source::label).collect(Collectors.joining(" and ")));
+        String title = sources.size() == 1 ? out.name() : sources.stream().map(Source::label).collect(Collectors.joining(" and "));
         StringBuilder h = new StringBuilder();
-        h.append("""
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>latency-lab sweep %s</title>
-                <style>
-                body{font-family:sans-serif;margin:2em;max-width:1400px}
-                table{border-collapse:collapse;font-size:13px}
-                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
-                td.l,th.l{text-align:left}
-                tr.failed{background:#fde}
-                .flags{color:#a40;text-align:left}
-                .range{color:#777;font-size:11px}
-                img{width:100%%;border:1px solid #eee;margin:4px 0}
-                pre{background:#f6f6f6;padding:8px;overflow-x:auto}
-                .scroll{overflow-x:auto}
-                </style></head><body>
-                <h1>latency-lab sweep <code>%s</code></h1>
-                """.formatted(name, name));
+        h.append(Html.head("latency-lab sweep " + title)).append("<h1>latency-lab sweep <code>").append(esc(title)).append("</code></h1>\n");
         for (Source s : sources) {
             int planned = planned(s);
             if (s.runs().size() < planned) {
@@ -822,21 +809,5 @@ public final class ComparisonPage {
             }
         }
         return false;
-    }
-
-    static String td(String s, boolean left) {
-        return (left ? "<td class=l>" : "<td>") + esc(s) + "</td>";
-    }
-
-    static String f0(Double v) {
-        return v == null ? "" : "%,.0f".formatted(v);
-    }
-
-    static String pct(Double v) {
-        return v == null ? "" : "%.0f%%".formatted(100 * v);
-    }
-
-    public static String esc(String s) {
-        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

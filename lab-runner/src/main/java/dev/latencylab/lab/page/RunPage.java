@@ -1,5 +1,10 @@
 package dev.latencylab.lab.page;
 
+import static dev.latencylab.lab.page.Html.esc;
+import static dev.latencylab.lab.page.Html.f0;
+import static dev.latencylab.lab.page.Html.pct;
+import static dev.latencylab.lab.page.Html.td;
+
 import java.awt.Color;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -148,7 +153,7 @@ public final class RunPage {
         boolean split = r.parts() != null && !r.parts().isEmpty();
         StringBuilder h = new StringBuilder();
         String name = name(r);
-        h.append(head(name));
+        h.append(Html.head(name));
         h.append("<h1>").append(esc(name)).append("</h1>\n");
         h.append("<p class=verdict>").append(esc(verdict(resultFile, r))).append("</p>\n");
         h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.baseUrl() + p.path(), DATE.format(Instant.parse(r.start())),
@@ -241,22 +246,6 @@ public final class RunPage {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
-    /** The head of a run's page, and of several runs' page: title and style. */
-    static String head(String title) {
-        return """
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
-                <style>
-                body{font-family:sans-serif;margin:2em;max-width:1200px}
-                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
-                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
-                td.l,th.l{text-align:left}
-                .problem{color:#b00;font-weight:bold}
-                .verdict{font-size:16px}
-                </style></head><body>
-                """.formatted(esc(title));
-    }
-
     /**
      * What the run measured in one line: the console's summary line, or for a ladder of levels its {@link #ladder};
      * after why it failed, when its point.json says it did.
@@ -310,21 +299,5 @@ public final class RunPage {
 
     private static String f1(Double v) {
         return v == null ? "n/a" : "%,.1f".formatted(v);
-    }
-
-    private static String td(String s, boolean left) {
-        return ComparisonPage.td(s, left);
-    }
-
-    private static String f0(Double v) {
-        return ComparisonPage.f0(v);
-    }
-
-    private static String pct(Double v) {
-        return ComparisonPage.pct(v);
-    }
-
-    private static String esc(String s) {
-        return ComparisonPage.esc(s);
     }
 }

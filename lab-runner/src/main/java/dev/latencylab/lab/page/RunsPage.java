@@ -1,5 +1,10 @@
 package dev.latencylab.lab.page;
 
+import static dev.latencylab.lab.page.Html.esc;
+import static dev.latencylab.lab.page.Html.f0;
+import static dev.latencylab.lab.page.Html.pct;
+import static dev.latencylab.lab.page.Html.td;
+
 import java.awt.Color;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +72,7 @@ public final class RunsPage {
 
     private static String html(List<Run> runs, Path out) {
         String title = "%d runs side by side".formatted(runs.size());
-        StringBuilder h = new StringBuilder(RunPage.head(title));
+        StringBuilder h = new StringBuilder(Html.head(title));
         h.append("<h1>").append(esc(title)).append("</h1>\n<ol>\n");
         for (Run run : runs) {
             h.append("<li><b>").append(esc(RunPage.name(run.result()))).append("</b>: ").append(esc(run.verdict())).append("</li>\n");
@@ -91,7 +96,7 @@ public final class RunsPage {
                     .append(td(f0(row.modelThroughput()), false)).append(td(f0(row.modelResponseMs()), false))
                     .append(td(f0(row.goodput()), false)).append(td(ms(row.p50Ms()), false)).append(td(ms(row.p95Ms()), false))
                     .append(td(ms(row.p99Ms()), false)).append(td(row.ko() == null ? "" : "%,d".formatted(row.ko()), false))
-                    .append(td(ComparisonPage.pct(row.serverCpu()), false)).append(td(ComparisonPage.pct(row.machineCpu()), false))
+                    .append(td(pct(row.serverCpu()), false)).append(td(pct(row.machineCpu()), false))
                     .append(td(row.flags(), true)).append("<td class=l>").append(link(run.folder(), out)).append("</td></tr>\n");
         }
         h.append("</table>\n<p>Folders: ");
@@ -118,17 +123,5 @@ public final class RunsPage {
 
     private static String ms(Long ms) {
         return ms == null ? "" : "%,d".formatted(ms);
-    }
-
-    private static String f0(Double v) {
-        return ComparisonPage.f0(v);
-    }
-
-    private static String td(String s, boolean left) {
-        return ComparisonPage.td(s, left);
-    }
-
-    private static String esc(String s) {
-        return ComparisonPage.esc(s);
     }
 }

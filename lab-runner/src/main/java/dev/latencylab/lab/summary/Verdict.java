@@ -10,7 +10,7 @@ import java.util.function.Function;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.MachineCeiling;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.target.Target;
 
@@ -146,7 +146,7 @@ public final class Verdict {
         if (targets(points).isEmpty()) {
             return "<p>No run of this sweep finished: nothing to judge.</p>\n";
         }
-        String list = text(points, s -> "<strong>" + ComparisonPage.esc(s) + "</strong>", ComparisonPage::esc, false);
+        String list = text(points, s -> "<strong>" + Html.esc(s) + "</strong>", Html::esc, false);
         StringBuilder h = new StringBuilder("<section class=verdict>\n<ul>\n");
         list.lines().forEach(l -> h.append("<li>").append(l.substring(2)).append("</li>\n"));
         return h.append("</ul>\n</section>\n").toString();
