@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -31,6 +30,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Verdict;
 import dev.latencylab.lab.target.Target;
@@ -154,14 +154,14 @@ final class CapacityCommand implements Callable<Integer> {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
                         rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), levelSeconds);
                 RunFolder folder = new SearchFolder(dir).round(round);
-                Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
-                        folder, Duration.ofSeconds(warmupSeconds), 1), null, new LinkedHashMap<>(), stopped::get);
-                if (ran.isEmpty() || stopped.get()) {
+                RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
+                        folder, Duration.ofSeconds(warmupSeconds), 1), null, stopped::get);
+                if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
                     // what a ladder cut short measured is not a level's answer: its levels are left out
                     rounds.add(new Capacity.Round(round, rates, dir.relativize(folder.dir()).toString(), null, "interrupted", "stopped by a signal"));
                     break;
                 }
-                GatlingLauncher.Outcome run = ran.get();
+                GatlingLauncher.Outcome run = finished.gatling();
                 if (!run.succeeded()) {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
                     rounds.add(new Capacity.Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));

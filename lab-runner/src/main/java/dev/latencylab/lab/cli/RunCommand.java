@@ -23,6 +23,7 @@ import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Overhead;
 import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Point;
@@ -154,8 +155,10 @@ final class RunCommand implements Callable<Integer> {
             details.put("startedAt", started.toString());
             details.put("machine", Machine.fingerprint());
             // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
-            GatlingLauncher.Outcome run = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
-                    Duration.ofSeconds(warmupSeconds), injectors), System.out, details, () -> false).orElseThrow();
+            RunOutcome.Finished finished = (RunOutcome.Finished) TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
+                    Duration.ofSeconds(warmupSeconds), injectors), System.out, () -> false);
+            GatlingLauncher.Outcome run = finished.gatling();
+            details.putAll(finished.started().details());
             System.out.println();
             System.out.println("latency-lab: stopped " + t.id());
             // the run's record, as a sweep point's: the summary line below and a page read it the same way

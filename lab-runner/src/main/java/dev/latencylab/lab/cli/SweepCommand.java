@@ -21,6 +21,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -210,8 +211,9 @@ final class SweepCommand implements Callable<Integer> {
             json.put("created", Instant.now().toString());
             dir.writePlan(json);
         }
-        Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatlingOptions.launcher(repo));
-        try (StopOnSignal signal = StopOnSignal.install(sweep::stop, "stopped; the point under way was ended and finished "
+        GatlingLauncher gatling = gatlingOptions.launcher(repo);
+        Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
+        try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
             sweep.run(retryFailed, () -> ComparisonPage.write(dir));
             if (sweep.stopped()) {

@@ -26,13 +26,13 @@ public final class StopOnSignal implements AutoCloseable {
         });
     }
 
-    public static StopOnSignal install(Runnable stop, String message) {
+    private static StopOnSignal install(Runnable stop, String message) {
         StopOnSignal s = new StopOnSignal(stop, message);
         Runtime.getRuntime().addShutdownHook(s.hook);
         return s;
     }
 
-    /** The hook of a command that runs a target itself (run, capacity): first what it must note, then Gatling and every target end. */
+    /** The one hook of every command that runs targets (run, sweep, capacity): first what it must note, then Gatling and every target end. */
     public static StopOnSignal endingRun(GatlingLauncher gatling, Runnable first, String message) {
         return install(() -> {
             first.run();

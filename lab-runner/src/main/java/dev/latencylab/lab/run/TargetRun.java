@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,13 +48,11 @@ public final class TargetRun {
 
     /**
      * @param echo     the console the run reports to, or null (a sweep's points and a search's ladders say their own)
-     * @param details  receives targetPid, warmup, and a db target's database or an http target's downstream, for the
-     *                 run's record
-     * @param stopping asked after the warm-up and after the run: true (a signal) ends it without an outcome
-     * @return the run's outcome, its report in the run's folder; empty when stopped
+     * @param stopping asked after the warm-up and after the run: true (a signal) ends it as {@link RunOutcome.Stopped}
+     * @return Gatling's outcome, its report in the run's folder, and what the run started; or stopped
+     * @throws TargetProcess.TargetFailedException when the target or what it depends on does not start: nothing ran
      */
-    public static Optional<GatlingLauncher.Outcome> run(Path repo, GatlingLauncher gatling, Load load, PrintStream echo,
-            Map<String, Object> details, BooleanSupplier stopping) {
+    public static RunOutcome run(Path repo, GatlingLauncher gatling, Load load, PrintStream echo, BooleanSupplier stopping) {
         Target target = load.target();
         RunFolder dir = load.dir();
         SimulationSettings settings = load.settings();
@@ -68,18 +65,18 @@ public final class TargetRun {
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.port(), properties(target, database, downstream),
                         Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
-            details.put("targetPid", server.pid());
+            RunOutcome.Downstream called = null;
+            Map<String, Object> described = null;
             if (downstream != null) {
                 dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
-                details.put("downstream", Map.of("pid", downstream.pid(), "url", downstream.baseUrl()));
+                called = new RunOutcome.Downstream(downstream.pid(), downstream.baseUrl());
                 if (echo != null) {
                     echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
                 }
             }
             if (database != null) {
-                Map<String, Object> described = database.describe();
+                described = database.describe();
                 dependencies.watch("the embedded PostgreSQL (port " + described.get("port") + ")", (Long) described.get("pid"));
-                details.put("database", described);
                 if (echo != null) {
                     echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.get("version"),
                             described.get("pid"), described.get("port"), described.get("maxConnections"));
@@ -94,7 +91,8 @@ public final class TargetRun {
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo), thread);
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
-                details.put("warmup", Map.of("seconds", warmup.toSeconds(), "ok", warm.ok(), "failed", warm.failed()));
+                RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
+                        new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
                 if (echo != null) {
                     echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                             warmup.toSeconds(), warm.ok() + warm.failed());
@@ -103,7 +101,7 @@ public final class TargetRun {
                     gatling.stop();
                 }
                 GatlingLauncher.Outcome run = gatlingRun.join();
-                return stopping.getAsBoolean() ? Optional.empty() : Optional.of(withDependencies(run, dependencies));
+                return stopping.getAsBoolean() ? new RunOutcome.Stopped() : new RunOutcome.Finished(withDependencies(run, dependencies), started);
             }
         }
     }

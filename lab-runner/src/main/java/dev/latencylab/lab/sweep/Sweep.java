@@ -29,7 +29,7 @@ import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.SocketDrain;
-import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.target.Target;
@@ -274,14 +274,15 @@ public final class Sweep {
                 p.target().id(), ceiling.fromUsers()));
     }
 
-    /** Stops the point under way (a signal): its target and its simulation. Finished points stay as they are. */
-    public void stop() {
+    /**
+     * Marks the sweep stopped (a signal), before the hook ends the point under way (its target and its simulation):
+     * the point is left out and no other starts. Finished points stay as they are.
+     */
+    public void stopping() {
         stopping = true;
-        gatling.stop();
-        TargetProcess.closeAll();
     }
 
-    /** Whether {@link #stop()} ended the sweep before its last point. */
+    /** Whether a signal ({@link #stopping()}) ended the sweep before its last point. */
     public boolean stopped() {
         return stopping;
     }
@@ -301,12 +302,13 @@ public final class Sweep {
             if (plan.injectors() > 1) {
                 details.put("injectors", plan.injectors()); // each in its folder injector-<i>; result.json is their merge
             }
-            Optional<GatlingLauncher.Outcome> ran = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, details, () -> stopping);
-            if (ran.isEmpty()) {
+            RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
+                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, () -> stopping);
+            if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
-            GatlingLauncher.Outcome run = ran.get();
+            GatlingLauncher.Outcome run = finished.gatling();
+            details.putAll(finished.started().details());
             if (!run.succeeded()) {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
             }
