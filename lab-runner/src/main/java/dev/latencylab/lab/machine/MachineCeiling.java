@@ -60,17 +60,18 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
         Map<String, Map<Integer, List<Summary.RunRow>>> byTarget = new TreeMap<>();
         for (Summary.RunRow r : runs) {
             if (qualifies(r)) {
-                byTarget.computeIfAbsent(r.target(), t -> new TreeMap<>()).computeIfAbsent(r.users(), n -> new ArrayList<>()).add(r);
+                byTarget.computeIfAbsent(r.identity().target(), t -> new TreeMap<>()).computeIfAbsent(r.identity().users(),
+                        n -> new ArrayList<>()).add(r);
             }
         }
         Map<String, MachineCeiling> ceilings = new TreeMap<>();
         byTarget.forEach((target, byUsers) -> {
             List<Summary.RunRow> busiest = byUsers.values().stream()
-                    .max(Comparator.comparingDouble(point -> median(point, Summary.RunRow::goodput))).orElseThrow();
+                    .max(Comparator.comparingDouble(point -> median(point, (Summary.RunRow r) -> r.rates().goodput()))).orElseThrow();
             Summary.RunRow first = busiest.get(0);
-            MachineCeiling ceiling = new MachineCeiling(target, first.users(), first.cores(),
-                    median(busiest, Summary.RunRow::serverCpuMsPerRequest), median(busiest, Summary.RunRow::injectorCpuMsPerRequest));
-            if (median(busiest, Summary.RunRow::goodput) >= LIGHT * ceiling.requestsPerSecond()) {
+            MachineCeiling ceiling = new MachineCeiling(target, first.identity().users(), first.cpu().cores(),
+                    median(busiest, r -> r.cpu().serverCpuMsPerRequest()), median(busiest, r -> r.cpu().injectorCpuMsPerRequest()));
+            if (median(busiest, r -> r.rates().goodput()) >= LIGHT * ceiling.requestsPerSecond()) {
                 ceilings.put(target, ceiling);
             }
         });
@@ -84,8 +85,9 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
      * ceiling; so does one with KO, since the cost is per OK response.
      */
     static boolean qualifies(Summary.RunRow r) {
-        return r.done() && r.rate() == null && !Boolean.TRUE.equals(r.modelSaturated()) && r.cores() != null && r.goodput() != null
-                && r.serverCpuMsPerRequest() != null && r.injectorCpuMsPerRequest() != null
+        return r.done() && r.identity().rate() == null && !Boolean.TRUE.equals(r.model().modelSaturated()) && r.cpu().cores() != null
+                && r.rates().goodput() != null
+                && r.cpu().serverCpuMsPerRequest() != null && r.cpu().injectorCpuMsPerRequest() != null
                 && !r.flagList().contains(Summary.MACHINE_BUSY_ELSEWHERE);
     }
 

@@ -56,23 +56,23 @@ public final class ComparisonPage {
 
     private static final List<Chart> CHARTS = List.of(
             new Chart("throughput", "Goodput on the plateau (OK responses, all users active)", "OK responses / s",
-                    Summary.PointRow::goodput, false),
-            new Chart("p50", "Median response time", "ms (log scale)", Summary.PointRow::p50Ms, true),
-            new Chart("p95", "95th percentile response time", "ms (log scale)", Summary.PointRow::p95Ms, true),
-            new Chart("p99", "99th percentile response time", "ms (log scale)", Summary.PointRow::p99Ms, true),
-            new Chart("ko", "Failed requests (KO), median of the runs", "% of requests", r -> one(r.koPercent()), false),
+                    r -> r.rates().goodput(), false),
+            new Chart("p50", "Median response time", "ms (log scale)", r -> r.latency().p50Ms(), true),
+            new Chart("p95", "95th percentile response time", "ms (log scale)", r -> r.latency().p95Ms(), true),
+            new Chart("p99", "99th percentile response time", "ms (log scale)", r -> r.latency().p99Ms(), true),
+            new Chart("ko", "Failed requests (KO), median of the runs", "% of requests", r -> one(r.requests().koPercent()), false),
             new Chart("server-threads", "Peak live JVM threads of the server, median of the runs", "threads",
-                    r -> one(r.serverPeakThreads()), false),
-            new Chart("server-cpu", "Server CPU on the plateau", "% of all cores", r -> r.serverCpu().times(100), false),
-            new Chart("injector-cpu", "Injector (Gatling) CPU on the plateau", "% of all cores", r -> r.injectorCpu().times(100), false),
+                    r -> one(r.threads().serverPeakThreads()), false),
+            new Chart("server-cpu", "Server CPU on the plateau", "% of all cores", r -> r.cpu().serverCpu().times(100), false),
+            new Chart("injector-cpu", "Injector (Gatling) CPU on the plateau", "% of all cores", r -> r.cpu().injectorCpu().times(100), false),
             new Chart("machine-cpu", "Machine CPU on the plateau (everything on it)", "% of all cores",
-                    r -> r.machineCpu().times(100), false));
+                    r -> r.cpu().machineCpu().times(100), false));
 
     /** The open points' charts, against the offered rate: goodput, and p99 from each arrival's due time. */
     private static final List<Chart> OPEN_CHARTS = List.of(
-            new Chart("throughput", "Open model: goodput while the rate was held", "OK responses / s", Summary.PointRow::goodput, false),
+            new Chart("throughput", "Open model: goodput while the rate was held", "OK responses / s", r -> r.rates().goodput(), false),
             new Chart("p99", "Open model: 99th percentile from due (whole wait, coordinated omission included)", "ms (log scale)",
-                    Summary.PointRow::p99Ms, true));
+                    r -> r.latency().p99Ms(), true));
 
     /**
      * An open chart: each target's medians and ranges against the offered rate; on goodput the model's lines (every
@@ -92,27 +92,27 @@ public final class ComparisonPage {
         TreeSet<Integer> pools = new TreeSet<>();
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-            source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() != null)
-                    .sorted(java.util.Comparator.comparingDouble(Summary.PointRow::rate))
-                    .forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
+            source.points().stream().filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() != null)
+                    .sorted(java.util.Comparator.comparingDouble((Summary.PointRow r) -> r.identity().rate()))
+                    .forEach(r -> byTarget.computeIfAbsent(r.identity().target(), t -> new ArrayList<>()).add(r));
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 for (Summary.PointRow r : target.getValue()) {
                     Spread v = c.value().apply(r);
-                    if (r.poolThreads() != null) {
-                        pools.add(r.poolThreads());
+                    if (r.pool().poolThreads() != null) {
+                        pools.add(r.pool().poolThreads());
                     }
                     if (v.median() == null || (c.log() && v.min() <= 0)) {
                         continue;
                     }
-                    x.add(r.rate());
+                    x.add(r.identity().rate());
                     y.add(v.median());
-                    maxRate = Math.max(maxRate, r.rate());
+                    maxRate = Math.max(maxRate, r.identity().rate());
                     dataMax = Math.max(dataMax, v.max());
                     dataMin = Math.min(dataMin, v.min());
-                    rangeBar(chart, source.series(target.getKey()) + " range " + r.rate(), r.rate(), v, style, right * CAP);
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.identity().rate(), r.identity().rate(), v, style, right * CAP);
                 }
                 medianLine(chart, source, target.getKey(), x, y, style);
             }
@@ -203,7 +203,7 @@ public final class ComparisonPage {
 
         /** Gatling's connect timeout, as the finished runs' result files record it; null unless they agree. */
         private static Long connectTimeout(SweepFolder sweep, List<Summary.RunRow> runs) {
-            List<Long> timeouts = runs.stream().filter(Summary.RunRow::done).map(r -> ResultFile.read(sweep.point(r.point()).resultFile()))
+            List<Long> timeouts = runs.stream().filter(Summary.RunRow::done).map(r -> ResultFile.read(sweep.point(r.identity().point()).resultFile()))
                     .map(r -> r.requests().timeoutsMs() == null ? null : r.requests().timeoutsMs().connect()).distinct().toList();
             return timeouts.size() == 1 ? timeouts.get(0) : null;
         }
@@ -218,12 +218,12 @@ public final class ComparisonPage {
             ceilings.values().forEach(c -> {
                 double ceiling = c.requestsPerSecond();
                 Optional<Target.DependencyId> stack = Target.DependencyId.of(c.target());
-                points.stream().filter(p -> p.done() && p.goodput().median() != null && p.goodput().median() > ceiling
-                        && stack.isPresent() && Target.DependencyId.of(p.target())
+                points.stream().filter(p -> p.done() && p.rates().goodput().median() != null && p.rates().goodput().median() > ceiling
+                        && stack.isPresent() && Target.DependencyId.of(p.identity().target())
                                 .filter(d -> d.base().equals(stack.get().base()) && d.database() == stack.get().database()).isPresent())
-                        .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.goodput().median()))
+                        .max(java.util.Comparator.comparing((Summary.PointRow p) -> p.rates().goodput().median()))
                         .ifPresent(v -> why.put(c.target(), "it is below the %,.0f req/s that %s, the same stack with another pool, served at %,d users"
-                                .formatted(v.goodput().median(), v.target(), v.users())));
+                                .formatted(v.rates().goodput().median(), v.identity().target(), v.identity().users())));
             });
             return why;
         }
@@ -334,22 +334,22 @@ public final class ComparisonPage {
     private static Map<String, XYChart> chartsOf(List<Source> sources) {
         Map<String, XYChart> drawn = new LinkedHashMap<>();
         JsonNode plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().orElse(null);
-        TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(Summary.PointRow::latencyMs)
+        TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(r -> r.identity().latencyMs())
                 .collect(Collectors.toCollection(TreeSet::new));
         for (long latency : latencies) {
             // the charts of one latency share their x axis: one range, so one set of ticks
             List<Summary.PointRow> closed = sources.stream().flatMap(s -> s.points().stream())
-                    .filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null).toList();
+                    .filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() == null).toList();
             if (!closed.isEmpty()) {
-                int maxUsers = closed.stream().mapToInt(Summary.PointRow::users).max().orElseThrow();
+                int maxUsers = closed.stream().mapToInt(r -> r.identity().users()).max().orElseThrow();
                 for (Chart c : CHARTS) {
                     drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, sources, plan, maxUsers));
                 }
             }
             List<Summary.PointRow> open = sources.stream().flatMap(s -> s.points().stream())
-                    .filter(r -> r.latencyMs() == latency && r.done() && r.rate() != null).toList();
+                    .filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() != null).toList();
             if (!open.isEmpty()) {
-                double right = niceCeiling(open.stream().mapToDouble(Summary.PointRow::rate).max().orElseThrow() * 1.05);
+                double right = niceCeiling(open.stream().mapToDouble(r -> r.identity().rate()).max().orElseThrow() * 1.05);
                 for (Chart c : OPEN_CHARTS) {
                     drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, sources, right));
                 }
@@ -386,9 +386,9 @@ public final class ComparisonPage {
         java.util.SortedSet<Long> timeouts = new java.util.TreeSet<>();
         for (Source source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-            source.points().stream().filter(r -> r.latencyMs() == latency && r.done() && r.rate() == null)
-                    .sorted(java.util.Comparator.comparingInt(Summary.PointRow::users))
-                    .forEach(r -> byTarget.computeIfAbsent(r.target(), t -> new ArrayList<>()).add(r));
+            source.points().stream().filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() == null)
+                    .sorted(java.util.Comparator.comparingInt((Summary.PointRow r) -> r.identity().users()))
+                    .forEach(r -> byTarget.computeIfAbsent(r.identity().target(), t -> new ArrayList<>()).add(r));
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
@@ -402,12 +402,12 @@ public final class ComparisonPage {
                     }
                     dataMin = Math.min(dataMin, v.min());
                     dataMax = Math.max(dataMax, v.max());
-                    rangeBar(chart, source.series(target.getKey()) + " range " + r.users(), r.users(), v, style, right * CAP);
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.identity().users(), r.identity().users(), v, style, right * CAP);
                     if (percentile && source.atConnectTimeout(v.median())) {
-                        timeoutX.add((double) r.users());
+                        timeoutX.add((double) r.identity().users());
                         continue;
                     }
-                    x.add((double) r.users());
+                    x.add((double) r.identity().users());
                     y.add(v.median());
                 }
                 medianLine(chart, source, target.getKey(), x, y, style);
@@ -421,7 +421,8 @@ public final class ComparisonPage {
             // the headroom to each target's machine ceiling is what a reader looks for: the axis reaches the highest
             for (Source source : sources) {
                 for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
-                    if (all.stream().anyMatch(r -> r.target().equals(ceiling.getKey())) && !source.notDrawn().containsKey(ceiling.getKey())) {
+                    if (all.stream().anyMatch(r -> r.identity().target().equals(ceiling.getKey()))
+                            && !source.notDrawn().containsKey(ceiling.getKey())) {
                         dataMax = Math.max(dataMax, ceiling.getValue().requestsPerSecond());
                     }
                 }
@@ -456,7 +457,7 @@ public final class ComparisonPage {
             int lineEnd = maxUsers;
             for (Source source : sources) {
                 source.ceilings().forEach((target, ceiling) -> {
-                    if (all.stream().anyMatch(r -> r.target().equals(target)) && !source.notDrawn().containsKey(target)) {
+                    if (all.stream().anyMatch(r -> r.identity().target().equals(target)) && !source.notDrawn().containsKey(target)) {
                         addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), lineEnd,
                                 ceiling.requestsPerSecond(), top, offChart);
                     }
@@ -506,18 +507,20 @@ public final class ComparisonPage {
         // whole users (the model counts users), at most 41 points: few enough segments for the dashes to show
         List<Double> xs = new ArrayList<>(new TreeSet<>(java.util.stream.IntStream.rangeClosed(0, 40)
                 .mapToObj(i -> (double) Math.max(1, Math.round(maxUsers * i / 40.0))).toList()));
-        TreeSet<Integer> pools = rows.stream().map(Summary.PointRow::poolThreads).filter(t -> t != null)
+        TreeSet<Integer> pools = rows.stream().map(r -> r.pool().poolThreads()).filter(t -> t != null)
                 .collect(Collectors.toCollection(TreeSet::new));
         List<String> offChart = new ArrayList<>();
         if (kind.equals("throughput")) {
             addModelLine(chart, "model: offered N/(L+Z)", xs, n -> model(n, latency, think, OptionalInt.empty(), plan).offeredLoad(), top, offChart);
             for (int t : pools) {
-                addModelLine(chart, "model: T/L, T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).poolBound().getAsDouble(), top, offChart);
+                addModelLine(chart, "model: T/L, T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t),
+                        plan).poolBound().getAsDouble(), top, offChart);
             }
         }
         else {
             for (int t : pools) {
-                addModelLine(chart, "model: T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t), plan).responseTimeMsAtFullPopulation(), top, offChart);
+                addModelLine(chart, "model: T=" + t, xs, n -> model(n, latency, think, OptionalInt.of(t),
+                        plan).responseTimeMsAtFullPopulation(), top, offChart);
             }
         }
         return offChart;
@@ -641,25 +644,28 @@ public final class ComparisonPage {
                 .append("<th class=l>connections</th><th class=l>flags</th><th class=l>files</th></tr>\n");
         for (Source source : sources) {
             for (Summary.PointRow r : source.points()) {
-                h.append(r.done() ? "<tr>" : "<tr class=failed>").append(td(source.series(r.target()), true))
-                        .append(td(r.rate() != null ? "open: " + Figures.rate(r.rate()) + "/s" : "%,d".formatted(r.users()), false))
-                        .append(td(String.valueOf(r.latencyMs()), false))
-                        .append(td(r.runs() + (r.failedRuns() > 0 ? " (+" + r.failedRuns() + " failed)" : ""), false));
+                h.append(r.done() ? "<tr>" : "<tr class=failed>").append(td(source.series(r.identity().target()), true))
+                        .append(td(r.identity().rate() != null
+                                ? "open: " + Figures.rate(r.identity().rate()) + "/s" : "%,d".formatted(r.identity().users()), false))
+                        .append(td(String.valueOf(r.identity().latencyMs()), false))
+                        .append(td(r.outcome().runs() + (r.outcome().failedRuns() > 0 ? " (+" + r.outcome().failedRuns() + " failed)" : ""), false));
                 if (r.done()) {
-                    h.append(spread(r.goodput(), "%,.0f")).append(spread(r.throughput(), "%,.0f"))
-                            .append(td(f0(r.modelThroughput()), false)).append(td(f0(r.machineCeiling()), false))
-                            .append(spread(r.p50Ms(), "%,.0f")).append(spread(r.p95Ms(), "%,.0f")).append(spread(r.p99Ms(), "%,.0f"))
-                            .append(td(f0(r.maxMs()), false)).append(td("%.2f".formatted(r.koPercent()), false))
-                            .append(td(f0(r.serverPeakThreads()), false)).append(spread(r.serverCpu().times(100), "%.0f%%"))
-                            .append(spread(r.injectorCpu().times(100), "%.0f%%")).append(spread(r.machineCpu().times(100), "%.0f%%"))
-                            .append(td(r.serverCpuMsPerRequest() == null || r.injectorCpuMsPerRequest() == null ? ""
-                                    : "%.3f + %.3f".formatted(r.serverCpuMsPerRequest(), r.injectorCpuMsPerRequest()), false))
-                            .append(td(r.machineSteal() == null ? "" : "%.1f%%".formatted(100 * r.machineSteal()), false))
-                            .append(td(r.connections() + (r.connectionSettings().isEmpty() ? "" : ", " + r.connectionSettings()), true))
-                            .append("<td class=flags>").append(esc(r.flags())).append("</td>");
+                    h.append(spread(r.rates().goodput(), "%,.0f")).append(spread(r.rates().throughput(), "%,.0f"))
+                            .append(td(f0(r.model().modelThroughput()), false)).append(td(f0(r.notes().machineCeiling()), false))
+                            .append(spread(r.latency().p50Ms(), "%,.0f")).append(spread(r.latency().p95Ms(),
+                                    "%,.0f")).append(spread(r.latency().p99Ms(), "%,.0f"))
+                            .append(td(f0(r.latency().maxMs()), false)).append(td("%.2f".formatted(r.requests().koPercent()), false))
+                            .append(td(f0(r.threads().serverPeakThreads()), false)).append(spread(r.cpu().serverCpu().times(100), "%.0f%%"))
+                            .append(spread(r.cpu().injectorCpu().times(100), "%.0f%%")).append(spread(r.cpu().machineCpu().times(100), "%.0f%%"))
+                            .append(td(r.cpu().serverCpuMsPerRequest() == null || r.cpu().injectorCpuMsPerRequest() == null ? ""
+                                    : "%.3f + %.3f".formatted(r.cpu().serverCpuMsPerRequest(), r.cpu().injectorCpuMsPerRequest()), false))
+                            .append(td(r.cpu().machineSteal() == null ? "" : "%.1f%%".formatted(100 * r.cpu().machineSteal()), false))
+                            .append(td(r.pool().connections() + (r.pool().connectionSettings().isEmpty()
+                                    ? "" : ", " + r.pool().connectionSettings()), true))
+                            .append("<td class=flags>").append(esc(r.notes().flags())).append("</td>");
                 }
                 else {
-                    h.append("<td colspan=17 class=flags>FAILED: ").append(esc(r.reason())).append("</td>");
+                    h.append("<td colspan=17 class=flags>FAILED: ").append(esc(r.outcome().reason())).append("</td>");
                 }
                 h.append("<td class=l>").append(files(out, source, r)).append("</td></tr>\n");
             }
@@ -704,19 +710,19 @@ public final class ComparisonPage {
                     m.path("memoryGiB").asString(), m.path("os").asString(), m.path("jdk").asString()))).append(" CPU probe (")
                     .append(esc(m.path("cpuProbe").path("workload").asString("not recorded"))).append("): <b>")
                     .append(esc(m.path("cpuProbe").path("mibPerSecond").asString("not recorded"))).append(" MiB/s</b> at the start");
-            Spread probes = Spread.of(source.runs().stream().map(Summary.RunRow::cpuProbe).toList());
+            Spread probes = Spread.of(source.runs().stream().map(r -> r.cpu().cpuProbe()).toList());
             if (probes.median() != null) {
                 h.append(esc(", %s MiB/s before each run".formatted(probes.format("%,.0f"))));
             }
             h.append("; load average at the start ").append(m.path("loadAverageAtStart").isNumber()
                     ? "%.2f".formatted(m.path("loadAverageAtStart").asDouble()) : "not recorded");
-            Spread steal = Spread.of(source.runs().stream().map(Summary.RunRow::machineSteal).toList()).times(100);
+            Spread steal = Spread.of(source.runs().stream().map(r -> r.cpu().machineSteal()).toList()).times(100);
             if (steal.median() != null) {
                 h.append(esc("; steal on the plateaus %s".formatted(steal.format("%.1f%%"))));
             }
             h.append(".</p>\n");
         }
-        List<String> without = source.points().stream().map(Summary.PointRow::target).distinct()
+        List<String> without = source.points().stream().map(r -> r.identity().target()).distinct()
                 .filter(t -> !source.ceilings().containsKey(t)).toList();
         String none = ("a target has none when no finished run of it had its pool not the limit and no other process busy on "
                 + "the machine, or when its busiest such run served under a quarter of the ceiling it would imply: at so light a "
@@ -734,7 +740,8 @@ public final class ComparisonPage {
         source.ceilings().values().forEach(c -> h.append("<li>").append(esc(("%s: %.3f ms server + %.3f ms injector = %.3f ms of CPU "
                 + "per OK response, measured at %,d users: %d cores / %.3f ms = %,.0f req/s").formatted(c.target(), c.serverCpuMsPerRequest(),
                 c.injectorCpuMsPerRequest(), c.cpuMsPerRequest(), c.fromUsers(), c.cores(), c.cpuMsPerRequest(),
-                c.requestsPerSecond()))).append(source.notDrawn().containsKey(c.target()) ? esc(". Not drawn on the charts: " + source.notDrawn().get(c.target()) + ".") : "")
+                c.requestsPerSecond()))).append(source.notDrawn().containsKey(c.target())
+                        ? esc(". Not drawn on the charts: " + source.notDrawn().get(c.target()) + ".") : "")
                 .append("</li>\n"));
         h.append("</ul>\n");
     }
@@ -752,10 +759,10 @@ public final class ComparisonPage {
     private static String files(SweepFolder out, Source source, Summary.PointRow r) {
         List<String> runs = new ArrayList<>();
         for (Summary.RunRow run : source.runs()) {
-            if (!run.pointId().equals(r.point())) {
+            if (!run.pointId().equals(r.identity().point())) {
                 continue;
             }
-            RunFolder folder = source.sweep().point(run.point());
+            RunFolder folder = source.sweep().point(run.identity().point());
             List<String> links = new ArrayList<>();
             for (Path f : List.of(folder.resultFile(), folder.pointRecord(), folder.reportPage())) {
                 if (Files.isRegularFile(f)) {
@@ -764,7 +771,7 @@ public final class ComparisonPage {
                             .toString()) + "\">" + label + "</a>");
                 }
             }
-            runs.add("run " + run.run() + (run.done() ? "" : " (failed)") + ": " + String.join(" ", links));
+            runs.add("run " + run.identity().run() + (run.done() ? "" : " (failed)") + ": " + String.join(" ", links));
         }
         return String.join("<br>", runs);
     }
@@ -774,20 +781,23 @@ public final class ComparisonPage {
         JsonNode plan = source.plan();
         List<String> others = new ArrayList<>();
         for (Summary.RunRow r : source.runs()) {
-            boolean planned = plan != null && contains(plan.path("targets"), r.target())
-                    && (r.rate() != null ? containsNumber(plan.path("rates"), r.rate()) : contains(plan.path("users"), String.valueOf(r.users())))
-                    && contains(plan.path("latenciesMs"), String.valueOf(r.latencyMs()));
-            Path result = source.sweep().point(r.point()).resultFile();
-            if (!planned && r.rate() != null && Files.isRegularFile(result)) {
-                others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.target(), Figures.rate(r.rate()),
-                        r.latencyMs(), r.run(), ResultFile.read(result).parameters().levelSeconds()));
+            boolean planned = plan != null && contains(plan.path("targets"), r.identity().target())
+                    && (r.identity().rate() != null ? containsNumber(plan.path("rates"),
+                            r.identity().rate()) : contains(plan.path("users"), String.valueOf(r.identity().users())))
+                    && contains(plan.path("latenciesMs"), String.valueOf(r.identity().latencyMs()));
+            Path result = source.sweep().point(r.identity().point()).resultFile();
+            if (!planned && r.identity().rate() != null && Files.isRegularFile(result)) {
+                others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.identity().target(),
+                        Figures.rate(r.identity().rate()),
+                        r.identity().latencyMs(), r.identity().run(), ResultFile.read(result).parameters().levelSeconds()));
             }
             else if (!planned && Files.isRegularFile(result)) {
                 Result.Parameters p = ResultFile.read(result).parameters();
                 others.add("%s at %,d users, %d ms (run %d): ramp %d s, %d requests per user, think %d-%d ms, connections %s, %s"
-                        .formatted(r.target(), r.users(), r.latencyMs(), r.run(), p.rampSeconds(), p.repeat(), p.thinkMinMs(),
+                        .formatted(r.identity().target(), r.identity().users(), r.identity().latencyMs(), r.identity().run(),
+                                p.rampSeconds(), p.repeat(), p.thinkMinMs(),
                                 p.thinkMaxMs(), p.connections(),
-                                r.connectionSettings().isEmpty() ? "default server settings" : r.connectionSettings()));
+                                r.pool().connectionSettings().isEmpty() ? "default server settings" : r.pool().connectionSettings()));
             }
         }
         return others;

@@ -87,17 +87,19 @@ public final class RunsPage {
             Result r = run.result();
             Summary.RunRow row = run.row();
             Result.Model m = r.model();
-            h.append("<tr>").append(td(String.valueOf(i + 1), false)).append(td(row.target(), true))
+            h.append("<tr>").append(td(String.valueOf(i + 1), false)).append(td(row.identity().target(), true))
                     .append(td(r.target() == null ? "" : r.target().properties().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                             .reduce((a, b) -> a + " " + b).orElse("(defaults)"), true))
                     .append(td(load(r.parameters()), true)).append(td(m == null ? "" : "%,.0f".formatted(m.latencyMs()), false))
                     .append(td(m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()), false))
                     .append(td(m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()), false))
-                    .append(td(f0(row.modelThroughput()), false)).append(td(f0(row.modelResponseMs()), false))
-                    .append(td(f0(row.goodput()), false)).append(td(ms(row.p50Ms()), false)).append(td(ms(row.p95Ms()), false))
-                    .append(td(ms(row.p99Ms()), false)).append(td(row.ko() == null ? "" : "%,d".formatted(row.ko()), false))
-                    .append(td(pct(row.serverCpu()), false)).append(td(pct(row.machineCpu()), false))
-                    .append(td(row.flags(), true)).append("<td class=l>").append(link(run.folder(), out)).append("</td></tr>\n");
+                    .append(td(f0(row.model().modelThroughput()), false)).append(td(f0(row.model().modelResponseMs()), false))
+                    .append(td(f0(row.rates().goodput()), false)).append(td(ms(row.latency().p50Ms()),
+                            false)).append(td(ms(row.latency().p95Ms()), false))
+                    .append(td(ms(row.latency().p99Ms()), false)).append(td(row.requests().ko() == null
+                            ? "" : "%,d".formatted(row.requests().ko()), false))
+                    .append(td(pct(row.cpu().serverCpu()), false)).append(td(pct(row.cpu().machineCpu()), false))
+                    .append(td(row.notes().flags(), true)).append("<td class=l>").append(link(run.folder(), out)).append("</td></tr>\n");
         }
         h.append("</table>\n<p>Folders: ");
         List<String> names = new ArrayList<>();

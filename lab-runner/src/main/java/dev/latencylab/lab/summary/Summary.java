@@ -98,53 +98,92 @@ public final class Summary {
     static final double MODEL_TOLERANCE = 0.10;
 
     /**
-     * One run of a point.
+     * One run of a point, in named parts; runs.csv has a column per part's field, in this order.
      *
-     * @param rate            an open point's arrivals per second (users 0), null for a closed one
-     * @param goodput         OK responses per second on the plateau (all users active), or the run's mean when it never
-     *                        had one; null for a file written before goodput. An open point's goodput, completions and
-     *                        percentiles are those of its level (the arrivals due while the rate was held), its
-     *                        percentiles counted from each arrival's due time
-     * @param throughput      completions (OK and KO) per second, the same way
-     * @param modelThroughput the model's figure for the same: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
-     * @param serverCpuMsPerRequest CPU time of the server per OK response (ms), from its CPU and goodput; the same for
-     *                        the injector
-     * @param machineSteal    share of the machine's CPU time the hypervisor gave elsewhere, plateau mean
-     * @param cpuProbe        the machine's single-thread probe (MiB/s) when the run started; null in older sweeps
+     * @param rates   goodput: OK responses per second on the plateau (all users active), or the run's mean when it never
+     *                had one, null for a file written before goodput (an open point's goodput, completions and percentiles
+     *                are those of its level, the arrivals due while the rate was held, its percentiles counted from each
+     *                arrival's due time); throughput: completions (OK and KO) per second, the same way
+     * @param cpu     CPU shares of all cores; serverCpuMsPerRequest: the server's CPU time per OK response (ms), from its CPU
+     *                and goodput, the same for the injector; machineSteal: the share the hypervisor gave elsewhere, plateau
+     *                mean; cpuProbe: the machine's single-thread probe (MiB/s) when the run started, null in older sweeps
+     * @param model   modelThroughput: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
      */
-    public record RunRow(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
-            Integer poolThreads, String connectionSettings, String connections, Double goodput, Double throughput, Double throughputMean,
-            Long throughputPeak, Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs, Long requests,
-            Long ko, Double koPercent, String topKoReason, Double serverPeakThreads, Double serverPeakBusyThreads,
-            Double serverCpu, Double injectorCpu, Double machineCpu, Integer cores, Double serverCpuMsPerRequest,
-            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double cpuProbe,
-            Double serverPeakHeapMb, Double injectorPeakOpenFiles,
-            Double serverPeakOpenFiles, Double modelOfferedLoad, Double modelPoolBound, Double modelThroughput,
-            Double modelKneeUsers, Double modelResponseMs, Boolean modelSaturated, String flags, String report,
-            Long wallSeconds) {
+    public record RunRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
+            Threads threads, Cpu cpu, Footprint footprint, Model model, Notes notes) {
+
+        /** Which run: the point's id, target, load (users, or rate for an open point with users 0), latency and its number. */
+        public record Identity(String point, String target, int users, Double rate, long latencyMs, int run) {
+
+            /** A sweep's order of runs: by latency, target, users, rate (closed points first), run. */
+            static final Comparator<Identity> ORDER = Comparator.comparingLong(Identity::latencyMs).thenComparing(Identity::target)
+                    .thenComparingInt(Identity::users).thenComparing(Identity::rate, Comparator.nullsFirst(Comparator.naturalOrder()))
+                    .thenComparingInt(Identity::run);
+        }
+
+        /** done or failed, and why it failed. */
+        public record Outcome(String status, String reason) {
+        }
+
+        public record Rates(Double goodput, Double throughput, Double throughputMean, Long throughputPeak) {
+            static final Rates NONE = new Rates(null, null, null, null);
+        }
+
+        public record Latencies(Long p50Ms, Long p75Ms, Long p95Ms, Long p99Ms, Long p999Ms, Long maxMs) {
+            static final Latencies NONE = new Latencies(null, null, null, null, null, null);
+        }
+
+        public record Requests(Long requests, Long ko, Double koPercent, String topKoReason) {
+            static final Requests NONE = new Requests(null, null, null, null);
+        }
+
+        public record Threads(Double serverPeakThreads, Double serverPeakBusyThreads) {
+            static final Threads NONE = new Threads(null, null);
+        }
+
+        public record Cpu(Double serverCpu, Double injectorCpu, Double machineCpu, Integer cores, Double serverCpuMsPerRequest,
+                Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double cpuProbe) {
+        }
+
+        public record Footprint(Double serverPeakHeapMb, Double injectorPeakOpenFiles, Double serverPeakOpenFiles) {
+            static final Footprint NONE = new Footprint(null, null, null);
+        }
+
+        /** The run's flags (see FLAGS), its Gatling report relative to the sweep, how long it took. */
+        public record Notes(String flags, String report, Long wallSeconds) {
+        }
 
         /** The point's id, the runs of one point share it: webflux-l100-u5000 (or -rate3000, open). */
         public String pointId() {
-            return Point.pointId(target, latencyMs, users, rate);
+            return Point.pointId(identity.target(), identity.latencyMs(), identity.users(), identity.rate());
         }
 
         public List<String> flagList() {
-            return Summary.flagList(flags);
+            return Summary.flagList(notes.flags());
         }
 
         public boolean done() {
-            return "done".equals(status);
+            return "done".equals(outcome.status());
         }
 
         /** A run that did not finish: what it was and why it stopped, no measurement. */
-        static RunRow failed(String point, String target, int users, Double rate, long latencyMs, int run, String status, String reason,
-                String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
-            return new RunRow(point, target, users, rate, latencyMs, run, status, reason, null, connectionSettings,
-                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, null, null, cpuProbe, null, null, null, null, null, null, null, null, null,
-                    "failed", report, wallSeconds);
+        static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
+            return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
+                    Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Footprint.NONE, Model.NONE,
+                    new Notes("failed", report, wallSeconds));
         }
     }
+
+    /** The thread or connection pool a run's target has: its threads (T, null without one), its connection settings, the connections seen. */
+    public record Pool(Integer poolThreads, String connectionSettings, String connections) {
+    }
+
+    /** The queueing model's lines for a run or a point (null where the run has no model). */
+    public record Model(Double modelOfferedLoad, Double modelPoolBound, Double modelThroughput, Double modelKneeUsers,
+            Double modelResponseMs, Boolean modelSaturated) {
+        static final Model NONE = new Model(null, null, null, null, null, null);
+    }
+
 
     /**
      * One point: the median and range (min–max) of its finished runs. Flags: those of any run (KO from the median),
@@ -154,28 +193,55 @@ public final class Summary {
      * @param runs          finished runs; failedRuns: runs that failed (reason: the first one's)
      * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
      */
-    public record PointRow(String point, String target, int users, Double rate, long latencyMs, int runs, int failedRuns, String status,
-            String reason, Integer poolThreads, String connectionSettings, String connections, Spread goodput,
-            Spread throughput, Spread p50Ms, Spread p95Ms, Spread p99Ms, Double maxMs, Double koPercent, String topKoReason,
-            Double serverPeakThreads, Spread serverCpu, Spread injectorCpu, Spread machineCpu, Double serverCpuMsPerRequest,
-            Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double modelOfferedLoad,
-            Double modelPoolBound, Double modelThroughput, Double modelKneeUsers, Double modelResponseMs,
-            Boolean modelSaturated, Double machineCeiling, String flags, String runIds) {
+    public record PointRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
+            Threads threads, Cpu cpu, Model model, Notes notes) {
+
+        /** Which point: its id, target, load (users, or rate for an open point with users 0) and latency. */
+        public record Identity(String point, String target, int users, Double rate, long latencyMs) {
+        }
+
+        /** How many runs finished and failed, done when any finished, and the first failed run's reason. */
+        public record Outcome(int runs, int failedRuns, String status, String reason) {
+        }
+
+        public record Rates(Spread goodput, Spread throughput) {
+        }
+
+        /** Percentiles as median and range of the runs; maxMs: the highest of them. */
+        public record Latencies(Spread p50Ms, Spread p95Ms, Spread p99Ms, Double maxMs) {
+        }
+
+        /** KO share (median of the runs) and the most common reason. */
+        public record Requests(Double koPercent, String topKoReason) {
+        }
+
+        public record Threads(Double serverPeakThreads) {
+        }
+
+        public record Cpu(Spread serverCpu, Spread injectorCpu, Spread machineCpu, Double serverCpuMsPerRequest,
+                Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage) {
+        }
+
+        /** machineCeiling: the target's ceiling on this machine (req/s), null when none could be measured; the point's flags; its runs' ids. */
+        public record Notes(Double machineCeiling, String flags, String runIds) {
+        }
 
         public boolean done() {
-            return "done".equals(status);
+            return "done".equals(outcome.status());
         }
 
         public List<String> flagList() {
-            return Summary.flagList(flags);
+            return Summary.flagList(notes.flags());
         }
 
         /** A point none of whose runs finished: which point, how many failed and the first one's reason. */
         static PointRow failed(RunRow first, int failedRuns, String reason, Double machineCeiling, String runIds) {
-            return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), 0, failedRuns, "failed",
-                    reason, null, first.connectionSettings(), null, Spread.NONE, Spread.NONE, Spread.NONE,
-                    Spread.NONE, Spread.NONE, null, null, null, null, Spread.NONE, Spread.NONE, Spread.NONE, null, null, null,
-                    null, null, null, null, null, null, null, machineCeiling, "failed", runIds);
+            RunRow.Identity id = first.identity();
+            return new PointRow(new Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
+                    new Outcome(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
+                    new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
+                    new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
+                    new Notes(machineCeiling, "failed", runIds));
         }
     }
 
@@ -191,8 +257,7 @@ public final class Summary {
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
                     .map(d -> row(sweep.dir(), d, sweepBoot))
-                    .sorted(Comparator.comparingLong(RunRow::latencyMs).thenComparing(RunRow::target).thenComparingInt(RunRow::users)
-                            .thenComparing(RunRow::rate, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(RunRow::run))
+                    .sorted(Comparator.comparing(RunRow::identity, RunRow.Identity.ORDER))
                     .toList();
         }
         catch (IOException e) {
@@ -227,8 +292,9 @@ public final class Summary {
                 point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("connectionSettings").asString(), cpuProbe,
                 elsewhere, report, wall);
         if (!"done".equals(point.path("status").asString())) {
-            return RunRow.failed(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run(),
-                    point.path("status").asString(), point.path("reason").asString(), facts.connectionSettings(), cpuProbe, report, wall);
+            return RunRow.failed(new RunRow.Identity(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run()),
+                    new RunRow.Outcome(point.path("status").asString(), point.path("reason").asString()), facts.connectionSettings(), cpuProbe,
+                    report, wall);
         }
         return row(ResultFile.read(pointDir.resultFile()), facts);
     }
@@ -326,27 +392,31 @@ public final class Summary {
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = level != null ? level.fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
-        return new RunRow(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run(), "done", null,
-                model == null ? null : model.threads(), facts.connectionSettings(), r.injector().connections(),
-                goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond(),
-                ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max(),
-                r.requests().total(), ko, r.requests().koPercent(), topReason,
-                r.server().peakLiveThreads(), r.server().busyThreads().max(), serverCpu, injectorCpu,
-                machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
-                MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
-                plateau == null ? null : plateau.loadAverage(), cpuProbe, heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(),
-                r.server().openFiles().max(), model == null ? null : model.offeredLoadPerSecond(),
-                model == null ? null : model.poolBoundPerSecond(), modelThroughput,
-                model == null ? null : model.kneeUsers(),
-                model == null ? null : model.responseTimeMsAtFullPopulation(), saturated,
-                String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds());
+        return new RunRow(new RunRow.Identity(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run()),
+                new RunRow.Outcome("done", null), new Pool(model == null ? null : model.threads(), facts.connectionSettings(),
+                        r.injector().connections()),
+                new RunRow.Rates(goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond()),
+                new RunRow.Latencies(ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max()),
+                new RunRow.Requests(r.requests().total(), ko, r.requests().koPercent(), topReason),
+                new RunRow.Threads(r.server().peakLiveThreads(), r.server().busyThreads().max()),
+                new RunRow.Cpu(serverCpu, injectorCpu, machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
+                        MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
+                        plateau == null ? null : plateau.loadAverage(), cpuProbe),
+                new RunRow.Footprint(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().openFiles().max()),
+                model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
+                        model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
+                new RunRow.Notes(String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
+    }
+
+    private static Double ms(Long ms) {
+        return ms == null ? null : ms.doubleValue();
     }
 
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
     public static List<PointRow> points(List<RunRow> runs, Map<String, MachineCeiling> ceilings) {
         Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
         runs.forEach(r -> byPoint.computeIfAbsent(r.pointId(), id -> new ArrayList<>()).add(r));
-        return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).target()))).toList();
+        return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).identity().target()))).toList();
     }
 
     /** The runs of one point as its median and range; ceiling: the target's, or null. */
@@ -354,15 +424,16 @@ public final class Summary {
         RunRow first = runs.get(0);
         List<RunRow> done = runs.stream().filter(RunRow::done).toList();
         List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
-        String runIds = runs.stream().map(RunRow::point).collect(Collectors.joining(" "));
+        String runIds = runs.stream().map(r -> r.identity().point()).collect(Collectors.joining(" "));
         if (done.isEmpty()) {
-            return PointRow.failed(first, failed.size(), failed.get(0).reason(), ceiling == null ? null : ceiling.requestsPerSecond(), runIds);
+            return PointRow.failed(first, failed.size(), failed.get(0).outcome().reason(), ceiling == null
+                    ? null : ceiling.requestsPerSecond(), runIds);
         }
         RunRow model = done.get(0); // the model's numbers are the same for every run of a point
-        Spread goodput = spread(done, RunRow::goodput);
-        Spread p95 = spread(done, r -> r.p95Ms() == null ? null : r.p95Ms().doubleValue());
-        Double koPercent = spread(done, RunRow::koPercent).median();
-        String topKoReason = mostCommon(done.stream().map(RunRow::topKoReason).toList());
+        Spread goodput = spread(done, r -> r.rates().goodput());
+        Spread p95 = spread(done, r -> ms(r.latency().p95Ms()));
+        Double koPercent = spread(done, r -> r.requests().koPercent()).median();
+        String topKoReason = mostCommon(done.stream().map(r -> r.requests().topKoReason()).toList());
 
         Set<String> flags = new LinkedHashSet<>();
         done.forEach(r -> r.flagList().stream().filter(f -> !f.startsWith("ko ")).forEach(flags::add));
@@ -372,24 +443,26 @@ public final class Summary {
         if (goodput.widerThan(GOODPUT_TOLERANCE, 0) || p95.widerThan(P95_TOLERANCE, P95_TOLERANCE_MS)) {
             flags.add(UNSTABLE);
         }
-        if (ceiling != null && model.modelThroughput() != null && ceiling.near(model.modelThroughput())) {
+        if (ceiling != null && model.model().modelThroughput() != null && ceiling.near(model.model().modelThroughput())) {
             flags.add(NEAR_MACHINE_CEILING);
         }
         if (!failed.isEmpty()) {
             flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
         }
-        return new PointRow(first.pointId(), first.target(), first.users(), first.rate(), first.latencyMs(), done.size(), failed.size(), "done",
-                failed.isEmpty() ? null : failed.get(0).reason(), model.poolThreads(), model.connectionSettings(),
-                done.stream().map(RunRow::connections).distinct().collect(Collectors.joining("/")),
-                goodput, spread(done, RunRow::throughput), spread(done, r -> r.p50Ms() == null ? null : r.p50Ms().doubleValue()),
-                p95, spread(done, r -> r.p99Ms() == null ? null : r.p99Ms().doubleValue()),
-                spread(done, r -> r.maxMs() == null ? null : r.maxMs().doubleValue()).max(), koPercent, topKoReason,
-                spread(done, RunRow::serverPeakThreads).median(), spread(done, RunRow::serverCpu), spread(done, RunRow::injectorCpu),
-                spread(done, RunRow::machineCpu), spread(done, RunRow::serverCpuMsPerRequest).median(),
-                spread(done, RunRow::injectorCpuMsPerRequest).median(), spread(done, RunRow::machineSteal).median(),
-                spread(done, RunRow::loadAverage).median(), model.modelOfferedLoad(), model.modelPoolBound(), model.modelThroughput(),
-                model.modelKneeUsers(), model.modelResponseMs(), model.modelSaturated(),
-                ceiling == null ? null : ceiling.requestsPerSecond(), String.join(FLAG_SEPARATOR, flags), runIds);
+        RunRow.Identity id = first.identity();
+        return new PointRow(new PointRow.Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
+                new PointRow.Outcome(done.size(), failed.size(), "done", failed.isEmpty() ? null : failed.get(0).outcome().reason()),
+                new Pool(model.pool().poolThreads(), model.pool().connectionSettings(),
+                        done.stream().map(r -> r.pool().connections()).distinct().collect(Collectors.joining("/"))),
+                new PointRow.Rates(goodput, spread(done, r -> r.rates().throughput())),
+                new PointRow.Latencies(spread(done, r -> ms(r.latency().p50Ms())), p95, spread(done, r -> ms(r.latency().p99Ms())),
+                        spread(done, r -> ms(r.latency().maxMs())).max()),
+                new PointRow.Requests(koPercent, topKoReason), new PointRow.Threads(spread(done, r -> r.threads().serverPeakThreads()).median()),
+                new PointRow.Cpu(spread(done, r -> r.cpu().serverCpu()), spread(done, r -> r.cpu().injectorCpu()), spread(done,
+                        r -> r.cpu().machineCpu()),
+                        spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
+                        spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
+                model.model(), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(FLAG_SEPARATOR, flags), runIds));
     }
 
     private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
@@ -422,39 +495,56 @@ public final class Summary {
      * range); empty cells for missing values.
      */
     public static <R extends Record> void writeCsv(List<R> rows, Class<R> type, Path file) {
-        RecordComponent[] columns = type.getRecordComponents();
         List<String> header = new ArrayList<>();
-        for (RecordComponent c : columns) {
-            header.add(c.getName());
-            if (c.getType() == Spread.class) {
-                header.add(c.getName() + "Min");
-                header.add(c.getName() + "Max");
-            }
-        }
+        columns(type, header);
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).get();
         OutputFile.write(file, out -> {
             java.io.Writer text = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
             try (CSVPrinter csv = new CSVPrinter(text, format)) {
                 for (R row : rows) {
                     List<Object> values = new ArrayList<>();
-                    for (RecordComponent c : columns) {
-                        Object v = c.getAccessor().invoke(row);
-                        if (v instanceof Spread s) {
-                            values.add(s.median());
-                            values.add(s.min());
-                            values.add(s.max());
-                        }
-                        else {
-                            values.add(v);
-                        }
-                    }
+                    values(row, values);
                     csv.printRecord(values);
                 }
+            }
+        });
+    }
+
+    /** The columns of a record: a component each, a part's (a record of its own) spelled out in place, a Spread as three. */
+    private static void columns(Class<?> type, List<String> header) {
+        for (RecordComponent c : type.getRecordComponents()) {
+            if (c.getType() == Spread.class) {
+                header.addAll(List.of(c.getName(), c.getName() + "Min", c.getName() + "Max"));
+            }
+            else if (c.getType().isRecord()) {
+                columns(c.getType(), header);
+            }
+            else {
+                header.add(c.getName());
+            }
+        }
+    }
+
+    /** A row's values in the order of {@link #columns} (every part is there: a row without one has its NONE). */
+    private static void values(Record row, List<Object> values) {
+        for (RecordComponent c : row.getClass().getRecordComponents()) {
+            Object v;
+            try {
+                v = c.getAccessor().invoke(row);
             }
             catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
-        });
+            if (v instanceof Spread s) {
+                values.addAll(java.util.Arrays.asList(s.median(), s.min(), s.max()));
+            }
+            else if (c.getType().isRecord()) {
+                values((Record) v, values);
+            }
+            else {
+                values.add(v);
+            }
+        }
     }
 
     /** summary.csv as one map per row, column name to cell. */

@@ -36,14 +36,14 @@ public final class Verdict {
             if (flags.contains(Summary.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
             }
-            return Boolean.TRUE.equals(p.modelSaturated()) && p.modelPoolBound() != null ? POOL : OFFERED_LOAD;
+            return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
         }
     }
 
     /** Goodput within the model's tolerance below its throughput (the flags' rule for disagreeing with it). */
     static boolean metModel(Summary.PointRow p) {
-        return p.modelThroughput() != null && p.goodput().median() != null
-                && p.goodput().median() >= p.modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
+        return p.model().modelThroughput() != null && p.rates().goodput().median() != null
+                && p.rates().goodput().median() >= p.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
     }
 
     /** Consecutive loads of one target with the same bound: from the first point to the last. */
@@ -67,7 +67,7 @@ public final class Verdict {
     /** The finished points, by latency, model and target, each target's in the order of its loads. */
     static List<TargetVerdict> targets(List<Summary.PointRow> points) {
         Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-        measured(points).forEach(p -> byTarget.computeIfAbsent(group(p) + " " + p.target(), k -> new ArrayList<>()).add(p));
+        measured(points).forEach(p -> byTarget.computeIfAbsent(group(p) + " " + p.identity().target(), k -> new ArrayList<>()).add(p));
         List<TargetVerdict> verdicts = new ArrayList<>();
         byTarget.values().forEach(rows -> {
             List<Stage> stages = new ArrayList<>();
@@ -82,7 +82,7 @@ public final class Verdict {
                 }
             }
             Summary.PointRow first = rows.get(0);
-            verdicts.add(new TargetVerdict(first.target(), first.latencyMs(), first.rate() != null, stages));
+            verdicts.add(new TargetVerdict(first.identity().target(), first.identity().latencyMs(), first.identity().rate() != null, stages));
         });
         return verdicts;
     }
@@ -101,7 +101,7 @@ public final class Verdict {
             Double within = shared.stream().filter(l -> byLoad.get(l).stream().noneMatch(p -> Bound.of(p) == Bound.MACHINE))
                     .findFirst().orElse(null);
             List<Summary.PointRow> at = byLoad.get(within != null ? within : shared.get(0)).stream()
-                    .sorted(Comparator.comparing((Summary.PointRow p) -> p.goodput().median()).reversed()).toList();
+                    .sorted(Comparator.comparing((Summary.PointRow p) -> p.rates().goodput().median()).reversed()).toList();
             out.add(new SideBySide(at.get(0), within == null, at));
         });
         return out;
@@ -109,22 +109,22 @@ public final class Verdict {
 
     /** Finished points with a goodput, by latency, closed before open, then load. */
     private static List<Summary.PointRow> measured(List<Summary.PointRow> points) {
-        return points.stream().filter(p -> p.done() && p.goodput().median() != null)
-                .sorted(Comparator.comparingLong(Summary.PointRow::latencyMs).thenComparing(p -> p.rate() != null).thenComparingDouble(Verdict::load))
+        return points.stream().filter(p -> p.done() && p.rates().goodput().median() != null)
+                .sorted(Comparator.comparingLong((Summary.PointRow r) -> r.identity().latencyMs()).thenComparing(p -> p.identity().rate() != null).thenComparingDouble(Verdict::load))
                 .toList();
     }
 
     private static String group(Summary.PointRow p) {
-        return p.latencyMs() + (p.rate() == null ? " closed" : " open");
+        return p.identity().latencyMs() + (p.identity().rate() == null ? " closed" : " open");
     }
 
     private static double load(Summary.PointRow p) {
-        return p.rate() == null ? p.users() : p.rate();
+        return p.identity().rate() == null ? p.identity().users() : p.identity().rate();
     }
 
     /** A load in words: "5,000 users", or "a rate of 2,400 req/s". */
     private static String loadText(Summary.PointRow p) {
-        return p.rate() == null ? "%,d users".formatted(p.users()) : "a rate of %s req/s".formatted(rate(p.rate()));
+        return p.identity().rate() == null ? "%,d users".formatted(p.identity().users()) : "a rate of %s req/s".formatted(rate(p.identity().rate()));
     }
 
     /** A sweep folder's verdict as Markdown, from its runs' records (./lab report DIR --verdict). */
@@ -158,16 +158,17 @@ public final class Verdict {
         boolean latencies = targets.stream().map(TargetVerdict::latencyMs).distinct().count() > 1;
         StringBuilder out = new StringBuilder();
         for (SideBySide s : sideBySide(points)) {
-            out.append("- ").append(esc.apply("At %s%s%s: ".formatted(loadText(s.at()), latencies ? " and L %d ms".formatted(s.at().latencyMs()) : "",
+            out.append("- ").append(esc.apply("At %s%s%s: ".formatted(loadText(s.at()), latencies
+                    ? " and L %d ms".formatted(s.at().identity().latencyMs()) : "",
                     s.machineBound() ? " (the most two targets ran; this machine's CPU bounded one there)"
                             : shortForm ? "" : " (the most two targets ran without this machine's CPU deciding)")));
             List<String> each = new ArrayList<>();
             for (Summary.PointRow p : s.points()) {
-                each.add(strong.apply(p.target()) + esc.apply(" " + goodput(p)
-                        + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.p95Ms().median()), ko(p)))));
+                each.add(strong.apply(p.identity().target()) + esc.apply(" " + goodput(p)
+                        + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.latency().p95Ms().median()), ko(p)))));
             }
-            out.append(String.join(esc.apply(", "), each)).append(esc.apply(s.at().rate() == null
-                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().rate()))))
+            out.append(String.join(esc.apply(", "), each)).append(esc.apply(s.at().identity().rate() == null
+                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().identity().rate()))))
                     .append('\n');
         }
         for (TargetVerdict t : targets) {
@@ -189,12 +190,14 @@ public final class Verdict {
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound() == Bound.POOL ? "from " : "up to ") + loadText(p);
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; the model)".formatted(loads, goodput(p), notes(p));
-            case POOL -> "%s %s (T/L %s req/s%s; the model)".formatted(pool(target, p), loads, rate(p.modelPoolBound()),
-                    s.last().koPercent() == null || s.last().koPercent() == 0 ? ""
-                            : ", %.1f%% KO at %s: %s".formatted(s.last().koPercent(), loadText(s.last()), s.last().topKoReason()));
-            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p), rate(p.modelThroughput()),
+            case POOL -> "%s %s (T/L %s req/s%s; the model)".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()),
+                    s.last().requests().koPercent() == null || s.last().requests().koPercent() == 0 ? ""
+                            : ", %.1f%% KO at %s: %s".formatted(s.last().requests().koPercent(), loadText(s.last()),
+                                    s.last().requests().topKoReason()));
+            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p),
+                    rate(p.model().modelThroughput()),
                     ko(p), notes(p));
-            case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.modelThroughput()));
+            case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.model().modelThroughput()));
         };
     }
 
@@ -205,13 +208,14 @@ public final class Verdict {
     private static String stage(String target, Stage s) {
         String loads = s.first() == s.last() ? "at " + loadText(s.last()) : "from %s to %s".formatted(loadText(s.first()), loadText(s.last()));
         Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
-        String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.p95Ms().median()), ko(p), notes(p));
+        String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.latency().p95Ms().median()), ko(p), notes(p));
         return switch (s.bound()) {
-            case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.modelOfferedLoad()));
-            case POOL -> "held at the T/L of %s, %s req/s, %s (%s)".formatted(pool(target, p), rate(p.modelPoolBound()), loads, at);
-            case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.modelThroughput()));
+            case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.model().modelOfferedLoad()));
+            case POOL -> "held at the T/L of %s, %s req/s, %s (%s)".formatted(pool(target, p), rate(p.model().modelPoolBound()), loads, at);
+            case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.model().modelThroughput()));
             case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
-                    rate(p.modelThroughput()), p.machineCpu().median() == null ? "-" : "%.0f".formatted(p.machineCpu().median() * 100));
+                    rate(p.model().modelThroughput()), p.cpu().machineCpu().median() == null
+                            ? "-" : "%.0f".formatted(p.cpu().machineCpu().median() * 100));
         };
     }
 
@@ -236,7 +240,7 @@ public final class Verdict {
      * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else its threads.
      */
     private static String pool(String target, Summary.PointRow p) {
-        return pool(target, p.modelPoolBound(), p.latencyMs());
+        return pool(target, p.model().modelPoolBound(), p.identity().latencyMs());
     }
 
     private static String pool(String target, Double poolBound, long latencyMs) {
@@ -306,12 +310,13 @@ public final class Verdict {
      */
     private static String cause(String target, Summary.PointRow p) {
         Target t = Target.parse(target);
-        return t.isMvc() && p.topKoReason() != null && p.topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
+        return t.isMvc() && p.requests().topKoReason() != null && p.requests().topKoReason().contains("connect timeout")
+                && !t.connectionSettings().isEmpty()
                 ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
     }
 
     private static String goodput(Summary.PointRow p) {
-        return rate(p.goodput().median()) + " req/s";
+        return rate(p.rates().goodput().median()) + " req/s";
     }
 
     private static String rate(Double v) {
@@ -323,6 +328,7 @@ public final class Verdict {
     }
 
     private static String ko(Summary.PointRow p) {
-        return p.koPercent() == null || p.koPercent() == 0 ? "" : ", %.1f%% KO: %s".formatted(p.koPercent(), p.topKoReason());
+        return p.requests().koPercent() == null || p.requests().koPercent() == 0
+                ? "" : ", %.1f%% KO: %s".formatted(p.requests().koPercent(), p.requests().topKoReason());
     }
 }

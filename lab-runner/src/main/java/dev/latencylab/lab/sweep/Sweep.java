@@ -348,9 +348,11 @@ public final class Sweep {
      * 101/104/130 ms  0 KO  model 2,000 req/s, bounded by T/L (a pool of 200): follows it  flags: ..."
      */
     public static String headline(Summary.RunRow r) {
-        return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.goodput(), ms(r.p50Ms()), ms(r.p95Ms()), ms(r.p99Ms()),
-                r.ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.ko(), r.koPercent(), r.topKoReason()), verdict(r),
-                r.flags().isEmpty() ? "" : "  flags: " + r.flags());
+        return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.rates().goodput(), ms(r.latency().p50Ms()),
+                ms(r.latency().p95Ms()), ms(r.latency().p99Ms()),
+                r.requests().ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.requests().ko(), r.requests().koPercent(),
+                        r.requests().topKoReason()), verdict(r),
+                r.notes().flags().isEmpty() ? "" : "  flags: " + r.notes().flags());
     }
 
     private static String ms(Long ms) {
@@ -359,15 +361,15 @@ public final class Sweep {
 
     /** The model's throughput, what bounds it (the offered load or a pool's T/L), and whether the run followed it. */
     public static String verdict(Summary.RunRow r) {
-        if (r.modelThroughput() == null) {
+        if (r.model().modelThroughput() == null) {
             return "no model (the path names no latency)";
         }
-        boolean pool = Boolean.TRUE.equals(r.modelSaturated()) && r.modelPoolBound() != null;
-        String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.poolThreads()) : "bounded by the offered load";
+        boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
+        String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.pool().poolThreads()) : "bounded by the offered load";
         List<String> flags = r.flagList();
         String how = flags.contains(Summary.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
                 : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
-        return "model %,.0f req/s, %s: %s".formatted(r.modelThroughput(), bound, how);
+        return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
     }
 
     public static void deleteRecursively(Path path) throws IOException {

@@ -30,10 +30,10 @@ class FindingsFiguresTest {
 
     /** Every spread of every published point, printed as the pages print it: whole numbers, CPU in per cent. */
     private static Set<String> publishedSpreads() {
-        List<Function<Summary.PointRow, Spread>> counts = List.of(Summary.PointRow::goodput, Summary.PointRow::throughput,
-                Summary.PointRow::p50Ms, Summary.PointRow::p95Ms, Summary.PointRow::p99Ms);
-        List<Function<Summary.PointRow, Spread>> shares = List.of(Summary.PointRow::serverCpu, Summary.PointRow::injectorCpu,
-                Summary.PointRow::machineCpu);
+        List<Function<Summary.PointRow, Spread>> counts = List.of(r -> r.rates().goodput(), r -> r.rates().throughput(),
+                r -> r.latency().p50Ms(), r -> r.latency().p95Ms(), r -> r.latency().p99Ms());
+        List<Function<Summary.PointRow, Spread>> shares = List.of(r -> r.cpu().serverCpu(), r -> r.cpu().injectorCpu(),
+                r -> r.cpu().machineCpu());
         Set<String> spreads = new HashSet<>();
         for (String sweep : Published.SWEEPS) {
             List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep)));

@@ -75,7 +75,7 @@ class ComparisonPageStyleTest {
     @Test
     void theTargetsOfOnePageAreToldApartByColour() {
         for (String sweep : Published.SWEEPS) {
-            List<String> targets = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep))).stream().map(Summary.RunRow::target).distinct().toList();
+            List<String> targets = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep))).stream().map(r -> r.identity().target()).distinct().toList();
             for (String a : targets) {
                 for (String b : targets) {
                     if (a.compareTo(b) < 0) {

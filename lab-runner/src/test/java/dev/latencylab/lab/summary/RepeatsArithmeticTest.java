@@ -22,11 +22,16 @@ class RepeatsArithmeticTest {
     /** A finished run with the numbers a case chooses (the model's: N/(L+Z) with L = 100 ms, Z = 1.5 s). */
     private static Summary.RunRow run(String target, int users, int run, double goodput, double throughput, long p95,
             double serverCpu, double injectorCpu, boolean saturated, long ko, String flags) {
-        return new Summary.RunRow(Point.pointId(target, 100, users, null) + "-r" + run, target, users, null, 100, run, "done", null, null, "",
-                "per-user", goodput, throughput, throughput, (long) throughput, 101L, 101L, p95, p95, p95, p95, 1000L, ko,
-                ko / 10.0, ko > 0 ? "HTTP 503" : null, 20.0, 10.0, serverCpu, injectorCpu, serverCpu + injectorCpu, CORES,
-                MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
-                0.001, 1.0, 1400.0, 100.0, 100.0, 100.0, users / 1.6, null, users / 1.6, null, 100.0, saturated, flags, null, 90L);
+        return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId(target, 100, users, null) + "-r" + run, target, users, null, 100, run),
+                new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
+                new Summary.RunRow.Rates(goodput, throughput, throughput, (long) throughput),
+                new Summary.RunRow.Latencies(101L, 101L, p95, p95, p95, p95), new Summary.RunRow.Requests(1000L, ko, ko / 10.0, ko > 0
+                        ? "HTTP 503" : null),
+                new Summary.RunRow.Threads(20.0, 10.0), new Summary.RunRow.Cpu(serverCpu, injectorCpu, serverCpu + injectorCpu, CORES,
+                        MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
+                        0.001, 1.0, 1400.0),
+                new Summary.RunRow.Footprint(100.0, 100.0, 100.0), new Summary.Model(users / 1.6, null, users / 1.6, null, 100.0, saturated),
+                new Summary.RunRow.Notes(flags, null, 90L));
     }
 
     private static Summary.RunRow clean(String target, int users, int run, double throughput, long p95) {
@@ -164,46 +169,44 @@ class RepeatsArithmeticTest {
     void aPointIsTheMedianOfItsRunsWithTheirRangeAndFlags() {
         Summary.PointRow steady = Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101), clean("webflux", 5000, 2, 3105, 102),
                 clean("webflux", 5000, 3, 3116, 101)), null);
-        assertThat(steady.point()).isEqualTo("webflux-l100-u5000");
-        assertThat(steady.runs()).isEqualTo(3);
-        assertThat(steady.goodput()).isEqualTo(new Spread(3111.0, 3105.0, 3116.0, 3));
-        assertThat(steady.p95Ms().median()).isEqualTo(101.0);
-        assertThat(steady.flags()).isEmpty();
-        assertThat(steady.runIds()).isEqualTo("webflux-l100-u5000-r1 webflux-l100-u5000-r2 webflux-l100-u5000-r3");
+        assertThat(steady.identity().point()).isEqualTo("webflux-l100-u5000");
+        assertThat(steady.outcome().runs()).isEqualTo(3);
+        assertThat(steady.rates().goodput()).isEqualTo(new Spread(3111.0, 3105.0, 3116.0, 3));
+        assertThat(steady.latency().p95Ms().median()).isEqualTo(101.0);
+        assertThat(steady.notes().flags()).isEmpty();
+        assertThat(steady.notes().runIds()).isEqualTo("webflux-l100-u5000-r1 webflux-l100-u5000-r2 webflux-l100-u5000-r3");
 
         Summary.PointRow unstable = Summary.point(List.of(clean("webflux", 20000, 1, 12457, 101),
                 clean("webflux", 20000, 2, 12345, 262), clean("webflux", 20000, 3, 12385, 159)), null);
-        assertThat(unstable.flags()).isEqualTo(Summary.UNSTABLE);
+        assertThat(unstable.notes().flags()).isEqualTo(Summary.UNSTABLE);
 
         Summary.PointRow withKo = Summary.point(List.of(run("mvc-t200", 10000, 1, 2050, 2132, 2659, 0.1, 0.1, true, 36, "ko 3.6% (HTTP 503)"),
                 run("mvc-t200", 10000, 2, 2040, 2130, 2600, 0.1, 0.1, true, 30, "ko 3.0% (HTTP 503)")), null);
-        assertThat(withKo.koPercent()).as("median of 3.6 and 3.0").isCloseTo(3.3, within(1e-9));
-        assertThat(withKo.flags()).as("one KO flag, from the median").isEqualTo("ko 3.3% (HTTP 503)");
-        assertThat(withKo.goodput().median()).as("goodput, not completions").isEqualTo(2045.0);
-        assertThat(withKo.throughput().median()).isEqualTo(2131.0);
+        assertThat(withKo.requests().koPercent()).as("median of 3.6 and 3.0").isCloseTo(3.3, within(1e-9));
+        assertThat(withKo.notes().flags()).as("one KO flag, from the median").isEqualTo("ko 3.3% (HTTP 503)");
+        assertThat(withKo.rates().goodput().median()).as("goodput, not completions").isEqualTo(2045.0);
+        assertThat(withKo.rates().throughput().median()).isEqualTo(2131.0);
     }
 
     @Test
     void nearTheCeilingAndFailedRunsAreFlagged() {
         MachineCeiling ceiling = new MachineCeiling("webflux", 10000, 2, 0.3, 0.2); // 4,000 req/s
         // the model offers 5,000 / 1.6 = 3,125 req/s: 78% of the ceiling
-        assertThat(Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).flags()).isEmpty();
+        assertThat(Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags()).isEmpty();
         // 5,200 / 1.6 = 3,250: 81%
         Summary.PointRow near = Summary.point(List.of(clean("webflux", 5200, 1, 3240, 101)), ceiling);
-        assertThat(near.flags()).isEqualTo(Summary.NEAR_MACHINE_CEILING);
-        assertThat(near.machineCeiling()).isCloseTo(4000, within(1e-9));
+        assertThat(near.notes().flags()).isEqualTo(Summary.NEAR_MACHINE_CEILING);
+        assertThat(near.notes().machineCeiling()).isCloseTo(4000, within(1e-9));
 
-        Summary.RunRow failed = new Summary.RunRow("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2, "failed", "the target died",
-                null, "", null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, "failed",
-                null, 30L);
+        Summary.RunRow failed = Summary.RunRow.failed(new Summary.RunRow.Identity("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2),
+                new Summary.RunRow.Outcome("failed", "the target died"), "", null, null, 30L);
         Summary.PointRow partly = Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101), failed), null);
-        assertThat(partly.runs()).isEqualTo(1);
-        assertThat(partly.failedRuns()).isEqualTo(1);
-        assertThat(partly.status()).isEqualTo("done");
-        assertThat(partly.flags()).isEqualTo("1 of 2 runs failed");
+        assertThat(partly.outcome().runs()).isEqualTo(1);
+        assertThat(partly.outcome().failedRuns()).isEqualTo(1);
+        assertThat(partly.outcome().status()).isEqualTo("done");
+        assertThat(partly.notes().flags()).isEqualTo("1 of 2 runs failed");
         Summary.PointRow none = Summary.point(List.of(failed), null);
-        assertThat(none.status()).isEqualTo("failed");
-        assertThat(none.reason()).isEqualTo("the target died");
+        assertThat(none.outcome().status()).isEqualTo("failed");
+        assertThat(none.outcome().reason()).isEqualTo("the target died");
     }
 }

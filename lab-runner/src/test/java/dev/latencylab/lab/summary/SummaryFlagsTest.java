@@ -72,30 +72,30 @@ class SummaryFlagsTest {
     @Test
     void aCleanPointHasNoFlagsAndItsNumbers() throws Exception {
         Summary.RunRow r = row(result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400));
-        assertThat(r.flags()).isEmpty();
-        assertThat(r.throughput()).isEqualTo(1980);
-        assertThat(r.modelThroughput()).isEqualTo(2000);
-        assertThat(r.p95Ms()).isEqualTo(150);
-        assertThat(r.serverPeakHeapMb()).isEqualTo(100);
-        assertThat(r.connectionSettings()).isEqualTo("max-connections=8192 accept-count=100");
+        assertThat(r.notes().flags()).isEmpty();
+        assertThat(r.rates().throughput()).isEqualTo(1980);
+        assertThat(r.model().modelThroughput()).isEqualTo(2000);
+        assertThat(r.latency().p95Ms()).isEqualTo(150);
+        assertThat(r.footprint().serverPeakHeapMb()).isEqualTo(100);
+        assertThat(r.pool().connectionSettings()).isEqualTo("max-connections=8192 accept-count=100");
     }
 
     @Test
     void cpuBoundInjectorSwitchedConnectionsDescriptorsAndKo() throws Exception {
         Summary.RunRow r = row(result(1500, 2000, true, 0.97, 0.6, 0.37, 20, true, 18500));
-        assertThat(r.flags()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
+        assertThat(r.notes().flags()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
                 + "descriptors-near-limit; ko 2.0% (HTTP 503)");
-        assertThat(r.topKoReason()).isEqualTo("HTTP 503");
+        assertThat(r.requests().topKoReason()).isEqualTo("HTTP 503");
     }
 
     @Test
     void aRunOnAnotherBootThanTheSweepsFirstIsFlagged() throws Exception {
         new SweepFolder(dir).writePlan(Map.of("machine", Map.of("bootId", "first-machine")));
         String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
-        assertThat(row(clean, Map.of("machine", Map.of("bootId", "first-machine", "cpuProbeMibPerSecond", 1400.0))).flags()).isEmpty();
+        assertThat(row(clean, Map.of("machine", Map.of("bootId", "first-machine", "cpuProbeMibPerSecond", 1400.0))).notes().flags()).isEmpty();
         Summary.RunRow elsewhere = row(clean, Map.of("machine", Map.of("bootId", "second-machine", "cpuProbeMibPerSecond", 900.0)));
-        assertThat(elsewhere.flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
-        assertThat(elsewhere.cpuProbe()).isEqualTo(900.0);
+        assertThat(elsewhere.notes().flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
+        assertThat(elsewhere.cpu().cpuProbe()).isEqualTo(900.0);
     }
 
     @Test
@@ -103,31 +103,31 @@ class SummaryFlagsTest {
         ObjectNode r = (ObjectNode) JSON.readTree(result(1000, 2000, true, 0.5, 0.1, 0.25, 100, false, 3000));
         ((ObjectNode) r.get("throughput")).put("goodputPlateauPerSecond", 900.0);
         Summary.RunRow row = row(JSON.writeValueAsString(r));
-        assertThat(row.goodput()).isEqualTo(900.0);
-        assertThat(row.throughput()).isEqualTo(1000.0);
-        int cores = row.cores();
-        assertThat(row.serverCpuMsPerRequest()).as("25%% of %d cores over 900 OK responses a second", cores)
+        assertThat(row.rates().goodput()).isEqualTo(900.0);
+        assertThat(row.rates().throughput()).isEqualTo(1000.0);
+        int cores = row.cpu().cores();
+        assertThat(row.cpu().serverCpuMsPerRequest()).as("25%% of %d cores over 900 OK responses a second", cores)
                 .isEqualTo(0.25 * cores * 1000 / 900);
-        assertThat(row.injectorCpuMsPerRequest()).isEqualTo(0.1 * cores * 1000 / 900);
+        assertThat(row.cpu().injectorCpuMsPerRequest()).isEqualTo(0.1 * cores * 1000 / 900);
     }
 
     @Test
     void aMachineBusyWithAnotherProcessIsNotTheInjectorsFault() throws Exception {
         // 98% busy, injector and server 15% together: something else ate the CPU
-        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).flags())
+        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).notes().flags())
                 .isEqualTo("machine-cpu-bound; machine-busy-elsewhere");
         // not CPU-bound, but 14% of the machine went elsewhere, more than injector and server used (the published mvc-t400 point at 1,000 users)
-        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).flags()).isEqualTo("machine-busy-elsewhere");
-        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).flags()).as("3% elsewhere: noise").isEmpty();
+        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).notes().flags()).isEqualTo("machine-busy-elsewhere");
+        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).notes().flags()).as("3% elsewhere: noise").isEmpty();
     }
 
     @Test
     void disagreementIsFlaggedOnlyWhenNothingSaturates() throws Exception {
-        assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).isEqualTo("disagrees-with-model");
-        assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).as("pool saturated").isEmpty();
-        assertThat(row(result(1500, 1875, false, 0.95, 0.3, 0.6, 0, false, 3000)).flags()).as("machine saturated")
+        assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).isEqualTo("disagrees-with-model");
+        assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).as("pool saturated").isEmpty();
+        assertThat(row(result(1500, 1875, false, 0.95, 0.3, 0.6, 0, false, 3000)).notes().flags()).as("machine saturated")
                 .isEqualTo("machine-cpu-bound");
-        assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).flags()).as("within 10%").isEmpty();
+        assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).as("within 10%").isEmpty();
     }
 
     @Test

@@ -31,7 +31,7 @@ class VerdictTest {
     }
 
     private static String span(Verdict.Stage s) {
-        return s.bound() + " " + s.first().users() + "-" + s.last().users();
+        return s.bound() + " " + s.first().identity().users() + "-" + s.last().identity().users();
     }
 
     @Test
@@ -40,12 +40,12 @@ class VerdictTest {
         // 200 threads at L 100 ms, Z 1.5 s: knee 3,200 users; 400 threads: 6,400
         assertThat(stages.get("mvc-t200")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-3000", "POOL 5000-20000");
         assertThat(stages.get("mvc-t400")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-5000", "POOL 10000-20000");
-        assertThat(stages.get("mvc-t200").get(1).first().modelPoolBound()).isEqualTo(2000);
+        assertThat(stages.get("mvc-t200").get(1).first().model().modelPoolBound()).isEqualTo(2000);
         // no pool: the offered load until the machine; mvc-virtual below the model where Tomcat's connection cap refused users
         assertThat(stages.get("webflux")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-10000", "MACHINE 20000-20000");
         assertThat(stages.get("mvc-virtual")).extracting(VerdictTest::span)
                 .containsExactly("OFFERED_LOAD 1000-5000", "BELOW_MODEL 10000-10000", "MACHINE 20000-20000");
-        assertThat(stages.get("mvc-virtual").get(1).first().topKoReason()).contains("connect timeout");
+        assertThat(stages.get("mvc-virtual").get(1).first().requests().topKoReason()).contains("connect timeout");
         assertThat(Verdict.markdown(points("docs/results"))).as("and the words name the cap")
                 .contains("below the model at 10,000 users: Tomcat's connection cap (max-connections=8192 accept-count=100) (");
     }
@@ -53,9 +53,9 @@ class VerdictTest {
     @Test
     void theTargetsAreSetSideBySideAtTheMostLoadTheMachineCarried() {
         Verdict.SideBySide at = Verdict.sideBySide(points("docs/results")).get(0);
-        assertThat(at.at().users()).as("20,000 users: this machine's CPU bounded two targets").isEqualTo(10000);
+        assertThat(at.at().identity().users()).as("20,000 users: this machine's CPU bounded two targets").isEqualTo(10000);
         assertThat(at.machineBound()).isFalse();
-        assertThat(at.points()).extracting(Summary.PointRow::target)
+        assertThat(at.points()).extracting(r -> r.identity().target())
                 .as("most goodput first: no pool, then the pools by size").startsWith("webflux").endsWith("mvc-t400", "mvc-t200");
     }
 
@@ -107,7 +107,8 @@ class VerdictTest {
     void aCapacityIsThePoolsWhereItReachesTLTheMachinesNearItsCeilingElseAFinding() {
         assertThat(Verdict.capacityBound(search("mvc-t200", 2000.0, 7000.0, 2000.0, 2080.0)))
                 .startsWith("its thread pool, 2,000 req/s (100% of T/L 2,000, 29% of this machine's ceiling 7,000; 2,080 missed; the model)");
-        assertThat(Verdict.capacityBound(search("webflux-db-p50", 500.0, 900.0, 480.0, 500.0))).startsWith("its connection pool, 480 req/s (96% of T/L 500");
+        assertThat(Verdict.capacityBound(search("webflux-db-p50", 500.0, 900.0, 480.0,
+                500.0))).startsWith("its connection pool, 480 req/s (96% of T/L 500");
         assertThat(Verdict.capacityBound(search("webflux", null, 13000.0, 11000.0, 12000.0)))
                 .isEqualTo("this machine's CPU, 11,000 req/s (85% of this machine's ceiling 13,000, no pool; 12,000 missed; this machine)");
         assertThat(Verdict.capacityBound(search("mvc-t400", 4000.0, 4200.0, 3500.0, 3600.0)))
@@ -124,7 +125,8 @@ class VerdictTest {
     void thePublishedCapacitySearchesAreTheModelsForPoolsAndThisMachinesForWebflux() {
         String verdict = Verdict.capacity(Published.capacitySearches(Lab.repo()));
         assertThat(verdict.lines()).first().asString().startsWith("- Within the SLO (p99 <= 200 ms from each arrival's due time, no KO): **webflux**");
-        assertThat(verdict).contains("- **mvc-t200**: its thread pool, 2,000 req/s (100% of T/L 2,000", "- **mvc-t400**: its thread pool, 4,000 req/s",
+        assertThat(verdict).contains("- **mvc-t200**: its thread pool, 2,000 req/s (100% of T/L 2,000",
+                "- **mvc-t400**: its thread pool, 4,000 req/s",
                 "- **webflux**: this machine's CPU, ", "- **mvc-virtual**: neither a pool (none) nor this machine's CPU");
     }
 }
