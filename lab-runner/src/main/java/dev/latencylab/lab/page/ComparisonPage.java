@@ -91,10 +91,7 @@ public final class ComparisonPage {
         double dataMin = Double.MAX_VALUE;
         TreeSet<Integer> pools = new TreeSet<>();
         for (Source source : sources) {
-            Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-            source.points().stream().filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() != null)
-                    .sorted(java.util.Comparator.comparingDouble((Summary.PointRow r) -> r.identity().rate()))
-                    .forEach(r -> byTarget.computeIfAbsent(r.identity().target(), t -> new ArrayList<>()).add(r));
+            Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, true);
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
@@ -385,10 +382,7 @@ public final class ComparisonPage {
         // each sweep's own connect timeout: sweeps side by side may have run with different ones
         java.util.SortedSet<Long> timeouts = new java.util.TreeSet<>();
         for (Source source : sources) {
-            Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-            source.points().stream().filter(r -> r.identity().latencyMs() == latency && r.done() && r.identity().rate() == null)
-                    .sorted(java.util.Comparator.comparingInt((Summary.PointRow r) -> r.identity().users()))
-                    .forEach(r -> byTarget.computeIfAbsent(r.identity().target(), t -> new ArrayList<>()).add(r));
+            Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, false);
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
@@ -819,5 +813,14 @@ public final class ComparisonPage {
             }
         }
         return false;
+    }
+
+    /** A sweep's finished points at this latency, open or closed, by target, each target's in the order of rate or users. */
+    private static Map<String, List<Summary.PointRow>> byTarget(Source source, long latency, boolean open) {
+        Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
+        source.points().stream().filter(r -> r.identity().latencyMs() == latency && r.done() && (r.identity().rate() != null) == open)
+                .sorted(java.util.Comparator.comparingDouble(r -> open ? r.identity().rate() : r.identity().users()))
+                .forEach(r -> byTarget.computeIfAbsent(r.identity().target(), t -> new ArrayList<>()).add(r));
+        return byTarget;
     }
 }
