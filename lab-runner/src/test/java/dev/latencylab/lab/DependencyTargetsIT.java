@@ -18,7 +18,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * The db and http targets through ./lab run: the lab starts what they depend on, a real PostgreSQL (zonky's, no

@@ -23,7 +23,7 @@ import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * A run split over two Gatling processes against WebFlux: by hand, as on two machines (two ./mvnw gatling:test with

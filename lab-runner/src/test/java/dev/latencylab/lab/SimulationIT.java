@@ -20,7 +20,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /** The simulation as the runner starts it (Gatling without Maven) and as a user runs it (./mvnw gatling:test -D...), against real targets. */
 class SimulationIT {

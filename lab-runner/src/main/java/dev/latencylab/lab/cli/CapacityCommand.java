@@ -33,7 +33,7 @@ import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Verdict;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * ./lab capacity: the highest arrival rate a target serves within an SLO, found with ladders of open-model levels,

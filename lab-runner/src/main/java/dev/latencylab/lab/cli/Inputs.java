@@ -15,7 +15,7 @@ import java.util.Map;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * The checks run, sweep and capacity share, made before anything starts: each refuses bad input with one line that

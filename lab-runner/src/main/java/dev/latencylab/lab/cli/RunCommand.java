@@ -28,7 +28,7 @@ import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Point;
 import dev.latencylab.lab.sweep.Sweep;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are.")

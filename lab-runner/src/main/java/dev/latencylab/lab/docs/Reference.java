@@ -7,7 +7,7 @@ import java.util.Map;
 
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids

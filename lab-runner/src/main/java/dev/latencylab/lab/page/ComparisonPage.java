@@ -41,7 +41,7 @@ import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Verdict;
 import dev.latencylab.lab.sweep.Sweep;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * The comparison page of a sweep, or of several side by side (./lab report A B --out C): summary.csv and runs.csv,

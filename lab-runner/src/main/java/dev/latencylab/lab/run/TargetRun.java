@@ -19,7 +19,7 @@ import dev.latencylab.load.ResultMerge;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.Figures;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * One simulation against a fresh target JVM, as run, sweep and capacity all do it: start a fresh PostgreSQL when the

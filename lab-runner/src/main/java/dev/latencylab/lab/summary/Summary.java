@@ -31,7 +31,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.sweep.Point;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * What a sweep measured, every number taken from its runs' result.json files: one {@link RunRow} per run (runs.csv)

@@ -12,7 +12,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.page.Figures;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * A sweep's answer in words, from its points alone: for each target, what bounded it at each load (the offered load,

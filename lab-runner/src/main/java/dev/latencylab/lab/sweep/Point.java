@@ -12,7 +12,7 @@ import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * One run of a sweep's point: a target at a user count (closed model) or an arrival rate (open model: rate per

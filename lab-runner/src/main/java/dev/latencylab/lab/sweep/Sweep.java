@@ -32,7 +32,7 @@ import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * Runs a matrix of points, each one on a fresh target JVM: start, wait until healthy, warm up, run the simulation

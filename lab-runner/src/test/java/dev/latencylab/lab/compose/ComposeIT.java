@@ -20,14 +20,14 @@ import org.yaml.snakeyaml.Yaml;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.Injectors;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * docker-compose.yml, resolved by a real compose implementation (no Docker engine needed for that), gives each target

@@ -14,7 +14,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.ResultMerge;
 import dev.latencylab.lab.Lab;
-import dev.latencylab.lab.target.Target;
+import dev.latencylab.lab.targets.Target;
 
 /** The published files: what their data gives (pages, tables, charts), what they record (targets), how split runs merge. */
 class PublishedResultsTest {

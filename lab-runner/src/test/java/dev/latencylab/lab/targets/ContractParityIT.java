@@ -12,10 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.lab.target.Target;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
 
 /** Both real jars answer the same bad input with the same status, content type and body. */
 class ContractParityIT {

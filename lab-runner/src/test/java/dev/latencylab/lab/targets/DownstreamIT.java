@@ -18,10 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.lab.target.Target;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
 
 /**
  * Both targets' /http against a real downstream service (the WebFlux jar in a process of its own), each through its

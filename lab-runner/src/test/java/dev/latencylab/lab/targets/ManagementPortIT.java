@@ -11,10 +11,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.lab.target.Target;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.target.Target;
 
 /**
  * The actuator's port follows the server port (+ 1000) however a user gives it, so that a second instance on another

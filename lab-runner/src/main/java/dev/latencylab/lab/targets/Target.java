@@ -1,4 +1,4 @@
-package dev.latencylab.lab.target;
+package dev.latencylab.lab.targets;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

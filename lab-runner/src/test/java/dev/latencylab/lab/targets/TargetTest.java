@@ -1,4 +1,4 @@
-package dev.latencylab.lab.target;
+package dev.latencylab.lab.targets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
