@@ -31,7 +31,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.sweep.Point;
-import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.layout.Folders;
 
 /**
  * Paths to a wrong number that exited 0, found by an adversarial trial of the newer surfaces (merge, folders shared
@@ -120,7 +120,7 @@ class TrustIT {
     void theReportOfAStoppedSweepSaysItIsIncomplete() throws IOException {
         Path sweep = tmp.resolve("stopped");
         Lab.copyTree(Lab.repo().resolve("docs/results-http"), sweep);
-        Sweep.deleteRecursively(sweep.resolve("points/webflux-http-l100-u400-r1")); // its last run never recorded
+        Folders.deleteTree(sweep.resolve("points/webflux-http-l100-u400-r1")); // its last run never recorded
 
         LabCommand.Finished report = LabCommand.run(console("stopped"), "report", sweep.toString());
 
@@ -274,7 +274,7 @@ class TrustIT {
         }
         finally {
             started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-            Sweep.deleteRecursively(folder); // in the repository's results/runs: no note for later commands
+            Folders.deleteTree(folder); // in the repository's results/runs: no note for later commands
         }
     }
 

@@ -1,13 +1,5 @@
 package dev.latencylab.lab.cli;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,38 +101,5 @@ public final class Inputs {
             passOn.put(name, value);
         });
         return passOn;
-    }
-
-    /** The folder, made if needed; one that cannot be is bad input, known before anything starts. */
-    public static Path writableFolder(String option, Path dir) {
-        try {
-            Files.createDirectories(dir);
-            if (!Files.isWritable(dir)) {
-                throw new IllegalArgumentException("%s %s: cannot write there (permission denied)".formatted(option, dir));
-            }
-            return dir;
-        }
-        catch (IOException e) {
-            throw new IllegalArgumentException("%s %s: cannot make that folder: %s".formatted(option, dir, why(e)));
-        }
-    }
-
-    /** An I/O failure under way as one line: what was being done (when its message says), the path and the reason. */
-    static String why(java.io.UncheckedIOException e) {
-        // UncheckedIOException(cause) takes the cause's toString as its message: no context of its own then
-        boolean context = e.getMessage() != null && !e.getMessage().equals(e.getCause().toString());
-        return (context ? e.getMessage() + ": " : "") + why(e.getCause());
-    }
-
-    /** An I/O failure as one line: the path and the reason, without the exception's class. */
-    static String why(IOException e) {
-        String path = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : null;
-        String reason = e instanceof AccessDeniedException ? "permission denied"
-                : e instanceof NoSuchFileException ? "no such file or folder"
-                : e instanceof NotDirectoryException ? "not a folder"
-                : e instanceof FileAlreadyExistsException ? "exists (is a file where a folder is needed, or was written meanwhile)"
-                : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                : e.getMessage();
-        return path == null ? reason : path + ": " + reason;
     }
 }

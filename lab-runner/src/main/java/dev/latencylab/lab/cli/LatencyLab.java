@@ -13,6 +13,7 @@ import dev.latencylab.lab.docs.Reference;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.layout.Folders;
 
 /**
  * The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. Exit codes: 0 ok,
@@ -68,7 +69,7 @@ public final class LatencyLab {
             }
             if (e instanceof java.io.UncheckedIOException io) {
                 // a file or folder that could not be written once the command was under way: say which, and why
-                command.getErr().println("latency-lab: " + Inputs.why(io));
+                command.getErr().println("latency-lab: " + Folders.why(io));
                 return FAILED;
             }
             throw e;

@@ -13,6 +13,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.ResultMerge;
 import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "merge", mixinStandardHelpOptions = true, description = {
         "Merge the result files of the K injectors of one run (sim.injectors=K, e.g. copied from K machines) into one "
@@ -45,7 +46,7 @@ final class MergeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--out %s: %s exists; give a new file (merge never overwrites)".formatted(out, written));
             }
         }
-        Path folder = Inputs.writableFolder("--out", out.toAbsolutePath().getParent());
+        Path folder = Folders.writableFolder("--out", out.toAbsolutePath().getParent());
         Result merged = ResultMerge.merge(files, folder);
         try {
             ResultFile.writeNew(merged, out); // exclusive: of two merges to one --out, one writes and the other stops here

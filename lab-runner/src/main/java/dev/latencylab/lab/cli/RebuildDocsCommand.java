@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.lab.docs.Published;
-import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "rebuild-docs", mixinStandardHelpOptions = true, description = {
         "Rebuild every published page, table and chart from its data: the sweeps under docs/ (summary.csv, runs.csv, "
@@ -46,7 +46,7 @@ final class RebuildDocsCommand implements Callable<Integer> {
             return LatencyLab.FAILED;
         }
         finally {
-            Sweep.deleteRecursively(scratch);
+            Folders.deleteTree(scratch);
         }
     }
 }

@@ -17,6 +17,7 @@ import dev.latencylab.lab.page.RunsPage;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Verdict;
+import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
@@ -63,7 +64,7 @@ final class ReportCommand implements Callable<Integer> {
             if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
                 throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
             }
-            Inputs.writableFolder("--out", out);
+            Folders.writableFolder("--out", out);
             System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
             return 0;
         }

@@ -25,6 +25,7 @@ import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")
@@ -145,7 +146,7 @@ final class SweepCommand implements Callable<Integer> {
         if (name != null) {
             Inputs.folderName("--name", name);
         }
-        Inputs.writableFolder("--results", parent);
+        Folders.writableFolder("--results", parent);
         SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
         JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
         int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
-import dev.latencylab.lab.cli.Inputs;
-
 /** Where ./lab keeps what it measured (under the repository unless --results says otherwise), and a new folder's name. */
 public final class ResultsFolders {
 
@@ -25,7 +23,7 @@ public final class ResultsFolders {
 
     /** A folder of its own for one run: a second run started in the same second gets another. */
     public static Path newFolder(Path parent, String name) {
-        Inputs.writableFolder("the results folder", parent);
+        Folders.writableFolder("the results folder", parent);
         try {
             for (int i = 1; ; i++) {
                 Path dir = parent.resolve(i == 1 ? name : name + "-" + i);

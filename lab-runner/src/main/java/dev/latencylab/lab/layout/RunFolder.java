@@ -3,7 +3,6 @@ package dev.latencylab.lab.layout;
 import java.nio.file.Path;
 
 import dev.latencylab.load.ResultFile;
-import dev.latencylab.lab.sweep.Point;
 
 /**
  * The files of one simulation run against a target this runner started: {@code ./lab run}'s folder, and each sweep
@@ -47,7 +46,7 @@ public record RunFolder(Path dir) {
         return new RunFolder(dir.resolve("injector-" + i));
     }
 
-    /** A sweep point's record: status, settings, why it failed (see {@link Point}). */
+    /** A sweep point's record: status, settings, why it failed (see sweep.Point). */
     public Path pointRecord() {
         return dir.resolve("point.json");
     }

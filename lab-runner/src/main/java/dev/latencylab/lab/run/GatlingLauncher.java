@@ -19,7 +19,7 @@ import dev.latencylab.load.LaunchFile;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.layout.RunFolder;
-import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.layout.Folders;
 
 /**
  * Runs the simulation as {@code ./mvnw gatling:test -D...} does, without Maven: Gatling's JVM started directly from
@@ -60,7 +60,7 @@ public final class GatlingLauncher {
                 if (reportDir != null && Files.isDirectory(reportDir)) {
                     kept = Files.move(reportDir, folder.report(), StandardCopyOption.REPLACE_EXISTING);
                 }
-                Sweep.deleteRecursively(resultsFolder(folder.gatlingLog()));
+                Folders.deleteTree(resultsFolder(folder.gatlingLog()));
                 return kept;
             }
             catch (IOException e) {

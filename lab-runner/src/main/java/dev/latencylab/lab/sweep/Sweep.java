@@ -32,6 +32,7 @@ import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -294,7 +295,7 @@ public final class Sweep {
         Map<String, Object> details = new LinkedHashMap<>();
         int port = plan.port(p.target());
         try {
-            deleteRecursively(pointDir.dir());
+            Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             details.put("port", port);
             details.put("startedAt", started.toString());
@@ -370,17 +371,6 @@ public final class Sweep {
         String how = flags.contains(Summary.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
                 : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
         return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
-    }
-
-    public static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (var walk = Files.walk(path)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     /**
