@@ -89,8 +89,9 @@ public final class Capacity {
     }
 
     public static void write(Path dir, Search record) {
-        OutputFile.json(new SearchFolder(dir).capacityFile(), Json.MAPPER, record);
-        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, new SearchFolder(dir).levelsCsv());
+        SearchFolder folder = new SearchFolder(dir);
+        OutputFile.json(folder.capacityFile(), Json.MAPPER, record);
+        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, folder.levelsCsv());
         draw(List.of(record), dir);
     }
 

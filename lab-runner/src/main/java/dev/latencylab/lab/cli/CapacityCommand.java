@@ -137,6 +137,7 @@ final class CapacityCommand implements Callable<Integer> {
         ResultsFolders.sayLeftBehind(searches);
         Path dir = ResultsFolders.newFolder(searches,
                 name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp()));
+        SearchFolder search = new SearchFolder(dir);
         PrintStream out = System.out;
         out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
                 latencyMs, slo(), maxKoPercent, dir);
@@ -153,18 +154,19 @@ final class CapacityCommand implements Callable<Integer> {
             for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
                         rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), levelSeconds);
-                RunFolder folder = new SearchFolder(dir).round(round);
+                RunFolder folder = search.round(round);
+                String roundFolder = dir.relativize(folder.dir()).toString();
                 RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
                         folder, Duration.ofSeconds(warmupSeconds), 1), null, stopped::get);
                 if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
                     // what a ladder cut short measured is not a level's answer: its levels are left out
-                    rounds.add(new Capacity.Round(round, rates, dir.relativize(folder.dir()).toString(), null, "interrupted", "stopped by a signal"));
+                    rounds.add(new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal"));
                     break;
                 }
                 GatlingLauncher.Outcome run = finished.gatling();
                 if (!run.succeeded()) {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
-                    rounds.add(new Capacity.Round(round, rates, dir.relativize(folder.dir()).toString(), null, "failed", why));
+                    rounds.add(new Capacity.Round(round, rates, roundFolder, null, "failed", why));
                     System.err.println("latency-lab: RUN FAILED: " + why);
                     failed = true;
                     break;
@@ -178,7 +180,7 @@ final class CapacityCommand implements Callable<Integer> {
                                 l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
                     }
                 }
-                rounds.add(new Capacity.Round(round, rates, dir.relativize(folder.dir()).toString(), r.open().stoppedEarly(), "done", null));
+                rounds.add(new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null));
                 CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
                 rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
             }
@@ -197,8 +199,8 @@ final class CapacityCommand implements Callable<Integer> {
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(model)),
                 record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
         out.println("  bounded by " + Verdict.capacityBound(record));
-        out.println("Capacity file: " + new SearchFolder(dir).capacityFile());
-        out.println("Chart: " + new SearchFolder(dir).chartPng());
+        out.println("Capacity file: " + search.capacityFile());
+        out.println("Chart: " + search.chartPng());
         return failed ? LatencyLab.FAILED : LatencyLab.OK;
     }
 

@@ -155,7 +155,8 @@ public final class Published {
         boolean ofRun = Path.of(RUNS).equals(parent.getParent()) && List.of(RunPage.of(result), RunPage.chartOf(result)).contains(p);
         boolean ofSearch = Path.of(CAPACITY).equals(parent.getParent())
                 && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
-        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (new SearchFolder(parent).charts().contains(p) || p.equals(new SearchFolder(parent).levelsCsv()));
+        SearchFolder search = new SearchFolder(parent);
+        boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (search.charts().contains(p) || p.equals(search.levelsCsv()));
         return ofSweep || ofRun || ofCapacity;
     }
 

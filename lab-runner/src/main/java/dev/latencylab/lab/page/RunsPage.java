@@ -94,10 +94,9 @@ public final class RunsPage {
                     .append(td(m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()), false))
                     .append(td(m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()), false))
                     .append(td(f0(row.model().modelThroughput()), false)).append(td(f0(row.model().modelResponseMs()), false))
-                    .append(td(f0(row.rates().goodput()), false)).append(td(ms(row.latency().p50Ms()),
-                            false)).append(td(ms(row.latency().p95Ms()), false))
-                    .append(td(ms(row.latency().p99Ms()), false)).append(td(row.requests().ko() == null
-                            ? "" : "%,d".formatted(row.requests().ko()), false))
+                    .append(td(f0(row.rates().goodput()), false)).append(td(ms(row.latency().p50Ms()), false))
+                    .append(td(ms(row.latency().p95Ms()), false)).append(td(ms(row.latency().p99Ms()), false))
+                    .append(td(row.requests().ko() == null ? "" : "%,d".formatted(row.requests().ko()), false))
                     .append(td(pct(row.cpu().serverCpu()), false)).append(td(pct(row.cpu().machineCpu()), false))
                     .append(td(row.notes().flags(), true)).append("<td class=l>").append(link(run.folder(), out)).append("</td></tr>\n");
         }
