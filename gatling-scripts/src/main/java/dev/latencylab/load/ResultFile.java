@@ -326,11 +326,19 @@ public final class ResultFile {
     }
 
     /**
-     * Where a run's result goes unless sim.result.file says otherwise: into the report folder Gatling made for this
-     * run (the newest folder under target/gatling holding a simulation.log started after the run began), so the HTML
-     * report and result.json sit side by side.
+     * gatling:test's results folder (gatling-scripts/pom.xml), given to Maven and passed on to the simulation's JVM:
+     * each injector of a split run on one file system needs its own.
      */
-    public static Path defaultLocation(Path resultsRoot, Instant runStart) {
+    public static final String RESULTS_FOLDER = "gatling.resultsFolder";
+    private static final String DEFAULT_RESULTS_FOLDER = "target/gatling";
+
+    /**
+     * Where a run's result goes unless sim.result.file says otherwise: into the report folder Gatling made for this
+     * run (the newest folder under gatling.resultsFolder holding a simulation.log started after the run began), so the
+     * HTML report and result.json sit side by side.
+     */
+    public static Path defaultLocation(Instant runStart) {
+        Path resultsRoot = Path.of(System.getProperty(RESULTS_FOLDER, DEFAULT_RESULTS_FOLDER));
         try (Stream<Path> runs = Files.list(resultsRoot)) {
             return runs.filter(d -> Files.isRegularFile(d.resolve("simulation.log")))
                     .filter(d -> modified(d.resolve("simulation.log")) >= runStart.toEpochMilli() - 1000)

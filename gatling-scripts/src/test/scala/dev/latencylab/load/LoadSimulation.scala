@@ -92,7 +92,7 @@ class LoadSimulation extends Simulation {
     arrivals.foreach(_.finish(System.currentTimeMillis()))
     sampler.close()
     val file = settings.resultFile.toScala.getOrElse(
-      ResultFile.defaultLocation(java.nio.file.Path.of("target", "gatling"), run.startedAt()))
+      ResultFile.defaultLocation(run.startedAt()))
     val result = ResultFile.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
     println(s"latency-lab: result file ${file.toAbsolutePath}")

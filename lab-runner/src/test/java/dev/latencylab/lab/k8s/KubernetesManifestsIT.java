@@ -124,13 +124,13 @@ class KubernetesManifestsIT {
      * One default per setting of the load: what compose's load services and the injectors' Job pass, left at their
      * defaults, is the simulation's own default (SimulationSettings, where ./lab run --help and docs/running.md read
      * theirs), but for what each says it sets on purpose (the target's address; the Job's 20,000 users of a split run;
-     * the split's own). The targets' knobs are compared with compose's above.
+     * the split's own, each injector's report folder). The targets' knobs are compared with compose's above.
      */
     @Test
     @SuppressWarnings("unchecked")
     void theLoadsDefaultsAreTheSimulationsInComposeAndInTheJob() throws Exception {
         Set<String> onPurpose = Set.of(SimulationSettings.BASE_URL, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
-                SimulationSettings.START_AT, SimulationSettings.RESULT_FILE);
+                SimulationSettings.START_AT, SimulationSettings.RESULT_FILE, ResultFile.RESULTS_FOLDER);
         Map<String, Object> services = (Map<String, Object>) ComposeIT.resolved(Map.of()).get("services");
         Map<String, String> compared = new LinkedHashMap<>();
         for (String service : List.of("gatling", "injector-0", "injector-1")) {
