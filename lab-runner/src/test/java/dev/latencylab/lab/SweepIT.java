@@ -20,7 +20,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.PointRecord;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
@@ -177,7 +177,7 @@ class SweepIT {
         assertThat(sweep.at("/machine/cpuProbe/mibPerSecond").asDouble()).as("the machine's fingerprint").isPositive();
         assertThat(sweep.at("/versions/spring-boot").asString()).matches("[0-9.]+");
         assertThat(sweep.at("/versions/gatling").asString()).matches("[0-9.]+");
-        assertThat(Point.read(dir.point("webflux-l100-u3-r2")).at("/machine/cpuProbeMibPerSecond").asDouble())
+        assertThat(PointRecord.read(dir.point("webflux-l100-u3-r2")).start().machine().cpuProbeMibPerSecond())
                 .as("each run's machine").isPositive();
 
         // two sweeps side by side (here the same one twice, as two folders): each labelled, each with its machine
@@ -202,10 +202,11 @@ class SweepIT {
                     String.valueOf(Lab.freePort())).exitCode()).as("exit code with a failed point").isEqualTo(LatencyLab.FAILED);
         }
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
-        JsonNode failed = Point.read(dir.point("webflux-l100-u3-r1"));
-        assertThat(failed.path("status").asString()).isEqualTo("failed");
-        assertThat(failed.path("reason").asString()).contains("port " + port + " is in use");
-        assertThat(Point.read(dir.point("mvc-t200-l100-u3-r1")).path("status").asString()).isEqualTo("done");
+        PointRecord.Outcome failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
+        assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);
+        assertThat(failed.reason()).contains("port " + port + " is in use");
+        assertThat(PointRecord.read(dir.point("mvc-t200-l100-u3-r1")).outcome().done()).isTrue();
+        assertThat(Files.readString(dir.point("webflux-l100-u3-r1").pointRecord())).as("as the file says it").contains("\"status\" : \"failed\"");
         assertThat(Files.readString(dir.page())).contains("FAILED: port " + port + " is in use");
     }
 }

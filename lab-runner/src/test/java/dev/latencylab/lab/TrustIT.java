@@ -30,7 +30,7 @@ import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.PointRecord;
 import dev.latencylab.lab.layout.Folders;
 
 /**
@@ -202,7 +202,8 @@ class TrustIT {
             List<Path> made = folders.toList();
             assertThat(made).as("a folder each").hasSize(2);
             for (Path folder : made) {
-                assertThat(Point.read(new RunFolder(folder.resolve("points/webflux-l100-u4-r1"))).path("status").asString()).isEqualTo("failed");
+                assertThat(PointRecord.read(new RunFolder(folder.resolve("points/webflux-l100-u4-r1"))).outcome().status())
+                        .isEqualTo(PointRecord.Status.FAILED);
                 assertThat(folder.resolve(FolderLock.NAME)).as("released").doesNotExist();
             }
         }

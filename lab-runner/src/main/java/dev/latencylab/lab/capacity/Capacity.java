@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 import org.knowm.xchart.XYChart;
 
@@ -14,6 +13,7 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.page.HockeyStickChart;
 import dev.latencylab.lab.summary.Summary;
@@ -33,7 +33,7 @@ public final class Capacity {
             long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
             Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
             CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
-            Map<String, Object> machine, String created,
+            Machine.Fingerprint machine, String created,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean interrupted) {
 
         /** Stopped by a signal before its last ladder: true; absent (null) in a search that ran to its end. */

@@ -18,7 +18,6 @@ import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
-import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Overhead;
@@ -27,6 +26,7 @@ import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.PointRecord;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 
@@ -149,24 +149,18 @@ final class RunCommand implements Callable<Integer> {
         // installed before the target starts: a signal at any moment ends everything this run started
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
                 StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
-            Map<String, Object> details = new LinkedHashMap<>();
-            Instant started = Instant.now();
-            details.put("port", p);
-            details.put("startedAt", started.toString());
-            details.put("machine", Machine.fingerprint());
+            PointRecord.Start start = PointRecord.Start.now(p, injectors);
             // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
             RunOutcome.Finished finished = (RunOutcome.Finished) TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
                     Duration.ofSeconds(warmupSeconds), injectors), System.out, () -> false);
             GatlingLauncher.Outcome run = finished.gatling();
-            details.putAll(finished.started().details());
             System.out.println();
             System.out.println("latency-lab: stopped " + t.id());
             // the run's record, as a sweep point's: the summary line below and a page read it the same way
-            details.put("endedAt", Instant.now().toString());
-            details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
-            Point.Status status = run.succeeded() ? Point.Status.DONE : Point.Status.FAILED;
-            String reason = run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()));
-            point.record(dir, status, reason, details);
+            PointRecord record = new PointRecord(point.described(), new PointRecord.Outcome(run.succeeded() ? PointRecord.Status.DONE
+                    : PointRecord.Status.FAILED, run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()))), start,
+                    finished.started(), PointRecord.End.now(start, null));
+            record.write(dir);
             Path page = run.resultFile() == null ? null : RunPage.write(run.resultFile());
             if (run.succeeded()) {
                 System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
@@ -174,8 +168,7 @@ final class RunCommand implements Callable<Integer> {
             if (run.resultFile() != null) {
                 // what the lab added to the scenario's own time, recorded beside the run's other details
                 Overhead overhead = Overhead.of(commandStart, ResultFile.read(run.resultFile()), Instant.now(), warmupSeconds);
-                details.put("overheadSeconds", overhead.record());
-                point.record(dir, status, reason, details);
+                new PointRecord(record.point(), record.outcome(), start, record.started(), record.ended().withOverhead(overhead)).write(dir);
                 System.out.println("latency-lab: " + overhead);
             }
             for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {

@@ -45,15 +45,14 @@ public final class Machine {
      * What a run records of the machine it ran on: its boot (another machine, or a reboot, has another), CPU model and
      * the CPU probe now, so that the runs of a sweep resumed elsewhere can be told apart and compared.
      */
-    public static Map<String, Object> fingerprint() {
+    public static Fingerprint fingerprint() {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bootId", bootId());
-        m.put("cpu", cpuModel());
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("loadAverage", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
-        m.put("cpuProbeMibPerSecond", cpuProbe().get("mibPerSecond"));
-        return m;
+        return new Fingerprint(bootId(), cpuModel(), Runtime.getRuntime().availableProcessors(),
+                os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage(), (Double) cpuProbe().get("mibPerSecond"));
+    }
+
+    /** The machine a run ran on (see {@link #fingerprint}); bootId and loadAverage null where the OS does not say. */
+    public record Fingerprint(String bootId, String cpu, int cores, Double loadAverage, Double cpuProbeMibPerSecond) {
     }
 
     /** Linux's id of this boot; null elsewhere. */

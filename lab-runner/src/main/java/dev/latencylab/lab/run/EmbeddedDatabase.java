@@ -7,9 +7,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
@@ -81,16 +80,17 @@ final class EmbeddedDatabase implements AutoCloseable {
         return postgres.getPort();
     }
 
-    /** Port, version and max_connections (a bound of its own on every pool), for the run's record. */
-    Map<String, Object> describe() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("server", "embedded (zonky)");
-        d.put("port", port());
-        d.put("pid", pid);
-        d.put("version", show("server_version"));
-        d.put("maxConnections", Integer.parseInt(show("max_connections")));
-        d.put("dataDirectory", dataDirectory);
-        return d;
+    /**
+     * The database as a run's record holds it: port, postmaster pid, version and max_connections (a bound of its own
+     * on every pool). pid and dataDirectory: null in runs recorded before they were.
+     */
+    public record Described(String server, int port, @JsonInclude(JsonInclude.Include.NON_NULL) Long pid, String version, int maxConnections,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String dataDirectory) {
+    }
+
+    Described describe() {
+        return new Described("embedded (zonky)", port(), pid, show("server_version"), Integer.parseInt(show("max_connections")),
+                dataDirectory);
     }
 
     /** The postmaster's pid: the parent of a backend serving this connection. */

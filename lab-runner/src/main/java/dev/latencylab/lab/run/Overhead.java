@@ -2,8 +2,6 @@ package dev.latencylab.lab.run;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import dev.latencylab.load.Result;
 
@@ -30,14 +28,12 @@ public record Overhead(double beforeSeconds, double scenarioSeconds, double afte
         return Math.round((beforeSeconds + afterSeconds) * 10) / 10.0;
     }
 
-    /** As point.json records it. */
-    public Map<String, Object> record() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("beforeFirstRequest", beforeSeconds);
-        m.put("afterLastResponse", afterSeconds);
-        m.put("total", totalSeconds());
-        m.put("warmup", warmupSeconds);
-        return m;
+    /** As point.json records it: seconds before the first request and after the last response, their total, the warm-up's. */
+    public record Recorded(double beforeFirstRequest, double afterLastResponse, double total, int warmup) {
+    }
+
+    public Recorded recorded() {
+        return new Recorded(beforeSeconds, afterSeconds, totalSeconds(), warmupSeconds);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.latencylab.lab.run;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** What a target run came to: finished (whether Gatling's run counts or not), or stopped by a signal first. */
 public sealed interface RunOutcome {
@@ -15,24 +14,11 @@ public sealed interface RunOutcome {
     }
 
     /**
-     * What a run started beside the load: the target's pid, an http target's downstream service, a db target's
-     * database (as {@link EmbeddedDatabase} describes it), and the warm-up.
+     * What a run started beside the load, as its point.json records it: the target's pid, an http target's downstream
+     * service, a db target's database, and the warm-up; a dependency the target has not, absent.
      */
-    record Started(long targetPid, Downstream downstream, Map<String, Object> database, Warmed warmup) {
-
-        /** The entries a run's point.json holds for these, in its order; a dependency the target has not, absent. */
-        public Map<String, Object> details() {
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put("targetPid", targetPid);
-            if (downstream != null) {
-                d.put("downstream", downstream);
-            }
-            if (database != null) {
-                d.put("database", database);
-            }
-            d.put("warmup", warmup);
-            return d;
-        }
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Started(Long targetPid, Downstream downstream, EmbeddedDatabase.Described database, Warmed warmup) {
     }
 
     /** The downstream service an http target calls: its pid and URL. */

@@ -66,7 +66,7 @@ public final class TargetRun {
                         Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             RunOutcome.Downstream called = null;
-            Map<String, Object> described = null;
+            EmbeddedDatabase.Described described = null;
             if (downstream != null) {
                 dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
                 called = new RunOutcome.Downstream(downstream.pid(), downstream.baseUrl());
@@ -76,10 +76,10 @@ public final class TargetRun {
             }
             if (database != null) {
                 described = database.describe();
-                dependencies.watch("the embedded PostgreSQL (port " + described.get("port") + ")", (Long) described.get("pid"));
+                dependencies.watch("the embedded PostgreSQL (port " + described.port() + ")", described.pid());
                 if (echo != null) {
-                    echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.get("version"),
-                            described.get("pid"), described.get("port"), described.get("maxConnections"));
+                    echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.version(),
+                            described.pid(), described.port(), described.maxConnections());
                 }
             }
             // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for

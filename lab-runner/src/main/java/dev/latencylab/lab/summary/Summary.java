@@ -22,15 +22,16 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
-import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.PointRecord;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -279,22 +280,20 @@ public final class Summary {
      * @param sweepBoot the boot id the sweep began on, or null
      */
     private static RunRow row(Path base, RunFolder pointDir, String sweepBoot) {
-        JsonNode point = Point.read(pointDir);
+        PointRecord record = PointRecord.read(pointDir);
+        PointRecord.Described point = record.point();
+        Machine.Fingerprint machine = record.start() == null ? null : record.start().machine();
         // a run on another boot than the sweep's first runs: another machine, whose CPU may differ (see cpuProbe)
-        String runBoot = point.path("machine").path("bootId").asString(null);
+        String runBoot = machine == null ? null : machine.bootId();
         boolean elsewhere = sweepBoot != null && runBoot != null && !sweepBoot.equals(runBoot);
-        Double cpuProbe = point.path("machine").path("cpuProbeMibPerSecond").isNumber()
-                ? point.path("machine").path("cpuProbeMibPerSecond").asDouble() : null;
+        Double cpuProbe = machine == null ? null : machine.cpuProbeMibPerSecond();
         String report = Files.isRegularFile(pointDir.reportPage()) ? base.relativize(pointDir.reportPage()).toString() : null;
-        Long wall = point.path("wallSeconds").isMissingNode() ? null : point.path("wallSeconds").asLong();
-        Double rate = point.path("rate").isNumber() ? point.path("rate").asDouble() : null;
-        RunFacts facts = new RunFacts(point.path("id").asString(), point.path("target").asString(), point.path("users").asInt(), rate,
-                point.path("latencyMs").asLong(), point.path("run").asInt(1), point.path("connectionSettings").asString(), cpuProbe,
-                elsewhere, report, wall);
-        if (!"done".equals(point.path("status").asString())) {
-            return RunRow.failed(new RunRow.Identity(facts.id(), facts.target(), facts.users(), rate, facts.latencyMs(), facts.run()),
-                    new RunRow.Outcome(point.path("status").asString(), point.path("reason").asString()), facts.connectionSettings(), cpuProbe,
-                    report, wall);
+        Long wall = record.ended() == null ? null : record.ended().wallSeconds();
+        RunFacts facts = new RunFacts(point.id(), point.target(), point.users(), point.rate(), point.latencyMs(), point.run(),
+                point.connectionSettings(), cpuProbe, elsewhere, report, wall);
+        if (!record.outcome().done()) {
+            return RunRow.failed(new RunRow.Identity(facts.id(), facts.target(), facts.users(), point.rate(), facts.latencyMs(), facts.run()),
+                    new RunRow.Outcome("failed", record.outcome().reason()), facts.connectionSettings(), cpuProbe, report, wall);
         }
         return row(ResultFile.read(pointDir.resultFile()), facts);
     }
@@ -323,8 +322,8 @@ public final class Summary {
         if (!folder.resultFile().equals(resultFile.toAbsolutePath()) || !Files.isRegularFile(folder.pointRecord())) {
             return null;
         }
-        JsonNode point = Point.read(folder);
-        return "done".equals(point.path("status").asString()) ? null : point.path("reason").asString("failed");
+        PointRecord.Outcome outcome = PointRecord.read(folder).outcome();
+        return outcome.done() ? null : outcome.reason() == null ? "failed" : outcome.reason();
     }
 
     /** What a run's row takes from beside its result file: its point.json, or its folder. */

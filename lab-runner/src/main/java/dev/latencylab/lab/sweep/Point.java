@@ -1,15 +1,6 @@
 package dev.latencylab.lab.sweep;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import tools.jackson.databind.JsonNode;
-
-import dev.latencylab.load.Json;
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.targets.Target;
@@ -36,8 +27,6 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
     }
 
 
-    public enum Status { DONE, FAILED }
-
     /** The folder's name, e.g. webflux-l100-u5000-r2, or webflux-l100-rate3000-r2 for an open point. */
     public String id() {
         return "%s-r%d".formatted(pointId(target.id(), latencyMs, users, rate), run);
@@ -59,41 +48,9 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         return sweep.point(id());
     }
 
-    /** The recorded status, or null when the point has not finished (never run, or interrupted). */
-    public Status status(SweepFolder sweep) {
-        Path file = folder(sweep).pointRecord();
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        return Status.valueOf(Json.MAPPER.readTree(file.toFile()).path("status").asString().toUpperCase());
-    }
-
-    public void record(SweepFolder sweep, Status status, String reason, Map<String, Object> details) {
-        record(folder(sweep), status, reason, details);
-    }
-
-    /** The record in any run's folder: a sweep point's, or ./lab run's own (which the summary line reads). */
-    public void record(RunFolder folder, Status status, String reason, Map<String, Object> details) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id());
-        m.put("target", target.id());
-        m.put("module", target.module());
-        m.put("users", users);
-        if (rate != null) {
-            m.put("rate", rate);
-        }
-        m.put("latencyMs", latencyMs);
-        m.put("run", run);
-        m.put("path", target.path(latencyMs));
-        m.put("targetProperties", target.properties());
-        m.put("connectionSettings", target.connectionSettings());
-        m.put("status", status.name().toLowerCase());
-        m.put("reason", reason);
-        m.putAll(details);
-        OutputFile.json(folder.pointRecord(), Json.MAPPER, m);
-    }
-
-    public static JsonNode read(RunFolder point) {
-        return Json.MAPPER.readTree(point.pointRecord().toFile());
+    /** This point as its runs' records name it. */
+    public PointRecord.Described described() {
+        return new PointRecord.Described(id(), target.id(), target.module(), users, rate, latencyMs, run, target.path(latencyMs),
+                target.properties(), target.connectionSettings());
     }
 }

@@ -24,7 +24,6 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.run.GatlingLauncher;
@@ -202,7 +201,7 @@ public final class Sweep {
      */
     public void run(boolean retryFailed, Runnable afterEachPoint) {
         List<Point> points = plan.points();
-        List<Point> toRun = new ArrayList<>(points.stream().filter(p -> runs(p.status(folder), retryFailed)).toList());
+        List<Point> toRun = new ArrayList<>(points.stream().filter(p -> runs(PointRecord.outcome(p.folder(folder)), retryFailed)).toList());
         Instant begun = Instant.now();
         Duration overhead = Duration.ZERO; // beyond the planned load, summed over the points run so far
         int ran = 0;
@@ -212,9 +211,9 @@ public final class Sweep {
             if (stopping) {
                 return;
             }
-            Point.Status status = p.status(folder);
-            if (!runs(status, retryFailed)) {
-                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), status.name().toLowerCase());
+            PointRecord.Outcome recorded = PointRecord.outcome(p.folder(folder));
+            if (!runs(recorded, retryFailed)) {
+                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.done() ? "done" : "failed");
                 continue;
             }
             out.printf("[%d/%d] %s latency=%d ms  starting  (%s)%n", i, points.size(), p.label(), p.latencyMs(),
@@ -234,8 +233,9 @@ public final class Sweep {
         }
     }
 
-    private static boolean runs(Point.Status status, boolean retryFailed) {
-        return !(status == Point.Status.DONE || (status == Point.Status.FAILED && !retryFailed));
+    /** Whether a point runs: never recorded (or interrupted), or failed and retried. */
+    private static boolean runs(PointRecord.Outcome recorded, boolean retryFailed) {
+        return recorded == null || (!recorded.done() && retryFailed);
     }
 
     /**
@@ -291,56 +291,47 @@ public final class Sweep {
     private String runPoint(Point p) {
         RunFolder pointDir = p.folder(folder);
         SimulationSettings settings = plan.settings(p);
-        Instant started = Instant.now();
-        Map<String, Object> details = new LinkedHashMap<>();
         int port = plan.port(p.target());
+        PointRecord.Start start = PointRecord.Start.now(port, plan.injectors());
+        RunOutcome.Started started = null;
         try {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
-            details.put("port", port);
-            details.put("startedAt", started.toString());
-            details.put("machine", Machine.fingerprint()); // a resumed sweep may run on another machine
-            if (plan.injectors() > 1) {
-                details.put("injectors", plan.injectors()); // each in its folder injector-<i>; result.json is their merge
-            }
             RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
                     pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, () -> stopping);
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
             GatlingLauncher.Outcome run = finished.gatling();
-            details.putAll(finished.started().details());
+            started = finished.started();
             if (!run.succeeded()) {
-                return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), details, started);
+                return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, started);
             }
             int open = SocketDrain.await(port, drainMax);
-            details.put("socketsLeftAfterDrain", open);
-            details.put("endedAt", Instant.now().toString());
-            details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
-            p.record(folder, Point.Status.DONE, null, details);
+            new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, started,
+                    PointRecord.End.now(start, open)).write(pointDir);
             return headline(Summary.row(folder, pointDir));
         }
         catch (TargetFailedException e) {
-            return fail(p, e.getMessage(), details, started);
+            return fail(p, e.getMessage(), start, started);
         }
         catch (IOException e) {
-            return fail(p, e.toString(), details, started);
+            return fail(p, e.toString(), start, started);
         }
     }
 
-    private String fail(Point p, String reason, Map<String, Object> details, Instant started) {
+    private String fail(Point p, String reason, PointRecord.Start start, RunOutcome.Started started) {
         if (stopping) {
             return "interrupted";
         }
-        details.put("endedAt", Instant.now().toString());
-        details.put("wallSeconds", Duration.between(started, Instant.now()).toSeconds());
         try {
             Files.createDirectories(p.folder(folder).dir());
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        p.record(folder, Point.Status.FAILED, reason, details);
+        new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.FAILED, reason), start, started,
+                PointRecord.End.now(start, null)).write(p.folder(folder));
         return "FAILED: " + reason;
     }
 

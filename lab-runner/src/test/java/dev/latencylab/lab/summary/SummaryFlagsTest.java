@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
@@ -16,7 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.sweep.PointRecord;
 import dev.latencylab.lab.targets.Target;
 
 /** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */
@@ -26,15 +29,18 @@ class SummaryFlagsTest {
     Path dir;
 
     private Summary.RunRow row(String result) throws Exception {
-        return row(result, Map.of("wallSeconds", 90));
+        return row(result, null);
     }
 
-    private Summary.RunRow row(String result, Map<String, Object> details) throws Exception {
+    /** The row of a run done on this machine, its point.json 90 s long. */
+    private Summary.RunRow row(String result, Machine.Fingerprint machine) throws Exception {
         SweepFolder sweep = new SweepFolder(dir);
         Point p = new Point(Target.parse("mvc-t200"), 5000, 100, 1);
         Files.createDirectories(p.folder(sweep).dir());
         Files.writeString(p.folder(sweep).resultFile(), result);
-        p.record(sweep, Point.Status.DONE, null, details);
+        Instant started = Instant.parse("2026-11-24T10:00:00Z");
+        new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), new PointRecord.Start(8091, started, machine, null),
+                null, new PointRecord.End(0, started.plusSeconds(90), 90, null)).write(p.folder(sweep));
         return Summary.row(sweep, p.folder(sweep));
     }
 
@@ -92,10 +98,14 @@ class SummaryFlagsTest {
     void aRunOnAnotherBootThanTheSweepsFirstIsFlagged() throws Exception {
         new SweepFolder(dir).writePlan(Map.of("machine", Map.of("bootId", "first-machine")));
         String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
-        assertThat(row(clean, Map.of("machine", Map.of("bootId", "first-machine", "cpuProbeMibPerSecond", 1400.0))).notes().flags()).isEmpty();
-        Summary.RunRow elsewhere = row(clean, Map.of("machine", Map.of("bootId", "second-machine", "cpuProbeMibPerSecond", 900.0)));
+        assertThat(row(clean, machine("first-machine", 1400.0)).notes().flags()).isEmpty();
+        Summary.RunRow elsewhere = row(clean, machine("second-machine", 900.0));
         assertThat(elsewhere.notes().flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
         assertThat(elsewhere.cpu().cpuProbe()).isEqualTo(900.0);
+    }
+
+    private static Machine.Fingerprint machine(String bootId, double cpuProbe) {
+        return new Machine.Fingerprint(bootId, "a CPU", 2, 1.0, cpuProbe);
     }
 
     @Test

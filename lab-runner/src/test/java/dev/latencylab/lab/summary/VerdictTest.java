@@ -100,7 +100,7 @@ class VerdictTest {
     /** A finished search with these numbers (what the capacity verdict reads), nothing else. */
     private static Capacity.Search search(String target, Double model, Double ceiling, Double capacity, Double firstMiss) {
         return new Capacity.Search(target, 100, null, 200, 0, "uniform", 10, 3, model, ceiling, capacity, firstMiss, firstMiss != null,
-                null, null, List.of(), List.of(), Map.of(), null, null);
+                null, null, List.of(), List.of(), null, null, null);
     }
 
     @Test
