@@ -21,10 +21,13 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.docs.Published;
+import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.run.Overhead;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.PointRecord;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
@@ -83,6 +86,15 @@ class LabCommandLineIT {
         assertThat(result.problems()).isEmpty();
         assertThat(folder(a)).isNotEqualTo(folder(b));
         assertStartedFromAotCaches(Path.of(folder(winner)));
+        // the overhead the run printed is the one its point.json records: before the first request (the 1 s warm-up
+        // among it) and after the last response
+        Overhead.Recorded overhead = PointRecord.read(new RunFolder(Path.of(folder(winner)))).ended().overheadSeconds();
+        assertThat(winner.output()).contains("overhead %.1f s beside the scenario's".formatted(overhead.total()),
+                "%.1f s to the first request (the warm-up's 1 s among them), %.1f s from the last response".formatted(
+                        overhead.beforeFirstRequest(), overhead.afterLastResponse()));
+        assertThat(overhead.warmup()).isEqualTo(1);
+        assertThat(overhead.beforeFirstRequest()).isGreaterThan(overhead.warmup());
+        assertThat(overhead.afterLastResponse()).isPositive();
     }
 
     /**
