@@ -15,8 +15,8 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.cli.LatencyLab;
-import dev.latencylab.lab.page.Figures;
-import dev.latencylab.lab.summary.Verdict;
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.page.Verdict;
 
 /**
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open

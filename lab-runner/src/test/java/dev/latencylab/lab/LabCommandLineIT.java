@@ -24,10 +24,10 @@ import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.Overhead;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.PointRecord;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,

@@ -18,9 +18,9 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.PointRecord;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {

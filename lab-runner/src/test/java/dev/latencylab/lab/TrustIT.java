@@ -27,11 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.sweep.PointRecord;
-import dev.latencylab.lab.layout.Folders;
 
 /**
  * Paths to a wrong number that exited 0, found by an adversarial trial of the newer surfaces (merge, folders shared

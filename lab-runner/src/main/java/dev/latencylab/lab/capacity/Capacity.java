@@ -6,18 +6,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.knowm.xchart.XYChart;
-
 import dev.latencylab.load.Json;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.page.Figures;
-import dev.latencylab.lab.page.HockeyStickChart;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.summary.Verdict;
 
 /**
  * A capacity search as its folder ({@link SearchFolder}) holds it: capacity.json (the answer, the model's lines beside
@@ -59,7 +55,7 @@ public final class Capacity {
 
     /**
      * A finished search rebuilt from its rounds' result files (the numbers are theirs; capacity.json keeps what they do
-     * not hold: the target, the rounds, the machine), and written again with its table and chart.
+     * not hold: the target, the rounds, the machine), and its data written again (its chart: CapacityReport).
      */
     public static Search rebuild(Path dir) {
         Search r = read(dir);
@@ -88,11 +84,11 @@ public final class Capacity {
         return levels.stream().filter(l -> l.coGapP99Ms() != null).max(Comparator.comparingLong(CapacitySearch.Level::coGapP99Ms)).orElse(null);
     }
 
+    /** A search's data: capacity.json and its levels as levels.csv. */
     public static void write(Path dir, Search record) {
         SearchFolder folder = new SearchFolder(dir);
         OutputFile.json(folder.capacityFile(), Json.MAPPER, record);
         Summary.writeCsv(record.levels(), CapacitySearch.Level.class, folder.levelsCsv());
-        draw(List.of(record), dir);
     }
 
     public static Search read(Path dir) {
@@ -101,34 +97,5 @@ public final class Capacity {
             throw new IllegalArgumentException(dir + " holds no " + SearchFolder.CAPACITY_FILE + ": give a folder that ./lab capacity made");
         }
         return Json.MAPPER.readValue(file.toFile(), Search.class);
-    }
-
-    /** The searches' verdict, then their table: one row per search. */
-    public static String markdown(List<Search> records) {
-        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
-        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
-        for (Search r : records) {
-            CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
-                    && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
-            CapacitySearch.Level gap = r.largestCoGap();
-            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
-                    r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
-                            : (r.bracketed() ? "" : "≥ ") + Figures.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
-                    r.firstMissPerSecond() == null ? "none" : Figures.rate(r.firstMissPerSecond()),
-                    r.modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.modelCapacityPerSecond()),
-                    r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
-                    at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
-                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
-                            gap.p99FromDueMs(), gap.p99Ms())));
-        }
-        return md.toString();
-    }
-
-    /** The hockey stick of these searches (see {@link HockeyStickChart}), as SVG and PNG in dir's chart files. */
-    public static void draw(List<Search> records, Path dir) {
-        XYChart chart = HockeyStickChart.chart(records);
-        SearchFolder folder = new SearchFolder(dir);
-        OutputFile.svg(folder.chartSvg(), chart);
-        OutputFile.png(folder.chartPng(), chart);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.latencylab.load.Result;
-import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.format.Figures;
 
 /**
  * The arithmetic of a capacity search: which rates each ladder climbs and what the levels say. The first ladder

@@ -22,17 +22,18 @@ import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.page.CapacityReport;
+import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
-import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
-import dev.latencylab.lab.summary.Verdict;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -188,7 +189,7 @@ final class CapacityCommand implements Callable<Integer> {
             record = Capacity.withLevels(new Capacity.Search(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
                     arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
                     List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
-            Capacity.write(dir, record);
+            CapacityReport.write(dir, record);
             // said before the signal hook is released: a stopped search's own words come before the JVM ends
             out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
         }
@@ -227,10 +228,10 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private Integer report() {
-        List<Capacity.Search> records = report.stream().map(Capacity::rebuild).toList();
+        List<Capacity.Search> records = report.stream().map(CapacityReport::rebuild).toList();
         Path chartDir = out != null ? out : report.get(0).toAbsolutePath().normalize().getParent();
-        Capacity.draw(records, chartDir);
-        System.out.print(Capacity.markdown(records));
+        CapacityReport.draw(records, chartDir);
+        System.out.print(CapacityReport.markdown(records));
         return LatencyLab.OK;
     }
 }

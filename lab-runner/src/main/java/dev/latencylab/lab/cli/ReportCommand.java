@@ -9,15 +9,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.RunsPage;
+import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.summary.Verdict;
-import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",

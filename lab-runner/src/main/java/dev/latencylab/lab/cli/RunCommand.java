@@ -21,12 +21,12 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Overhead;
-import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Point;
-import dev.latencylab.lab.sweep.PointRecord;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 

@@ -15,17 +15,17 @@ import picocli.CommandLine.Option;
 import tools.jackson.databind.JsonNode;
 import dev.latencylab.load.Json;
 import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.ComparisonPage;
-import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
-import dev.latencylab.lab.layout.Folders;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")

@@ -16,11 +16,12 @@ import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.page.RunPage;
+import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.summary.Verdict;
 
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
@@ -80,13 +81,13 @@ public final class Published {
             written.add(RunPage.chartOf(result));
         }
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
-        List<Capacity.Search> records = searches.stream().map(Capacity::rebuild).toList();
+        List<Capacity.Search> records = searches.stream().map(CapacityReport::rebuild).toList();
         for (Path search : searches) {
             SearchFolder folder = new SearchFolder(search);
             written.addAll(List.of(folder.capacityFile(), folder.levelsCsv()));
             written.addAll(folder.charts());
         }
-        Capacity.draw(records, repo.resolve(CAPACITY));
+        CapacityReport.draw(records, repo.resolve(CAPACITY));
         written.addAll(new SearchFolder(repo.resolve(CAPACITY)).charts());
         for (Path text : texts(repo)) {
             OutputFile.text(text, tables(repo, read(text)));
@@ -189,7 +190,7 @@ public final class Published {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
             }
             else if (capacity.matches()) {
-                table = Capacity.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
+                table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
             }
             else {
                 throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));

@@ -46,7 +46,7 @@ public record RunFolder(Path dir) {
         return new RunFolder(dir.resolve("injector-" + i));
     }
 
-    /** A sweep point's record: status, settings, why it failed (see sweep.Point). */
+    /** A sweep point's record: status, settings, why it failed (see run.PointRecord). */
     public Path pointRecord() {
         return dir.resolve("point.json");
     }

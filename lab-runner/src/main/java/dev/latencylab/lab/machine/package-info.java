@@ -1,4 +1,4 @@
 /**
- * This machine: its fingerprint and versions, and the request rate its CPU allows (the machine ceiling).
+ * This machine: its fingerprint (which machine a run ran on) and the versions the lab runs with.
  */
 package dev.latencylab.lab.machine;

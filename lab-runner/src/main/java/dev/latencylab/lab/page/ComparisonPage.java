@@ -33,13 +33,13 @@ import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.summary.Verdict;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 

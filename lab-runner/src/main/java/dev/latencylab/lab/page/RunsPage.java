@@ -16,6 +16,7 @@ import org.knowm.xchart.XYChartBuilder;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.summary.Summary;

@@ -17,8 +17,8 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.ResultMerge;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.RunFolder;
-import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.targets.Target;
 
 /**

@@ -29,9 +29,8 @@ import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.machine.MachineCeiling;
-import dev.latencylab.lab.sweep.Point;
-import dev.latencylab.lab.sweep.PointRecord;
+import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -47,8 +46,8 @@ public final class Summary {
     static final String CONNECTIONS_SWITCHED = "connections-switched";
     static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
     public static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
-    static final String UNSTABLE = "unstable";
-    static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
+    public static final String UNSTABLE = "unstable";
+    public static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
     static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
 
     /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
@@ -96,7 +95,7 @@ public final class Summary {
     /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
     static final double ELSEWHERE = 0.10;
     /** Throughput further than this from the model, with nothing saturated, is a disagreement to explain. */
-    static final double MODEL_TOLERANCE = 0.10;
+    public static final double MODEL_TOLERANCE = 0.10;
 
     /**
      * One run of a point, in named parts; runs.csv has a column per part's field, in this order.

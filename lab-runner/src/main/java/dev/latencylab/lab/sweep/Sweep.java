@@ -22,16 +22,18 @@ import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
-import dev.latencylab.lab.page.Figures;
 import dev.latencylab.lab.run.GatlingLauncher;
-import dev.latencylab.lab.run.SocketDrain;
+import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.targets.Target;
 
 /**

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 

@@ -11,7 +11,7 @@ import org.knowm.xchart.XYSeries;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 
 /**

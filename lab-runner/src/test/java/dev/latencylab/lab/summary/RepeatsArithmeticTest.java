@@ -10,8 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.latencylab.load.Json;
-import dev.latencylab.lab.machine.MachineCeiling;
-import dev.latencylab.lab.sweep.Point;
+import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.sweep.Sweep;
 
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */

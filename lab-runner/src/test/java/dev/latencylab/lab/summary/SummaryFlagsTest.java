@@ -18,8 +18,8 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.sweep.Point;
-import dev.latencylab.lab.sweep.PointRecord;
+import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.targets.Target;
 
 /** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */

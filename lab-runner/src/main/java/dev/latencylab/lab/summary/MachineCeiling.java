@@ -1,4 +1,4 @@
-package dev.latencylab.lab.machine;
+package dev.latencylab.lab.summary;
 
 import java.util.ArrayList;
 import java.util.Comparator;

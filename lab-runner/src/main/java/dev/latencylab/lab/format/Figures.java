@@ -1,4 +1,4 @@
-package dev.latencylab.lab.page;
+package dev.latencylab.lab.format;
 
 import java.time.Duration;
 

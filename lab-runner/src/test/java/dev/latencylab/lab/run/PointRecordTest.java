@@ -1,4 +1,4 @@
-package dev.latencylab.lab.sweep;
+package dev.latencylab.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

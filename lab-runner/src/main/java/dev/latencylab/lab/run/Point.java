@@ -1,4 +1,4 @@
-package dev.latencylab.lab.sweep;
+package dev.latencylab.lab.run;
 
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.layout.RunFolder;

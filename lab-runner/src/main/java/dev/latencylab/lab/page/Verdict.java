@@ -1,4 +1,4 @@
-package dev.latencylab.lab.summary;
+package dev.latencylab.lab.page;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
 import dev.latencylab.lab.page.Html;
-import dev.latencylab.lab.page.Figures;
+import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.targets.Target;
 
 /**

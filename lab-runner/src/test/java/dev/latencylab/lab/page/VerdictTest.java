@@ -1,4 +1,4 @@
-package dev.latencylab.lab.summary;
+package dev.latencylab.lab.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +12,8 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.MachineCeiling;
+import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Summary;
 
 /**
  * The verdict read from the published sweeps' own runs names, for each target and load, the bound the queueing model

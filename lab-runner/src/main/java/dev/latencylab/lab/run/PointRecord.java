@@ -1,4 +1,4 @@
-package dev.latencylab.lab.sweep;
+package dev.latencylab.lab.run;
 
 import java.nio.file.Files;
 import java.time.Duration;

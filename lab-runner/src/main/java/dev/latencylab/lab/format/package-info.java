@@ -1,0 +1,2 @@
+/** How a figure is printed (Figures): one formatter for the console, the pages and the tables alike. */
+package dev.latencylab.lab.format;

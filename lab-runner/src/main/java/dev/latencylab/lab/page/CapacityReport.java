@@ -1,0 +1,64 @@
+package dev.latencylab.lab.page;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.knowm.xchart.XYChart;
+
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.SearchFolder;
+
+/**
+ * What a reader sees of capacity searches: each search's folder written with its chart, the searches' verdict and
+ * table (console, README), and their hockey stick drawn together.
+ */
+public final class CapacityReport {
+
+    private CapacityReport() {
+    }
+
+    /** A search's folder: its data (Capacity.write) and its own chart. */
+    public static void write(Path dir, Capacity.Search record) {
+        Capacity.write(dir, record);
+        draw(List.of(record), dir);
+    }
+
+    /** A finished search rebuilt from its rounds' result files (Capacity.rebuild), with its own chart. */
+    public static Capacity.Search rebuild(Path dir) {
+        Capacity.Search again = Capacity.rebuild(dir);
+        draw(List.of(again), dir);
+        return again;
+    }
+
+    /** The searches' verdict, then their table: one row per search. */
+    public static String markdown(List<Capacity.Search> records) {
+        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Capacity.Search r : records) {
+            CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
+                    && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
+            CapacitySearch.Level gap = r.largestCoGap();
+            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
+                    r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
+                            : (r.bracketed() ? "" : "≥ ") + Figures.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
+                    r.firstMissPerSecond() == null ? "none" : Figures.rate(r.firstMissPerSecond()),
+                    r.modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.modelCapacityPerSecond()),
+                    r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
+                    at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
+                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
+                            gap.p99FromDueMs(), gap.p99Ms())));
+        }
+        return md.toString();
+    }
+
+    /** The hockey stick of these searches (see {@link HockeyStickChart}), as SVG and PNG in dir's chart files. */
+    public static void draw(List<Capacity.Search> records, Path dir) {
+        XYChart chart = HockeyStickChart.chart(records);
+        SearchFolder folder = new SearchFolder(dir);
+        OutputFile.svg(folder.chartSvg(), chart);
+        OutputFile.png(folder.chartPng(), chart);
+    }
+}
