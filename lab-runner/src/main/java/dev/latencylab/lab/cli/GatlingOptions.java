@@ -1,26 +1,25 @@
 package dev.latencylab.lab.cli;
 
 import java.nio.file.Path;
-import java.time.Duration;
 
 import picocli.CommandLine.Option;
 
 import dev.latencylab.lab.run.GatlingLauncher;
 
-/** How Gatling is started: its HTML report (skipped where no one reads it), the lead of a split run's common start. */
+/** How Gatling is started: with its HTML report, or without where no one reads it. */
 final class GatlingOptions {
 
     @Option(names = "--no-gatling-report", description = "Skip Gatling's HTML report of each run (the result file and the "
             + "lab's pages are still written): saves its seconds and its disk.")
     boolean skipReport;
 
-    @Option(names = "--injector-lead-seconds", description = "With --injectors K: how long after the K Gatling JVMs are "
-            + "started (beside the warm-up) their common start is (default: 10).")
-    Integer injectorLeadSeconds;
-
+    /** One Gatling process per run (capacity's ladders). */
     GatlingLauncher launcher(Path repo) {
-        int lead = Inputs.seconds("--injector-lead-seconds", injectorLeadSeconds == null ? (int) GatlingLauncher.INJECTOR_LEAD.toSeconds()
-                : injectorLeadSeconds);
-        return new GatlingLauncher(repo, !skipReport, Duration.ofSeconds(lead));
+        return new GatlingLauncher(repo, !skipReport, GatlingLauncher.INJECTOR_LEAD);
+    }
+
+    /** One or several per run, as the injector options say. */
+    GatlingLauncher launcher(Path repo, InjectorOptions injectors) {
+        return new GatlingLauncher(repo, !skipReport, injectors.lead());
     }
 }

@@ -61,9 +61,8 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
-    @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share the users (or each rate), each with its "
-            + "own folder (injector-<i>/), started together; their results merged into the run's result.json (default: ${DEFAULT-VALUE}).")
-    int injectors;
+    @CommandLine.Mixin
+    InjectorOptions injectorOptions;
 
     /**
      * ./lab becomes this JVM (exec): its start is the command's; when ./lab built first, the build's end (the script
@@ -84,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
         Instant commandStart = commandStart();
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
-        Inputs.injectors(injectors);
+        int injectors = injectorOptions.injectors();
         Inputs.seconds("--warmup-seconds", warmupSeconds);
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
         String dTarget = properties.get(SimulationSettings.TARGET);
@@ -144,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s".formatted(
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), ResultsFolders.stamp())));
-        GatlingLauncher gatling = gatlingOptions.launcher(repo);
+        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
         // installed before the target starts: a signal at any moment ends everything this run started
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);

@@ -108,9 +108,8 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
-    @Option(names = "--injectors", defaultValue = "1", description = "Gatling processes that share each point's users "
-            + "(or rate, for open points), started together, their results merged into the point's (default: ${DEFAULT-VALUE}).")
-    int injectors;
+    @CommandLine.Mixin
+    InjectorOptions injectorOptions;
 
     @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
             + "others run once (default: 0, every point, or a resumed sweep's). Resuming with a lower one extends a sweep.")
@@ -133,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
         int mvc = Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort : TargetPorts.MVC);
         int webflux = Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port : webfluxPort != null ? webfluxPort
                 : TargetPorts.WEBFLUX);
-        Inputs.injectors(injectors);
+        int injectors = injectorOptions.injectors();
         if (warmupSeconds != null) {
             Inputs.seconds("--warmup-seconds", warmupSeconds);
         }
@@ -212,7 +211,7 @@ final class SweepCommand implements Callable<Integer> {
             json.put("created", Instant.now().toString());
             dir.writePlan(json);
         }
-        GatlingLauncher gatling = gatlingOptions.launcher(repo);
+        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
