@@ -27,7 +27,6 @@ import dev.latencylab.lab.run.Overhead;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.summary.ResultsTable;
-import dev.latencylab.lab.summary.Summary;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
@@ -259,11 +258,18 @@ class LabCommandLineIT {
 
     @Test
     void argumentsWithSpacesReachTheRunnerWhole() throws Exception {
-        Path sweep = Files.createDirectories(tmp.resolve("my sweep"));
-        Files.copy(Lab.repo().resolve("docs/results/summary.csv"), sweep.resolve("summary.csv"));
+        Path published = Lab.repo().resolve("docs/results-db");
+        Path sweep = tmp.resolve("my sweep");
+        Lab.copyTree(published, sweep);
         LabCommand.Finished report = LabCommand.run(console("space"), "report", sweep.toString(), "--markdown");
         assertThat(report.exitCode()).as(report.output()).isZero();
-        assertThat(report.output()).isEqualTo(ResultsTable.markdown(Summary.readCsv(sweep.resolve("summary.csv"))));
+        assertThat(report.output()).isEqualTo(ResultsTable.markdown(new SweepFolder(published))).contains("| 400 |");
+        // the table is the runs': a folder holding only a summary.csv is refused, not printed empty
+        Path csvOnly = Files.createDirectories(tmp.resolve("only a csv"));
+        Files.copy(published.resolve("summary.csv"), csvOnly.resolve("summary.csv"));
+        LabCommand.Finished refused = LabCommand.run(console("csv-only"), "report", csvOnly.toString(), "--markdown");
+        assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(refused.output()).contains(csvOnly + " has no points/");
     }
 
     /**

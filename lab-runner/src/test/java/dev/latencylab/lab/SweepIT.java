@@ -2,13 +2,18 @@ package dev.latencylab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +25,6 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.summary.ResultsTable;
-import dev.latencylab.lab.summary.Summary;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
@@ -55,10 +59,10 @@ class SweepIT {
         LabCommand.Finished open = sweep("open", "mvc-t4,webflux", "3", "--rates", "60", "--level-seconds", "5");
         assertThat(open.exitCode()).as(open.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("open"));
-        List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
+        List<Map<String, String>> points = readCsv(dir.summaryCsv());
         assertThat(points).extracting(r -> r.get("point")).containsExactlyInAnyOrder("mvc-t4-l100-u3", "webflux-l100-u3",
                 "mvc-t4-l100-rate60", "webflux-l100-rate60");
-        for (Map<String, String> row : Summary.readCsv(dir.runsCsv())) {
+        for (Map<String, String> row : readCsv(dir.runsCsv())) {
             Result result = ResultFile.read(dir.point(row.get("point")).resultFile());
             if (row.get("rate").isEmpty()) {
                 assertThat(result.open()).isNull();
@@ -82,7 +86,7 @@ class SweepIT {
         assertThat(dir.charts().resolve("open-p99-l100.svg")).isNotEmptyFile();
         assertThat(dir.charts().resolve("throughput-l100.png")).as("the closed points' charts too").isNotEmptyFile();
         assertThat(Files.readString(dir.page())).contains("open: 60/s").contains("charts/open-p99-l100.svg");
-        assertThat(ResultsTable.markdown(points)).as("README's users table: closed points only").doesNotContain("| 0 |");
+        assertThat(ResultsTable.markdown(dir)).as("README's users table: closed points only").doesNotContain("| 0 |");
     }
 
     /**
@@ -100,10 +104,10 @@ class SweepIT {
         assertThat(merged.requests().total()).isEqualTo(5 * 2)
                 .isEqualTo(merged.parts().get(0).requests().total() + merged.parts().get(1).requests().total());
         assertThat(point.injector(1).reportPage()).isRegularFile();
-        Map<String, String> run = Summary.readCsv(dir.runsCsv()).stream().filter(r -> r.get("point").equals("webflux-l100-u5-r1"))
+        Map<String, String> run = readCsv(dir.runsCsv()).stream().filter(r -> r.get("point").equals("webflux-l100-u5-r1"))
                 .findFirst().orElseThrow();
         assertThat(Long.parseLong(run.get("requests"))).as("the summary reads the merge").isEqualTo(merged.requests().total());
-        assertThat(Double.parseDouble(run.get("goodput"))).isEqualTo(Double.parseDouble(Summary.readCsv(dir.summaryCsv()).get(0).get("goodput")))
+        assertThat(Double.parseDouble(run.get("goodput"))).isEqualTo(Double.parseDouble(readCsv(dir.summaryCsv()).get(0).get("goodput")))
                 .isPositive();
         assertThat(Files.readString(point.pointRecord())).contains("\"injectors\" : 2");
         assertThat(sweep("split", "webflux", "5").exitCode()).as("resumed without --injectors: another sweep").isEqualTo(LatencyLab.BAD_INPUT);
@@ -118,7 +122,7 @@ class SweepIT {
         LabCommand.Finished first = sweep("tiny", "webflux", "3");
         assertThat(first.exitCode()).as(first.output()).isZero();
         SweepFolder dir = new SweepFolder(results.resolve("tiny"));
-        assertThat(Summary.readCsv(dir.runsCsv())).hasSize(1);
+        assertThat(readCsv(dir.runsCsv())).hasSize(1);
         LabCommand.Finished second = sweep("tiny", "webflux", "3", "--repeats", "2");
         assertThat(second.exitCode()).as(second.output()).isZero();
         assertThat(second.output()).contains("[1/2] webflux users=3 run 1  kept (done earlier)");
@@ -135,7 +139,7 @@ class SweepIT {
         assertThat(changed.output()).contains("holds a sweep with other settings (latenciesMs was [100], now [50])");
         TrustIT.assertNoStackTrace(changed.output());
 
-        List<Map<String, String>> runs = Summary.readCsv(dir.runsCsv());
+        List<Map<String, String>> runs = readCsv(dir.runsCsv());
         assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder("webflux-l100-u3-r1", "webflux-l100-u3-r2");
         String page = Files.readString(dir.page());
         for (Map<String, String> row : runs) {
@@ -152,7 +156,7 @@ class SweepIT {
             assertThat(dir.dir().resolve(row.get("report"))).isRegularFile();
             assertThat(page).contains("href=\"" + row.get("report") + "\"");
         }
-        List<Map<String, String>> points = Summary.readCsv(dir.summaryCsv());
+        List<Map<String, String>> points = readCsv(dir.summaryCsv());
         assertThat(points).extracting(r -> r.get("point")).containsExactly("webflux-l100-u3");
         for (Map<String, String> point : points) {
             List<Double> p95s = runs.stream().filter(r -> r.get("point").startsWith(point.get("point") + "-r"))
@@ -165,7 +169,7 @@ class SweepIT {
             assertThat(Double.parseDouble(point.get("goodputMin"))).isLessThanOrEqualTo(Double.parseDouble(point.get("goodputMax")));
         }
         assertThat(page).as("ranges in the table").contains("<span class=range>(");
-        assertThat(ResultsTable.markdown(points)).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
+        assertThat(ResultsTable.markdown(dir)).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
         for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu", "machine-cpu")) {
             assertThat(dir.charts().resolve(chart + "-l100.svg")).isNotEmptyFile();
             assertThat(dir.charts().resolve(chart + "-l100.png")).isNotEmptyFile();
@@ -208,5 +212,13 @@ class SweepIT {
         assertThat(PointRecord.read(dir.point("mvc-t200-l100-u3-r1")).outcome().done()).isTrue();
         assertThat(Files.readString(dir.point("webflux-l100-u3-r1").pointRecord())).as("as the file says it").contains("\"status\" : \"failed\"");
         assertThat(Files.readString(dir.page())).contains("FAILED: port " + port + " is in use");
+    }
+
+    /** A CSV the sweep wrote as one map per row, column name to cell: as a spreadsheet or a script of the user's reads it. */
+    private static List<Map<String, String>> readCsv(Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (CSVParser csv = CSVParser.parse(file, StandardCharsets.UTF_8, format)) {
+            return csv.getRecords().stream().map(CSVRecord::toMap).toList();
+        }
     }
 }

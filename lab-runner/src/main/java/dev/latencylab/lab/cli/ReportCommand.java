@@ -17,7 +17,6 @@ import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.RunsPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
-import dev.latencylab.lab.summary.Summary;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
@@ -29,7 +28,7 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000, or a run's folder, e.g. results/runs/run-mvc-t200-20261122-010000")
     List<Path> dirs;
 
-    @Option(names = "--markdown", description = "Print README's results table from SWEEP_DIR/summary.csv instead.")
+    @Option(names = "--markdown", description = "Print README's results table of the sweep (from its runs' records) instead.")
     boolean markdown;
 
     @Option(names = "--verdict", description = "Print the sweep's verdict in Markdown instead: what bounded each target at "
@@ -88,8 +87,12 @@ final class ReportCommand implements Callable<Integer> {
             return 0;
         }
         SweepFolder sweep = sweeps.get(0);
+        if ((markdown || verdict) && !java.nio.file.Files.isDirectory(sweep.points())) {
+            throw new IllegalArgumentException("%s has no points/: %s is made from the runs' records there (summary.csv alone is not enough)"
+                    .formatted(sweep.dir(), markdown ? "--markdown's table" : "--verdict"));
+        }
         if (markdown) {
-            System.out.print(ResultsTable.markdown(Summary.readCsv(sweep.summaryCsv())));
+            System.out.print(ResultsTable.markdown(sweep));
             return 0;
         }
         if (verdict) {

@@ -21,7 +21,6 @@ import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
-import dev.latencylab.lab.summary.Summary;
 
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
@@ -184,7 +183,7 @@ public final class Published {
                 table = reference.table().get();
             }
             else if (sweep.matches()) {
-                table = ResultsTable.markdown(Summary.readCsv(new SweepFolder(repo.resolve(sweep.group(1))).summaryCsv()));
+                table = ResultsTable.markdown(new SweepFolder(repo.resolve(sweep.group(1))));
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));

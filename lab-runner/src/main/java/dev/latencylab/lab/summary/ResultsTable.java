@@ -1,15 +1,17 @@
 package dev.latencylab.lab.summary;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.latencylab.lab.layout.SweepFolder;
+
 /**
- * The Markdown table README shows of a published sweep, made from its summary.csv (./lab report DIR --markdown), so
- * that README's figures are the committed file's and a test can check that they still are. A cell: goodput and p95,
+ * The Markdown table README shows of a published sweep, made from its points' rows (./lab report DIR --markdown), so
+ * that README's figures are the committed runs' and a test can check that they still are. A cell: goodput and p95,
  * the median of the point's runs with their range, KO and flags.
  */
 public final class ResultsTable {
@@ -17,38 +19,42 @@ public final class ResultsTable {
     private ResultsTable() {
     }
 
+    /** The table of a sweep folder, from its runs' records. */
+    public static String markdown(SweepFolder sweep) {
+        List<Summary.RunRow> runs = Summary.rows(sweep);
+        return markdown(Summary.points(runs, MachineCeiling.of(runs)));
+    }
+
+    /** A load of the table: a latency and a user count. */
+    private record Row(long latencyMs, int users) {
+    }
+
     /**
      * One row per latency and user count, one column per target, and the model's offered load: the closed points (an
      * open point's row is on the page, beside its rate).
      */
-    public static String markdown(List<Map<String, String>> all) {
-        List<Map<String, String>> csv = all.stream().filter(r -> blank(r.get("rate"))).toList();
+    public static String markdown(List<Summary.PointRow> all) {
+        List<Summary.PointRow> closed = all.stream().filter(p -> p.identity().rate() == null).toList();
         Set<String> targets = new LinkedHashSet<>();
-        csv.forEach(r -> targets.add(r.get("target")));
-        Set<String> keys = new TreeSet<>((a, b) -> {
-            String[] x = a.split(":");
-            String[] y = b.split(":");
-            int c = Long.compare(Long.parseLong(x[0]), Long.parseLong(y[0]));
-            return c != 0 ? c : Integer.compare(Integer.parseInt(x[1]), Integer.parseInt(y[1]));
-        });
-        csv.forEach(r -> keys.add(r.get("latencyMs") + ":" + r.get("users")));
-        boolean oneLatency = csv.stream().map(r -> r.get("latencyMs")).distinct().count() == 1;
+        closed.forEach(p -> targets.add(p.identity().target()));
+        Set<Row> rows = new TreeSet<>(Comparator.comparingLong(Row::latencyMs).thenComparingInt(Row::users));
+        closed.forEach(p -> rows.add(new Row(p.identity().latencyMs(), p.identity().users())));
+        boolean oneLatency = rows.stream().map(Row::latencyMs).distinct().count() == 1;
 
         StringBuilder md = new StringBuilder("| " + (oneLatency ? "" : "latency | ") + "users | ");
         targets.forEach(t -> md.append(t).append(" | "));
         md.append("model N/(L+Z) |\n|").append(oneLatency ? "" : "---|").append("---|");
         targets.forEach(t -> md.append("---|"));
         md.append("---|\n");
-        for (String key : keys) {
-            String[] k = key.split(":");
-            md.append("| ").append(oneLatency ? "" : k[0] + " ms | ").append("%,d".formatted(Integer.parseInt(k[1]))).append(" | ");
+        for (Row row : rows) {
+            md.append("| ").append(oneLatency ? "" : row.latencyMs() + " ms | ").append("%,d".formatted(row.users())).append(" | ");
             String offered = "";
             for (String t : targets) {
-                Map<String, String> r = csv.stream().filter(x -> x.get("target").equals(t) && x.get("latencyMs").equals(k[0])
-                        && x.get("users").equals(k[1])).findFirst().orElse(null);
-                md.append(cell(r)).append(" | ");
-                if (r != null && !blank(r.get("modelOfferedLoad"))) {
-                    offered = "%,.0f req/s".formatted(Double.parseDouble(r.get("modelOfferedLoad")));
+                Summary.PointRow p = closed.stream().filter(x -> x.identity().target().equals(t) && x.identity().latencyMs() == row.latencyMs()
+                        && x.identity().users() == row.users()).findFirst().orElse(null);
+                md.append(cell(p)).append(" | ");
+                if (p != null && p.model().modelOfferedLoad() != null) {
+                    offered = "%,.0f req/s".formatted(p.model().modelOfferedLoad());
                 }
             }
             md.append(offered).append(" |\n");
@@ -56,36 +62,22 @@ public final class ResultsTable {
         return md.toString();
     }
 
-    private static String cell(Map<String, String> r) {
-        if (r == null) {
+    private static String cell(Summary.PointRow p) {
+        if (p == null) {
             return "";
         }
-        if (!"done".equals(r.get("status"))) {
+        if (!p.done()) {
             return "failed";
         }
         List<String> parts = new ArrayList<>();
-        parts.add(spread(r, "goodput", "%,.0f") + " req/s");
-        parts.add("p95 " + spread(r, "p95Ms", "%,.0f") + " ms");
-        double ko = Double.parseDouble(r.get("koPercent"));
+        parts.add(p.rates().goodput().format("%,.0f") + " req/s");
+        parts.add("p95 " + p.latency().p95Ms().format("%,.0f") + " ms");
+        double ko = p.requests().koPercent();
         if (ko > 0) {
-            parts.add("%.1f%% KO (%s)".formatted(ko, r.get("topKoReason").replace("no response: ", "").replace(" (", " ").replace(")", "")));
+            parts.add("%.1f%% KO (%s)".formatted(ko, p.requests().topKoReason().replace("no response: ", "").replace(" (", " ").replace(")", "")));
         }
         // the KO flag is already in the cell, with its reason
-        List<String> flags = Summary.flagList(r.get("flags")).stream().filter(f -> !f.startsWith("ko ")).toList();
+        List<String> flags = p.flagList().stream().filter(f -> !f.startsWith("ko ")).toList();
         return String.join(", ", parts) + (flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")");
-    }
-
-    /** The median of a column and, when the point had several runs, their range: "3,111 (3,105–3,116)". */
-    private static String spread(Map<String, String> r, String column, String pattern) {
-        String median = pattern.formatted(Double.parseDouble(r.get(column)));
-        if (Integer.parseInt(r.get("runs")) < 2) {
-            return median;
-        }
-        return median + " (" + pattern.formatted(Double.parseDouble(r.get(column + "Min"))) + "–"
-                + pattern.formatted(Double.parseDouble(r.get(column + "Max"))) + ")";
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
     }
 }

@@ -19,9 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -542,17 +540,6 @@ public final class Summary {
             else {
                 values.add(v);
             }
-        }
-    }
-
-    /** summary.csv as one map per row, column name to cell. */
-    public static List<Map<String, String>> readCsv(Path file) {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (CSVParser csv = CSVParser.parse(file, StandardCharsets.UTF_8, format)) {
-            return csv.getRecords().stream().map(CSVRecord::toMap).toList();
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }
