@@ -23,6 +23,7 @@ import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -80,7 +81,7 @@ class InjectorsIT {
             p.put(SimulationSettings.START_AT, String.valueOf(startAt));
             p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
             Path log = dir.resolve("gatling-" + i + ".log");
-            runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, null), threads));
+            runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, TargetRun.SILENT), threads));
         }
         for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
             assertThat(run.get().succeeded()).as("see " + dir).isTrue();

@@ -20,6 +20,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
 
 /** The simulation as the runner starts it (Gatling without Maven) and as a user runs it (./mvnw gatling:test -D...), against real targets. */
@@ -61,7 +62,7 @@ class SimulationIT {
     void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling() throws Exception {
         Path result = dir.resolve("result.json");
         try (TargetProcess target = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), null);
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), TargetRun.SILENT);
 
             assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
             assertThat(run.resultFile()).isEqualTo(result);
@@ -124,7 +125,7 @@ class SimulationIT {
         p.put("sim.think.min.ms", "500");
         p.put("sim.think.max.ms", "100");
         p.put("sim.thinkmax.ms", "100");
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(run.resultFile()).isNull();
@@ -140,7 +141,7 @@ class SimulationIT {
     void aBreachedAssertionFailsTheRun() throws Exception {
         Map<String, String> p = smoke(webflux.baseUrl(), dir.resolve("result.json"));
         p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
@@ -150,7 +151,7 @@ class SimulationIT {
     @Test
     void nothingAnsweringSaysHowToStartIt() throws Exception {
         Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), null);
+        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")

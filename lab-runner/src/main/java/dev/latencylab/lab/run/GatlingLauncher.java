@@ -18,8 +18,8 @@ import java.util.Objects;
 import dev.latencylab.load.LaunchFile;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.layout.RunFolder;
 
 /**
  * Runs the simulation as {@code ./mvnw gatling:test -D...} does, without Maven: Gatling's JVM started directly from
@@ -135,7 +135,7 @@ public final class GatlingLauncher {
     /**
      * @param properties  the simulation's system properties (sim.users, base.url, ...)
      * @param description what Gatling's report calls the run (e.g. the target's id and the load)
-     * @param echo        where to copy the console as it comes (null: only the log)
+     * @param echo        where to copy the console as it comes (TargetRun.SILENT: the log only)
      */
     public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo) {
         Path results = resultsFolder(log);
@@ -164,7 +164,7 @@ public final class GatlingLauncher {
                     logWriter.flush(); // the log is how a watcher sees the run's progress
                     // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
                     // where it is then (a path on the screen must exist when the command ends)
-                    if (echo != null && !line.startsWith(REPORT_LINE)) {
+                    if (!line.startsWith(REPORT_LINE)) {
                         echo.println(line);
                     }
                     if (line.startsWith(REPORT_LINE)) {

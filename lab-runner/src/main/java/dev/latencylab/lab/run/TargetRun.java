@@ -1,5 +1,6 @@
 package dev.latencylab.lab.run;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +32,8 @@ public final class TargetRun {
 
     /** How long a target may take to become healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** A console that shows nothing: what a run reports to when its caller says its own lines. */
+    public static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
     /** Time for the warm-up's last requests to be answered before the load begins. */
     static final Duration WARMUP_END = Duration.ofMillis(300);
 
@@ -47,7 +50,8 @@ public final class TargetRun {
     }
 
     /**
-     * @param echo     the console the run reports to, or null (a sweep's points and a search's ladders say their own)
+     * @param echo     the console the run reports to; {@link #SILENT} for a sweep's points and a search's ladders (they
+     *                 say their own)
      * @param stopping asked after the warm-up and after the run: true (a signal) ends it as {@link RunOutcome.Stopped}
      * @return Gatling's outcome, its report in the run's folder, and what the run started; or stopped
      * @throws TargetProcess.TargetFailedException when the target or what it depends on does not start: nothing ran
@@ -70,17 +74,13 @@ public final class TargetRun {
             if (downstream != null) {
                 dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
                 called = new RunOutcome.Downstream(downstream.pid(), downstream.baseUrl());
-                if (echo != null) {
-                    echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
-                }
+                echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
             }
             if (database != null) {
                 described = database.describe();
                 dependencies.watch("the embedded PostgreSQL (port " + described.port() + ")", described.pid());
-                if (echo != null) {
-                    echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.version(),
-                            described.pid(), described.port(), described.maxConnections());
-                }
+                echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.version(),
+                        described.pid(), described.port(), described.maxConnections());
             }
             // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
             // several injectors, when all of them can have started)
@@ -93,10 +93,8 @@ public final class TargetRun {
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
-                if (echo != null) {
-                    echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
-                            warmup.toSeconds(), warm.ok() + warm.failed());
-                }
+                echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
+                        warmup.toSeconds(), warm.ok() + warm.failed());
                 if (stopping.getAsBoolean()) {
                     gatling.stop();
                 }
@@ -156,12 +154,10 @@ public final class TargetRun {
      */
     static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
             RunFolder dir, int injectors, Instant startAt, PrintStream echo) {
-        if (echo != null) {
-            echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
-                    settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
-                            : "%,d users".formatted(settings.users()),
-                    startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
-        }
+        echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
+                settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
+                        : "%,d users".formatted(settings.users()),
+                startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
         List<GatlingLauncher.Outcome> outcomes;
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
@@ -170,7 +166,7 @@ public final class TargetRun {
                 RunFolder part = dir.injector(i);
                 Map<String, String> sim = new LinkedHashMap<>(settings.forInjector(injectors, i, startAt, part.resultFile()).toProperties());
                 sim.putAll(passOn);
-                PrintStream console = i == 0 ? echo : null;
+                PrintStream console = i == 0 ? echo : SILENT;
                 runs.add(CompletableFuture.supplyAsync(() -> {
                     GatlingLauncher.Outcome o = gatling.run(sim, description(target, settings) + ", injector %d of %d".formatted(index, injectors),
                             part.gatlingLog(), console);
@@ -203,10 +199,8 @@ public final class TargetRun {
             return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, why.get(0), why);
         }
         ResultFile.write(merged, dir.resultFile());
-        if (echo != null) {
-            echo.printf("latency-lab: merged %d injectors' results: %s, result file %s%n", injectors, ResultMerge.requestCounts(merged),
-                    dir.resultFile());
-        }
+        echo.printf("latency-lab: merged %d injectors' results: %s, result file %s%n", injectors, ResultMerge.requestCounts(merged),
+                dir.resultFile());
         List<String> problems = new ArrayList<>(merged.problems());
         why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
         return new GatlingLauncher.Outcome(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);

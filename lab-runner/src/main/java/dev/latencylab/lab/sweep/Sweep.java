@@ -300,7 +300,7 @@ public final class Sweep {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), null, () -> stopping);
+                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), TargetRun.SILENT, () -> stopping);
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
