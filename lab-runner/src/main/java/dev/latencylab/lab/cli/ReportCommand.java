@@ -87,7 +87,7 @@ final class ReportCommand implements Callable<Integer> {
             return 0;
         }
         SweepFolder sweep = sweeps.get(0);
-        if ((markdown || verdict) && !java.nio.file.Files.isDirectory(sweep.points())) {
+        if ((markdown || verdict) && !Files.isDirectory(sweep.points())) {
             throw new IllegalArgumentException("%s has no points/: %s is made from the runs' records there (summary.csv alone is not enough)"
                     .formatted(sweep.dir(), markdown ? "--markdown's table" : "--verdict"));
         }

@@ -167,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
             if (run.resultFile() != null) {
                 // what the lab added to the scenario's own time, recorded beside the run's other details
                 Overhead overhead = Overhead.of(commandStart, ResultFile.read(run.resultFile()), Instant.now(), warmupSeconds);
-                new PointRecord(record.point(), record.outcome(), start, record.started(), record.ended().withOverhead(overhead)).write(dir);
+                record.withOverhead(overhead).write(dir);
                 System.out.println("latency-lab: " + overhead);
             }
             for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {

@@ -130,8 +130,7 @@ public final class Verdict {
 
     /** A sweep folder's verdict as Markdown, from its runs' records (./lab report DIR --verdict). */
     public static String markdown(SweepFolder sweep) {
-        List<Summary.RunRow> runs = Summary.rows(sweep);
-        return markdown(Summary.points(runs, MachineCeiling.of(runs)));
+        return markdown(Summary.points(sweep));
     }
 
     /**

@@ -68,9 +68,12 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Outcome
             return new End(socketsLeftAfterDrain, now, Duration.between(start.startedAt(), now).toSeconds(), null);
         }
 
-        public End withOverhead(Overhead overhead) {
-            return new End(socketsLeftAfterDrain, endedAt, wallSeconds, overhead.recorded());
-        }
+    }
+
+    /** This record with what ./lab run added to the scenario's time, measured once its page was written. */
+    public PointRecord withOverhead(Overhead overhead) {
+        return new PointRecord(point, outcome, start, started,
+                new End(ended.socketsLeftAfterDrain(), ended.endedAt(), ended.wallSeconds(), overhead.recorded()));
     }
 
     public void write(RunFolder folder) {

@@ -21,8 +21,7 @@ public final class ResultsTable {
 
     /** The table of a sweep folder, from its runs' records. */
     public static String markdown(SweepFolder sweep) {
-        List<Summary.RunRow> runs = Summary.rows(sweep);
-        return markdown(Summary.points(runs, MachineCeiling.of(runs)));
+        return markdown(Summary.points(sweep));
     }
 
     /** A load of the table: a latency and a user count. */

@@ -408,6 +408,12 @@ public final class Summary {
         return ms == null ? null : ms.doubleValue();
     }
 
+    /** A sweep folder's points, from its runs' records, each target's machine ceiling taken from those runs. */
+    public static List<PointRow> points(SweepFolder sweep) {
+        List<RunRow> runs = rows(sweep);
+        return points(runs, MachineCeiling.of(runs));
+    }
+
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
     public static List<PointRow> points(List<RunRow> runs, Map<String, MachineCeiling> ceilings) {
         Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
