@@ -65,17 +65,15 @@ final class RunCommand implements Callable<Integer> {
     InjectorOptions injectorOptions;
 
     /**
-     * ./lab becomes this JVM (exec): its start is the command's; when ./lab built first, the build's end (the script
-     * passes it), so that a run's overhead is the run's.
+     * When ./lab started (after its build, when it built first: the script passes the moment), so that a run's overhead
+     * is the run's; else this JVM's start, which Linux gives to a second only.
      */
     private static Instant commandStart() {
-        Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
-        String builtAt = System.getProperty("latency-lab.built-at");
-        if (builtAt != null && builtAt.matches("[0-9]+")) {
-            Instant built = Instant.ofEpochMilli(Long.parseLong(builtAt));
-            return built.isAfter(start) ? built : start;
+        String startedAt = System.getProperty("latency-lab.started-at");
+        if (startedAt != null && startedAt.matches("[0-9]+")) {
+            return Instant.ofEpochMilli(Long.parseLong(startedAt));
         }
-        return start;
+        return ProcessHandle.current().info().startInstant().orElse(Instant.now());
     }
 
     @Override
