@@ -28,6 +28,8 @@ public final class ResultFile {
 
     public static final String SCHEMA = "latency-lab/result/1";
     public static final String NAME = "result.json";
+    /** The simulation's console line once the file is written (the target is no longer needed): this, then its path. */
+    public static final String WRITTEN = "latency-lab: result file ";
     /** Samples with at least this share of the peak of active users make up the plateau (full population). */
     static final double PLATEAU_SHARE = 0.95;
 

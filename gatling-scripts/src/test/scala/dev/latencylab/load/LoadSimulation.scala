@@ -95,7 +95,7 @@ class LoadSimulation extends Simulation {
       ResultFile.defaultLocation(run.startedAt()))
     val result = ResultFile.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
-    println(s"latency-lab: result file ${file.toAbsolutePath}")
+    println(ResultFile.WRITTEN + file.toAbsolutePath)
     result.problems.forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
   }
 }

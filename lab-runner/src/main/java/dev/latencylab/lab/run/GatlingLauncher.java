@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import dev.latencylab.load.LaunchFile;
 import dev.latencylab.load.ResultFile;
@@ -138,6 +139,15 @@ public final class GatlingLauncher {
      * @param echo        where to copy the console as it comes (TargetRun.SILENT: the log only)
      */
     public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo) {
+        return run(properties, description, log, echo, written -> { });
+    }
+
+    /**
+     * @param resultWritten given the result file once the simulation says it wrote it, while Gatling still writes its
+     *                      report and exits (the target is no longer needed from then on); at the latest when Gatling
+     *                      has exited, if it left one without saying so; never when it left none
+     */
+    public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo, Consumer<Path> resultWritten) {
         Path results = resultsFolder(log);
         List<String> command = command(properties, description, results);
         Path reportDir = null;
@@ -145,6 +155,7 @@ public final class GatlingLauncher {
         Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
         String lastError = null;
         Process process = null;
+        boolean said = false;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             if (stopped) {
@@ -167,7 +178,11 @@ public final class GatlingLauncher {
                     if (!line.startsWith(REPORT_LINE)) {
                         echo.println(line);
                     }
-                    if (line.startsWith(REPORT_LINE)) {
+                    if (line.startsWith(ResultFile.WRITTEN) && !said && Files.isRegularFile(resultFile)) {
+                        said = true;
+                        resultWritten.accept(resultFile);
+                    }
+                    else if (line.startsWith(REPORT_LINE)) {
                         reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
                     }
                     else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
@@ -178,6 +193,9 @@ public final class GatlingLauncher {
             int exit = process.waitFor();
             if (!Files.isRegularFile(resultFile)) {
                 return new Outcome(exit, reportDir, null, lastError, List.of());
+            }
+            if (!said) {
+                resultWritten.accept(resultFile);
             }
             return new Outcome(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
         }

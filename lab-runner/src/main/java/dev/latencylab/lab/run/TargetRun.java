@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -88,8 +90,18 @@ public final class TargetRun {
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
             CompletableFuture<GatlingLauncher.Outcome> gatlingRun;
             try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
-                gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1 ? split(gatling, target, here, passOn, dir, injectors, startAt, echo)
-                        : single(gatling, target, here.startingAt(startAt), passOn, dir, echo), thread);
+                // each result file is stamped as soon as it is written; once every injector has written its own, the
+                // target stops, while Gatling still writes its report and exits
+                AtomicInteger written = new AtomicInteger();
+                Consumer<Path> resultWritten = file -> {
+                    stamp(file, target);
+                    if (written.incrementAndGet() == injectors) {
+                        thread.execute(server::close);
+                    }
+                };
+                gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
+                        ? split(gatling, target, here, passOn, dir, injectors, startAt, echo, resultWritten)
+                        : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
@@ -104,27 +116,23 @@ public final class TargetRun {
         }
     }
 
-    /** One Gatling process: its report kept in the run's folder, its result file stamped with the target. */
+    /** One Gatling process: its report kept in the run's folder. */
     private static GatlingLauncher.Outcome single(GatlingLauncher gatling, Target target, SimulationSettings settings,
-            Map<String, String> passOn, RunFolder dir, PrintStream echo) {
+            Map<String, String> passOn, RunFolder dir, PrintStream echo, Consumer<Path> resultWritten) {
         Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
         sim.putAll(passOn);
-        GatlingLauncher.Outcome run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo);
+        GatlingLauncher.Outcome run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo, resultWritten);
         run.keepReport(dir);
-        stamp(run, target);
         return run;
     }
 
     /**
-     * Records in the run's result file which target it loaded (the simulation does not know it). A file that fails its
+     * Records in a run's result file which target it loaded (the simulation does not know it). A file that fails its
      * check is left as it is, for the check to refuse where it is read.
      */
-    private static void stamp(GatlingLauncher.Outcome run, Target target) {
-        if (run.resultFile() == null || !java.nio.file.Files.isRegularFile(run.resultFile())) {
-            return;
-        }
+    private static void stamp(Path resultFile, Target target) {
         try {
-            ResultFile.write(ResultFile.read(run.resultFile()).withTarget(target.settings()), run.resultFile());
+            ResultFile.write(ResultFile.read(resultFile).withTarget(target.settings()), resultFile);
         }
         catch (ResultFile.BadResultFile e) {
             // left for the merge or the caller's read to report
@@ -153,7 +161,7 @@ public final class TargetRun {
      * the merge found them one run.
      */
     static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
-            RunFolder dir, int injectors, Instant startAt, PrintStream echo) {
+            RunFolder dir, int injectors, Instant startAt, PrintStream echo, Consumer<Path> resultWritten) {
         echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
                 settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
                         : "%,d users".formatted(settings.users()),
@@ -169,9 +177,8 @@ public final class TargetRun {
                 PrintStream console = i == 0 ? echo : SILENT;
                 runs.add(CompletableFuture.supplyAsync(() -> {
                     GatlingLauncher.Outcome o = gatling.run(sim, description(target, settings) + ", injector %d of %d".formatted(index, injectors),
-                            part.gatlingLog(), console);
+                            part.gatlingLog(), console, resultWritten);
                     o.keepReport(part);
-                    stamp(o, target);
                     return o;
                 }, pool));
             }
