@@ -1,0 +1,101 @@
+package dev.latencylab.lab.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The intervals on synthetic data with a known effect: an effect is found with its sign, and a null effect is called
+ * "no difference" at about the stated rate (95%). Seeded: the same draws on every run.
+ */
+class IntervalTest {
+
+    private static final int TRIALS = 2000;
+
+    @Test
+    void welchFindsAKnownEffectWithItsSign() {
+        SplittableRandom random = new SplittableRandom(7);
+        double[] a = normal(random, 3, 2000, 20);
+        double[] b = normal(random, 3, 3100, 20);
+        Interval up = Interval.welch(a, b);
+        assertThat(up.low()).as("B is higher").isPositive();
+        assertThat(Interval.mean(b) - Interval.mean(a)).isBetween(up.low(), up.high());
+        Interval down = Interval.welch(b, a);
+        assertThat(down.high()).as("the other way round").isNegative();
+        assertThat(Comparison.verdict(Metric.GOODPUT, Interval.mean(b) - Interval.mean(a), up)).isEqualTo(Comparison.Verdict.BETTER);
+        assertThat(Comparison.verdict(Metric.P99, Interval.mean(b) - Interval.mean(a), up)).as("higher latency is worse")
+                .isEqualTo(Comparison.Verdict.WORSE);
+    }
+
+    @Test
+    void welchCallsANullEffectNoDifferenceAtItsStatedRate() {
+        SplittableRandom random = new SplittableRandom(11);
+        int held = 0;
+        for (int i = 0; i < TRIALS; i++) {
+            if (Interval.welch(normal(random, 3, 100, 5), normal(random, 3, 100, 5)).holds(0)) {
+                held++;
+            }
+        }
+        // 95% stated; the binomial spread of 2,000 trials is about 0.5%
+        assertThat(held / (double) TRIALS).isBetween(0.93, 0.98);
+    }
+
+    @Test
+    void batchMeansFindAShiftInDependentSeconds() {
+        SplittableRandom random = new SplittableRandom(13);
+        double[] a = ar1(random, 40, 600, 15, 0.5);
+        double[] b = ar1(random, 40, 640, 15, 0.5);
+        Interval i = Interval.batchMeans(a, b);
+        assertThat(i.low()).as("B is higher").isPositive();
+        assertThat(i.method()).contains("batch means over 40 and 40 plateau seconds");
+    }
+
+    /**
+     * Seconds that depend on their neighbours (AR(1), 0.5): batch means hold a null effect near their stated rate
+     * (printed); the bound leaves room for the small dependence left between neighbouring batches.
+     */
+    @Test
+    void batchMeansCallANullEffectNoDifferenceNearTheirStatedRate() {
+        SplittableRandom random = new SplittableRandom(17);
+        int held = 0;
+        for (int i = 0; i < TRIALS; i++) {
+            if (Interval.batchMeans(ar1(random, 40, 600, 15, 0.5), ar1(random, 40, 600, 15, 0.5)).holds(0)) {
+                held++;
+            }
+        }
+        System.out.printf("batch means, null effect: %d of %d intervals hold 0%n", held, TRIALS);
+        assertThat(held / (double) TRIALS).isBetween(0.90, 0.98);
+    }
+
+    @Test
+    void runsThatAgreeExactlyGiveAPointInterval() {
+        Interval i = Interval.welch(new double[] {0, 0, 0}, new double[] {0, 0});
+        assertThat(i.holds(0)).isTrue();
+        assertThat(Comparison.verdict(Metric.KO, 0, i)).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    }
+
+    private static double[] normal(SplittableRandom random, int n, double mean, double sd) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = mean + sd * gaussian(random);
+        }
+        return v;
+    }
+
+    private static double[] ar1(SplittableRandom random, int n, double mean, double sd, double phi) {
+        double[] v = new double[n];
+        double e = gaussian(random) * sd;
+        for (int i = 0; i < n; i++) {
+            e = phi * e + Math.sqrt(1 - phi * phi) * sd * gaussian(random);
+            v[i] = mean + e;
+        }
+        return v;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        // Box-Muller: SplittableRandom has no nextGaussian on every JDK this builds on
+        return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+}
