@@ -16,21 +16,24 @@ import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.layout.Folders;
 
 /**
- * The lab's command line: run one load test, sweep a matrix of them, or rebuild a sweep's page. Exit codes: 0 ok,
- * 1 a run or point failed, 2 bad input; stopped by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM).
+ * The lab's command line: run one load test, sweep a matrix of them, compare them, or rebuild a sweep's page. Exit
+ * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare); stopped by a signal, 128 + its number (130
+ * Ctrl-C, 143 SIGTERM).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
         description = "Load tests of a blocking and a non-blocking server under slow I/O.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
-                "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
+                "3:worse (compare --fail-if-worse)", "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
         subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
-                RebuildDocsCommand.class})
+                CompareCommand.class, RebuildDocsCommand.class})
 public final class LatencyLab {
 
     public static final int OK = 0;
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
+    /** ./lab compare --fail-if-worse: B is worse than A beyond the noise and the limit given. */
+    public static final int WORSE = 3;
     static final String DEFAULT_TARGET = "webflux";
     static final long DEFAULT_LATENCY_MS = 100;
 

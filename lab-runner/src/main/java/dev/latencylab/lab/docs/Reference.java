@@ -110,8 +110,10 @@ public final class Reference {
                     + "that cannot be made, a property of the other model (`sim.users` with `sim.injection=open`), a rate "
                     + "that is not a positive number, a level too short for a plateau, an SLO that is not a number, a "
                     + "resumed sweep with other settings or fewer `--repeats`, result files given to `./lab merge` (or read "
-                    + "by `./lab report`) that are not one run or do not add up; said in one line with a hint, before "
-                    + "anything starts");
+                    + "by `./lab report`) that are not one run or do not add up, two sides given to `./lab compare` that differ "
+                    + "in more than one setting or share no point; said in one line with a hint, before anything starts");
+        codes.put("3", "`./lab compare --fail-if-worse METRIC:PERCENT`: B is worse than A in that metric beyond the noise, and "
+                    + "by more than that percentage of A's value");
         codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
                     + "ended first, and a sweep says how to resume");
         return java.util.Collections.unmodifiableMap(codes);

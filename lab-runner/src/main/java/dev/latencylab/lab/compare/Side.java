@@ -1,0 +1,96 @@
+package dev.latencylab.lab.compare;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.PointRecord;
+import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.summary.Summary.RunRow;
+
+/**
+ * One side of a comparison, as given on the command line: its finished runs grouped by point (the repeats of one
+ * point together), and the runs that failed, which are said and left out.
+ *
+ * @param given  the path as given
+ * @param points point id to its finished runs, in the order found
+ * @param failed the failed runs' folders
+ */
+public record Side(Path given, Map<String, List<Run>> points, List<String> failed) {
+
+    /** A finished run: its row (as the summary has it), its result file, and the machine it ran on (null if unrecorded). */
+    public record Run(RunRow row, Result result, Machine.Fingerprint machine) {
+    }
+
+    private static final Pattern REPEAT = Pattern.compile("-r[0-9]+$");
+
+    /**
+     * What a path names: a sweep (its folder: sweep.json and points/), a point of a sweep (its folder without -r&lt;n&gt;:
+     * every repeat), a run (./lab run's folder, a sweep point's folder, or a result file).
+     */
+    public static Side read(Path given) {
+        Path path = given.toAbsolutePath().normalize();
+        SweepFolder sweep = new SweepFolder(path);
+        if (Files.isDirectory(path) && Files.isDirectory(sweep.points()) && !Files.isRegularFile(path.resolve(ResultFile.NAME))) {
+            return of(given, listed(sweep.points()));
+        }
+        if (Files.isRegularFile(path) || Files.isRegularFile(path.resolve(ResultFile.NAME))) {
+            return of(given, List.of(Files.isRegularFile(path) ? path : path.resolve(ResultFile.NAME)));
+        }
+        Path parent = path.getParent();
+        if (parent != null && Files.isDirectory(parent)) {
+            String prefix = path.getFileName() + "-r";
+            List<Path> repeats = listed(parent).stream().filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && REPEAT.matcher(p.getFileName().toString()).find()
+                    && p.getFileName().toString().substring(prefix.length()).matches("[0-9]+")).toList();
+            if (!repeats.isEmpty()) {
+                return of(given, repeats);
+            }
+        }
+        throw new IllegalArgumentException(("%s: neither a sweep (a folder with points/), a point of one (its folder without -r<n>, "
+                + "e.g. results/my-sweep/points/webflux-l100-u5000), a run's folder nor a result file").formatted(given));
+    }
+
+    private static Side of(Path given, List<Path> runs) {
+        Map<String, List<Run>> points = new LinkedHashMap<>();
+        List<String> failed = new ArrayList<>();
+        for (Path p : runs) {
+            Path file = Files.isRegularFile(p) ? p : p.resolve(ResultFile.NAME);
+            RunFolder folder = new RunFolder(file.getParent());
+            boolean recorded = Files.isRegularFile(folder.pointRecord()) && folder.resultFile().equals(file);
+            if (recorded && !PointRecord.read(folder).outcome().done() || !Files.isRegularFile(file)) {
+                failed.add(folder.dir().getFileName().toString());
+                continue;
+            }
+            RunRow row = Summary.row(file);
+            PointRecord.Start start = recorded ? PointRecord.read(folder).start() : null;
+            points.computeIfAbsent(row.pointId(), id -> new ArrayList<>()).add(new Run(row, ResultFile.read(file), start == null ? null : start.machine()));
+        }
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException("%s: no finished run to compare%s".formatted(given,
+                    failed.isEmpty() ? "" : " (failed: " + String.join(", ", failed) + ")"));
+        }
+        return new Side(given, points, failed);
+    }
+
+    private static List<Path> listed(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isDirectory).sorted().toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.lab.cli.LatencyLab;
+
+/**
+ * ./lab compare through the real command line, on the published runs (real runs of this machine): a known effect
+ * found with its sign and size, a pair that differs in two settings refused, --fail-if-worse's exit code, and two
+ * single runs of one point compared against their own seconds.
+ */
+class CompareIT {
+
+    @TempDir
+    Path tmp;
+
+    private static String points(String point) {
+        return Lab.repo().resolve("docs/results/points").resolve(point).toString();
+    }
+
+    /** A thread pool of 200 against one of 400 at 5,000 users: T/L 2,000 against the offered 3,125 req/s. */
+    @Test
+    void twiceThePoolIsFoundBetterByWhatTheModelSays() {
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("t200-t400.console"), "compare", points("mvc-t200-l100-u5000"),
+                points("mvc-t400-l100-u5000"));
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("mvc-t200-l100-u5000 (3 runs) -> mvc-t400-l100-u5000 (3 runs), differs in target: mvc-t200")
+                .contains("B: better in goodput (+").contains("interval: Welch's t over 3 and 3 runs, 95%");
+        Matcher goodput = Pattern.compile("goodput req/s +([0-9,]+) +([0-9,]+) +\\+([0-9,]+) .* better").matcher(c.output());
+        assertThat(goodput.find()).as(c.output()).isTrue();
+        assertThat(number(goodput.group(1))).as("A: T/L").isBetween(1_950.0, 2_000.0);
+        assertThat(number(goodput.group(2))).as("B: the offered load").isBetween(3_050.0, 3_125.0);
+        assertThat(c.output()).containsPattern("p99 ms .* better");
+    }
+
+    @Test
+    void worseBeyondTheLimitExitsThreeAndWithinItZero() {
+        LabCommand.Finished worse = LabCommand.run(tmp.resolve("worse.console"), "compare", points("mvc-t400-l100-u5000"),
+                points("mvc-t200-l100-u5000"), "--fail-if-worse", "goodput:5");
+        assertThat(worse.exitCode()).as(worse.output()).isEqualTo(LatencyLab.WORSE);
+        assertThat(worse.output()).containsPattern("WORSE: mvc-t200-l100-u5000: goodput worse by 3[0-9]\\.[0-9]% \\(more than 5%\\)");
+
+        LabCommand.Finished tolerated = LabCommand.run(tmp.resolve("tolerated.console"), "compare", points("mvc-t400-l100-u5000"),
+                points("mvc-t200-l100-u5000"), "--fail-if-worse", "goodput:50");
+        assertThat(tolerated.exitCode()).as("36% worse, 50% tolerated\n" + tolerated.output()).isZero();
+    }
+
+    @Test
+    void twoSettingsThatDifferAreRefusedNamingBoth() {
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("two.console"), "compare", points("mvc-t200-l100-u5000"),
+                points("mvc-t400-l100-u10000"));
+        assertThat(c.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(c.output()).contains("differ in more than the one setting").contains("target: mvc-t200").contains("users: 5000 → 10000");
+    }
+
+    /** Two runs of one point, one each: batch means over their plateau seconds, goodput the same within the noise. */
+    @Test
+    void twoSingleRunsOfOnePointAreComparedOverTheirSeconds() {
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("single.console"), "compare", points("webflux-l100-u5000-r1"),
+                points("webflux-l100-u5000-r2"));
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("(1 run) -> webflux-l100-u5000 (1 run), the same settings")
+                .containsPattern("goodput req/s .* no difference beyond the noise")
+                .contains("interval: batch means over").contains("weaker than repeats")
+                .containsPattern("server-cpu ms .* no interval");
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        LabCommand.Finished missing = LabCommand.run(tmp.resolve("missing.console"), "compare", tmp.resolve("nothing").toString(),
+                points("mvc-t200-l100-u5000"));
+        assertThat(missing.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(missing.output()).contains("nothing: neither a sweep");
+        LabCommand.Finished limit = LabCommand.run(tmp.resolve("limit.console"), "compare", points("mvc-t200-l100-u5000"),
+                points("mvc-t400-l100-u5000"), "--fail-if-worse", "latency:5");
+        assertThat(limit.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu");
+        TrustIT.assertNoStackTrace(missing.output() + limit.output());
+    }
+
+    private static double number(String figure) {
+        return Double.parseDouble(figure.replace(",", ""));
+    }
+}
