@@ -60,6 +60,18 @@ class CompareIT {
         assertThat(c.output()).contains("differ in more than the one setting").contains("target: mvc-t200").contains("users: 5000 → 10000");
     }
 
+    /**
+     * One injector against two at 20,000 users (published): the injector count differs, and so did the connections
+     * (one Gatling JVM could not hold 20,000 and shared a pool; two held one each): refused, both named.
+     */
+    @Test
+    void whatTheInjectorDidCountsAsASetting() {
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("injectors.console"), "compare", points("webflux-l100-u20000"),
+                Lab.repo().resolve("docs/results-injectors/webflux-l100-u20000").toString());
+        assertThat(c.exitCode()).as(c.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(c.output()).contains("connections used: shared → per-user").contains("injectors: 1 → 2");
+    }
+
     /** Two runs of one point, one each: batch means over their plateau seconds, goodput the same within the noise. */
     @Test
     void twoSingleRunsOfOnePointAreComparedOverTheirSeconds() {

@@ -22,7 +22,8 @@ import dev.latencylab.lab.format.Figures;
                 + "repeats), or two sweeps (their points matched by id).",
         "With repeats on both sides the interval is Welch's t over the runs (95%%); with one run each, batch means over "
                 + "the plateau's seconds (goodput only; weaker: it cannot see the noise between runs).",
-        "Refused: sides that differ in more than one setting (the target, the users, the path, the injectors...); said: "
+        "Refused: sides that differ in more than one setting (the target, the users, the path, the injectors, the "
+                + "connections the injector used...); said: "
                 + "another machine or boot, another schema, a point flagged machine-cpu-bound or unstable."})
 final class CompareCommand implements Callable<Integer> {
 

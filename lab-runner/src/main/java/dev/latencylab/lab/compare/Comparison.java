@@ -74,6 +74,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         m.put("repeat", r -> r.parameters().repeat());
         m.put("thinkMs", r -> r.parameters().thinkMinMs() + "-" + r.parameters().thinkMaxMs());
         m.put("connections", r -> r.parameters().connections());
+        // what the injector did: "auto" may have shared a pool in one run and not in the other (open files)
+        m.put("connections used", r -> r.injector().connections());
         m.put("injectors", r -> r.parameters().injectors() == null ? 1 : r.parameters().injectors());
         return m;
     }
