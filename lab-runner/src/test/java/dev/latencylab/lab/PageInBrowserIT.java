@@ -208,6 +208,26 @@ class PageInBrowserIT {
         assertThat(noOut.output()).contains("2 runs: give --out DIR");
     }
 
+    /** ./lab compare A B --page FILE: opened in a browser, the verdict comes first and no screen scrolls it sideways. */
+    @Test
+    void aComparisonPageOpensWithItsVerdictAndFitsTheScreen() throws Exception {
+        Path page = tmp.resolve("compare.html");
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("compare.txt"), "compare", Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000")
+                .toString(), Lab.repo().resolve("docs/results/points/mvc-t400-l100-u5000").toString(), "--page", page.toString());
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("Comparison page: " + page.toAbsolutePath());
+
+        String dom = browser("--dump-dom", page.toUri().toString());
+        assertThat(dom.indexOf("<p class=\"verdict\">")).as("the verdict, before any table").isPositive().isLessThan(dom.indexOf("<table>"));
+        assertThat(dom).contains("1 point compared, 6 metrics: 4 better, 2 no difference beyond the noise")
+                .contains("<b>mvc-t400-l100-u5000</b>: B: better in goodput (+56.4%)");
+        Files.writeString(tmp.resolve("width.html"), WIDTH_PROBE.formatted(page.toUri(), 1366, 768));
+        Matcher m = OUT.matcher(browser("--virtual-time-budget=10000", "--window-size=1406,868", "--dump-dom", tmp.resolve("width.html").toUri().toString()));
+        assertThat(m.find()).isTrue();
+        JsonNode width = JsonMapper.builder().build().readTree(m.group(1).replace("&quot;", "\""));
+        assertThat(width.path("scrollWidth").asInt()).as(width.toString()).isPositive().isLessThanOrEqualTo(width.path("clientWidth").asInt());
+    }
+
     @Test
     void aMissingChartIsSeen() throws Exception {
         SweepFolder sweep = publishedCopy();

@@ -4,16 +4,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import dev.latencylab.lab.compare.Comparison;
-import dev.latencylab.lab.compare.Interval;
 import dev.latencylab.lab.compare.Metric;
 import dev.latencylab.lab.compare.Side;
 import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.page.ComparePage;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, description = {
         "Did a change matter? B against A, point by point, each metric's difference against the noise of the runs: "
@@ -38,6 +37,9 @@ final class CompareCommand implements Callable<Integer> {
                     + "any point (e.g. goodput:5,p99:10). Metrics: goodput, p50, p95, p99, ko, server-cpu.")
     List<String> failIfWorse = List.of();
 
+    @Option(names = "--page", paramLabel = "FILE", description = "Also write the comparison as an HTML page, the verdict first.")
+    Path page;
+
     /** A --fail-if-worse limit: the metric, and how much worse (a share of A) is tolerated. */
     record Limit(Metric metric, double share) {
 
@@ -60,27 +62,30 @@ final class CompareCommand implements Callable<Integer> {
         List<Limit> limits = failIfWorse.stream().map(Limit::parse).toList();
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
         System.out.printf("latency-lab: B %s against A %s%n", b, a);
+        System.out.println("latency-lab: " + c.summary());
         List<String> breached = new ArrayList<>();
         for (Comparison.Pair pair : c.pairs()) {
             System.out.println();
             System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), runs(pair.runsA()), pair.pointB(), runs(pair.runsB()),
                     pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
-            System.out.println("  " + headline(pair));
+            System.out.println("  " + pair.headline());
             System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", "metric", "A", "B", "B-A", "", "95% interval", "verdict");
             for (Comparison.Outcome o : pair.outcomes()) {
                 System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit().replace("/response", ""),
-                        figure(o.a()), figure(o.b()), signed(o.difference()), o.relative() == null ? "" : "%+.1f%%".formatted(o.relative() * 100),
-                        o.interval() == null ? "-" : signed(o.interval().low()) + " .. " + signed(o.interval().high()), o.verdict().words());
+                        Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
+                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
                 limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
                         .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
             }
-            pair.outcomes().stream().map(Comparison.Outcome::interval).filter(java.util.Objects::nonNull).map(Interval::method).distinct()
-                    .forEach(m -> System.out.println("  interval: " + m + ", " + Math.round(Interval.LEVEL * 100) + "%"));
+            pair.methods().forEach(m -> System.out.println("  interval: " + m));
             pair.notes().forEach(n -> System.out.println("  note: " + n));
         }
         c.unmatched().forEach(u -> System.out.println("latency-lab: not compared, " + u));
         c.a().failed().forEach(f -> System.out.println("latency-lab: not compared, failed in A: " + f));
         c.b().failed().forEach(f -> System.out.println("latency-lab: not compared, failed in B: " + f));
+        if (page != null) {
+            System.out.println("Comparison page: " + ComparePage.write(c, page.toAbsolutePath()));
+        }
         if (!breached.isEmpty()) {
             breached.forEach(w -> System.err.println("latency-lab: WORSE: " + w));
             return LatencyLab.WORSE;
@@ -88,34 +93,7 @@ final class CompareCommand implements Callable<Integer> {
         return LatencyLab.OK;
     }
 
-    /** The verdict first: what is better, what is worse, what cannot be told apart. */
-    static String headline(Comparison.Pair pair) {
-        List<String> parts = new ArrayList<>();
-        for (Comparison.Verdict v : List.of(Comparison.Verdict.BETTER, Comparison.Verdict.WORSE, Comparison.Verdict.NO_DIFFERENCE,
-                Comparison.Verdict.SAME)) {
-            List<Comparison.Outcome> these = pair.outcomes().stream().filter(o -> o.verdict() == v).toList();
-            boolean sized = v == Comparison.Verdict.BETTER || v == Comparison.Verdict.WORSE;
-            if (!these.isEmpty()) {
-                parts.add(v.words() + " in " + these.stream().map(o -> o.metric().id() + (!sized || o.relative() == null ? ""
-                        : " (%+.1f%%)".formatted(o.relative() * 100))).collect(Collectors.joining(", ")));
-            }
-        }
-        long none = pair.outcomes().stream().filter(o -> o.verdict() == Comparison.Verdict.NO_INTERVAL).count();
-        if (none > 0) {
-            parts.add("%d without an interval (one run each: sweep with --repeats 3 on both sides)".formatted(none));
-        }
-        return "B: " + String.join("; ", parts);
-    }
-
     private static String runs(int n) {
         return n == 1 ? "1 run" : n + " runs";
-    }
-
-    private static String figure(double v) {
-        return Math.abs(v) >= 100 || v == Math.rint(v) ? "%,.0f".formatted(v) : "%,.2f".formatted(v);
-    }
-
-    private static String signed(double v) {
-        return (v >= 0 ? "+" : "-") + figure(Math.abs(v));
     }
 }

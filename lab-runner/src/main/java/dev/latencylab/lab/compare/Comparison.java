@@ -55,6 +55,39 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
      * @param notes   what the reader should weigh: another machine or boot, another schema, flagged points
      */
     public record Pair(String pointA, String pointB, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes) {
+
+        /** The verdict first: what is better, what is worse, what cannot be told apart. */
+        public String headline() {
+            List<String> parts = new ArrayList<>();
+            for (Verdict v : List.of(Verdict.BETTER, Verdict.WORSE, Verdict.NO_DIFFERENCE, Verdict.SAME)) {
+                List<Outcome> these = outcomes.stream().filter(o -> o.verdict() == v).toList();
+                boolean sized = v == Verdict.BETTER || v == Verdict.WORSE;
+                if (!these.isEmpty()) {
+                    parts.add(v.words() + " in " + these.stream().map(o -> o.metric().id() + (!sized || o.relative() == null ? ""
+                            : " (%+.1f%%)".formatted(o.relative() * 100))).collect(Collectors.joining(", ")));
+                }
+            }
+            long none = outcomes.stream().filter(o -> o.verdict() == Verdict.NO_INTERVAL).count();
+            if (none > 0) {
+                parts.add("%d without an interval (one run each: sweep with --repeats 3 on both sides)".formatted(none));
+            }
+            return "B: " + String.join("; ", parts);
+        }
+
+        /** The methods of its intervals, as said under its table. */
+        public List<String> methods() {
+            return outcomes.stream().map(Outcome::interval).filter(Objects::nonNull).map(Interval::method).distinct()
+                    .map(m -> m + ", " + Math.round(Interval.LEVEL * 100) + "%").toList();
+        }
+    }
+
+    /** Over every pair: how many metrics came out each way, the verdict before the tables. */
+    public String summary() {
+        Map<Verdict, Long> count = new java.util.EnumMap<>(Verdict.class);
+        pairs.forEach(p -> p.outcomes().forEach(o -> count.merge(o.verdict(), 1L, Long::sum)));
+        String counted = count.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().words()).collect(Collectors.joining(", "));
+        return "%d point%s compared, %d metrics: %s".formatted(pairs.size(), pairs.size() == 1 ? "" : "s",
+                count.values().stream().mapToLong(Long::longValue).sum(), counted);
     }
 
     /** The settings of a run that make its scenario, by name, beside the target and the injectors. */

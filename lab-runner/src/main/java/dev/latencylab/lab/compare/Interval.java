@@ -4,6 +4,8 @@ import java.util.Arrays;
 
 import org.apache.commons.statistics.distribution.TDistribution;
 
+import dev.latencylab.lab.format.Figures;
+
 /**
  * An interval for the difference B − A of two means, and how it was taken.
  *
@@ -13,6 +15,11 @@ public record Interval(double low, double high, String method) {
 
     /** The share of intervals that hold the true difference. */
     public static final double LEVEL = 0.95;
+
+    /** As a reader sees it: -709 .. -690. */
+    public String range() {
+        return Figures.signed(low) + " .. " + Figures.signed(high);
+    }
 
     public boolean holds(double difference) {
         return low <= difference && difference <= high;

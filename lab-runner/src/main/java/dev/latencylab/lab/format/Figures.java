@@ -13,6 +13,16 @@ public final class Figures {
         return r == Math.rint(r) ? "%,.0f".formatted(r) : "%,.2f".formatted(r).replaceAll("0$", "");
     }
 
+    /** A measured value: grouped and whole from 100 or when whole (1,991; 0), else to two decimals (0.19). */
+    public static String value(double v) {
+        return Math.abs(v) >= 100 || v == Math.rint(v) ? "%,.0f".formatted(v) : "%,.2f".formatted(v);
+    }
+
+    /** A difference, its sign always shown (+1,123; -0.09). */
+    public static String signed(double v) {
+        return (v >= 0 ? "+" : "-") + value(Math.abs(v));
+    }
+
     /** A duration as m:ss min. */
     public static String minutes(Duration d) {
         return "%d:%02d min".formatted(d.toMinutes(), d.toSecondsPart());

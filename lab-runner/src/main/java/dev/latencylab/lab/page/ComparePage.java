@@ -1,0 +1,55 @@
+package dev.latencylab.lab.page;
+
+import static dev.latencylab.lab.page.Html.esc;
+import static dev.latencylab.lab.page.Html.td;
+
+import java.nio.file.Path;
+
+import dev.latencylab.lab.compare.Comparison;
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.OutputFile;
+
+/**
+ * A comparison read for a person (./lab compare A B --page FILE): the verdict first, over all points and then for
+ * each, then each point's table of metrics, worse in the pages' red, with the method of its intervals and what to
+ * weigh beside it.
+ */
+public final class ComparePage {
+
+    private ComparePage() {
+    }
+
+    public static Path write(Comparison c, Path file) {
+        OutputFile.text(file, html(c));
+        return file;
+    }
+
+    static String html(Comparison c) {
+        String title = "B against A: %s against %s".formatted(c.b().given(), c.a().given());
+        StringBuilder h = new StringBuilder(Html.head(title));
+        h.append("<h1>").append(esc(title)).append("</h1>\n");
+        h.append("<p class=verdict>").append(esc(c.summary())).append("</p>\n<ul>\n");
+        for (Comparison.Pair pair : c.pairs()) {
+            h.append("<li><b>").append(esc(pair.pointB())).append("</b>: ").append(esc(pair.headline())).append("</li>\n");
+        }
+        h.append("</ul>\n");
+        c.unmatched().forEach(u -> h.append("<p>Not compared, ").append(esc(u)).append("</p>\n"));
+        for (Comparison.Pair pair : c.pairs()) {
+            h.append("<h2>").append(esc("%s (%d) → %s (%d)".formatted(pair.pointA(), pair.runsA(), pair.pointB(), pair.runsB())))
+                    .append("</h2>\n<p>").append(esc(pair.differs().isEmpty() ? "The same settings." : "Differs in " + pair.differs() + "."))
+                    .append("</p>\n<table>\n<tr><th class=l>metric<th>A<th>B<th>B − A<th>share<th>95% interval<th class=l>verdict</tr>\n");
+            for (Comparison.Outcome o : pair.outcomes()) {
+                boolean worse = o.verdict() == Comparison.Verdict.WORSE;
+                h.append("<tr>").append(td(o.metric().id() + " (" + o.metric().unit() + ")", true)).append(td(Figures.value(o.a()), false))
+                        .append(td(Figures.value(o.b()), false)).append(td(Figures.signed(o.difference()), false))
+                        .append(td(o.relative() == null ? "" : "%+.1f%%".formatted(o.relative() * 100), false))
+                        .append(td(o.interval() == null ? "" : o.interval().range(), false))
+                        .append(worse ? "<td class=\"l problem\">" : "<td class=l>").append(esc(o.verdict().words())).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+            pair.methods().forEach(m -> h.append("<p>Interval: ").append(esc(m)).append(".</p>\n"));
+            pair.notes().forEach(n -> h.append("<p class=flags>").append(esc(n)).append("</p>\n"));
+        }
+        return h.append("</body></html>\n").toString();
+    }
+}
