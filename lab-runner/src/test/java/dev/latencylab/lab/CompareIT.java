@@ -84,6 +84,18 @@ class CompareIT {
                 .containsPattern("server-cpu ms .* no interval");
     }
 
+    /** --verdict prints what the docs carry between their compare-verdict markers: the same sweep twice, published. */
+    @Test
+    void theVerdictIsWhatTheDocsCarry() throws Exception {
+        String twice = Lab.repo().resolve("docs/results-twice").toString();
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("verdict.console"), "compare", twice + "/quick-1", twice + "/quick-2", "--verdict");
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        String readme = java.nio.file.Files.readString(Lab.repo().resolve("docs/results-twice/README.md"));
+        String marker = "<!-- compare-verdict: ./lab compare docs/results-twice/quick-1 docs/results-twice/quick-2 --verdict -->\n";
+        String carried = readme.substring(readme.indexOf(marker) + marker.length(), readme.indexOf("<!-- /compare-verdict -->"));
+        assertThat(c.output()).isEqualTo(carried).startsWith("- 9 points compared, 54 metrics: ");
+    }
+
     @Test
     void badInputIsOneLine() {
         LabCommand.Finished missing = LabCommand.run(tmp.resolve("missing.console"), "compare", tmp.resolve("nothing").toString(),

@@ -40,6 +40,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--page", paramLabel = "FILE", description = "Also write the comparison as an HTML page, the verdict first.")
     Path page;
 
+    @Option(names = "--verdict", description = "Print only the verdict, in Markdown, as the docs carry it between markers.")
+    boolean verdict;
+
     /** A --fail-if-worse limit: the metric, and how much worse (a share of A) is tolerated. */
     record Limit(Metric metric, double share) {
 
@@ -61,6 +64,10 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         List<Limit> limits = failIfWorse.stream().map(Limit::parse).toList();
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
+        if (verdict) {
+            System.out.print(ComparePage.markdown(c));
+            return LatencyLab.OK;
+        }
         System.out.printf("latency-lab: B %s against A %s%n", b, a);
         System.out.println("latency-lab: " + c.summary());
         List<String> breached = new ArrayList<>();

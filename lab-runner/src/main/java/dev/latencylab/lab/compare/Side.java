@@ -64,7 +64,7 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
     }
 
     private static Side of(Path given, List<Path> runs) {
-        Map<String, List<Run>> points = new LinkedHashMap<>();
+        List<Run> found = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (Path p : runs) {
             Path file = Files.isRegularFile(p) ? p : p.resolve(ResultFile.NAME);
@@ -76,8 +76,12 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
             }
             RunRow row = Summary.row(file);
             PointRecord.Start start = recorded ? PointRecord.read(folder).start() : null;
-            points.computeIfAbsent(row.pointId(), id -> new ArrayList<>()).add(new Run(row, ResultFile.read(file), start == null ? null : start.machine()));
+            found.add(new Run(row, ResultFile.read(file), start == null ? null : start.machine()));
         }
+        // in a sweep's order: latency, target, users, rate, run
+        Map<String, List<Run>> points = new LinkedHashMap<>();
+        found.stream().sorted(java.util.Comparator.comparing(r -> r.row().identity(), RunRow.Identity.ORDER))
+                .forEach(r -> points.computeIfAbsent(r.row().pointId(), id -> new ArrayList<>()).add(r));
         if (points.isEmpty()) {
             throw new IllegalArgumentException("%s: no finished run to compare%s".formatted(given,
                     failed.isEmpty() ? "" : " (failed: " + String.join(", ", failed) + ")"));

@@ -12,11 +12,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.compare.Comparison;
+import dev.latencylab.lab.compare.Side;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.CapacityReport;
+import dev.latencylab.lab.page.ComparePage;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
@@ -24,8 +27,8 @@ import dev.latencylab.lab.summary.ResultsTable;
 
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
- * summaries, pages and charts, the side-by-side page, the split runs' pages, the capacity searches and their chart,
- * and the tables in README.md and docs/*.md between their markers. A marker names the command that prints its
+ * summaries, pages and charts, the side-by-side page, the split runs' pages, the comparisons' pages, the capacity
+ * searches and their chart, and the tables in README.md and docs/*.md between their markers. A marker names the command that prints its
  * table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ... {@code <!-- /results-table -->}.
  * With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
  */
@@ -33,7 +36,14 @@ public final class Published {
 
     /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
-            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2");
+            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1", "docs/results-twice/quick-2");
+    /** A published comparison: its page, and its sides A and B. */
+    record PublishedComparison(String page, String a, String b) {
+    }
+
+    /** The comparisons on pages of their own (./lab compare A B --page). */
+    static final List<PublishedComparison> COMPARISONS = List.of(
+            new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"));
     /** Sweeps on one page: the page's folder, then the sweeps. */
     static final List<String> SIDE_BY_SIDE = List.of("docs/results-injectors-open/side-by-side", "docs/results-injectors-open/k1",
             "docs/results-injectors-open/k2");
@@ -46,6 +56,7 @@ public final class Published {
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
+    private static final Pattern COMPARE_VERDICT = Pattern.compile("\\./lab compare (\\S+) (\\S+) --verdict");
     /** A reference table: the command whose help lists the same, and the table. */
     private record ReferenceTable(String command, java.util.function.Supplier<String> table) {
     }
@@ -78,6 +89,9 @@ public final class Published {
             Path result = new RunFolder(run).resultFile();
             written.add(RunPage.write(result));
             written.add(RunPage.chartOf(result));
+        }
+        for (PublishedComparison c : COMPARISONS) {
+            written.add(ComparePage.write(Comparison.of(Side.read(repo.resolve(c.a())), Side.read(repo.resolve(c.b()))), repo.resolve(c.page())));
         }
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
         List<Capacity.Search> records = searches.stream().map(CapacityReport::rebuild).toList();
@@ -157,7 +171,8 @@ public final class Published {
                 && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
         SearchFolder search = new SearchFolder(parent);
         boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (search.charts().contains(p) || p.equals(search.levelsCsv()));
-        return ofSweep || ofRun || ofCapacity;
+        boolean ofComparison = COMPARISONS.stream().anyMatch(c -> Path.of(c.page()).equals(p));
+        return ofSweep || ofRun || ofCapacity || ofComparison;
     }
 
     /** The published capacity searches as committed (capacity.json each). */
@@ -174,6 +189,7 @@ public final class Published {
             Matcher sweep = SWEEP_TABLE.matcher(command);
             Matcher capacity = CAPACITY_TABLE.matcher(command);
             Matcher verdict = SWEEP_VERDICT.matcher(command);
+            Matcher compared = COMPARE_VERDICT.matcher(command);
             String table;
             ReferenceTable reference = REFERENCE.get(m.group(1));
             if (reference != null) {
@@ -187,6 +203,9 @@ public final class Published {
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
+            }
+            else if (compared.matches()) {
+                table = ComparePage.markdown(Comparison.of(Side.read(repo.resolve(compared.group(1))), Side.read(repo.resolve(compared.group(2)))));
             }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());

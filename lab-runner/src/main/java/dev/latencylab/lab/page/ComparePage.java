@@ -20,12 +20,29 @@ public final class ComparePage {
     }
 
     public static Path write(Comparison c, Path file) {
-        OutputFile.text(file, html(c));
+        Path at = file.toAbsolutePath().normalize().getParent();
+        OutputFile.text(file, html(c, at.relativize(c.a().given().toAbsolutePath().normalize()).toString(),
+                at.relativize(c.b().given().toAbsolutePath().normalize()).toString()));
         return file;
     }
 
-    static String html(Comparison c) {
-        String title = "B against A: %s against %s".formatted(c.b().given(), c.a().given());
+    /**
+     * The verdict in Markdown, as README and the docs carry it between markers (./lab compare A B --verdict): the
+     * count over all points, then each point where B came out better or worse.
+     */
+    public static String markdown(Comparison c) {
+        StringBuilder md = new StringBuilder("- ").append(c.summary()).append(".\n");
+        for (Comparison.Pair pair : c.pairs()) {
+            if (pair.outcomes().stream().anyMatch(o -> o.verdict() == Comparison.Verdict.BETTER || o.verdict() == Comparison.Verdict.WORSE)) {
+                md.append("- **").append(pair.pointB()).append("**: ").append(pair.headline()).append(".\n");
+            }
+        }
+        return md.toString();
+    }
+
+    /** @param a, b the sides as seen from the page's folder (a page and its data move together) */
+    static String html(Comparison c, String a, String b) {
+        String title = "B against A: %s against %s".formatted(b, a);
         StringBuilder h = new StringBuilder(Html.head(title));
         h.append("<h1>").append(esc(title)).append("</h1>\n");
         h.append("<p class=verdict>").append(esc(c.summary())).append("</p>\n<ul>\n");

@@ -114,7 +114,7 @@ public final class Summary {
         public record Identity(String point, String target, int users, Double rate, long latencyMs, int run) {
 
             /** A sweep's order of runs: by latency, target, users, rate (closed points first), run. */
-            static final Comparator<Identity> ORDER = Comparator.comparingLong(Identity::latencyMs).thenComparing(Identity::target)
+            public static final Comparator<Identity> ORDER = Comparator.comparingLong(Identity::latencyMs).thenComparing(Identity::target)
                     .thenComparingInt(Identity::users).thenComparing(Identity::rate, Comparator.nullsFirst(Comparator.naturalOrder()))
                     .thenComparingInt(Identity::run);
         }
