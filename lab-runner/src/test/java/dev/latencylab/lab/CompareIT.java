@@ -84,6 +84,16 @@ class CompareIT {
                 .containsPattern("server-cpu ms .* no interval");
     }
 
+    /** Two single quick runs: a plateau of a few seconds is too short for batch means, so goodput has no interval. */
+    @Test
+    void singleRunsWithAShortPlateauGetNoIntervalNotARefusal() {
+        String twice = Lab.repo().resolve("docs/results-twice").toString();
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("short.console"), "compare", twice + "/quick-1/points/mvc-t20-l100-u100-r1",
+                twice + "/quick-2/points/mvc-t20-l100-u100-r1");
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).containsPattern("goodput req/s .* no interval").doesNotContain("batch means");
+    }
+
     /** --verdict prints what the docs carry between their compare-verdict markers: the same sweep twice, published. */
     @Test
     void theVerdictIsWhatTheDocsCarry() throws Exception {

@@ -72,7 +72,7 @@ public enum Metric {
         else {
             return null;
         }
-        return to - from < 2 ? null : Arrays.stream(ok, from, to).asDoubleStream().toArray();
+        return to <= from ? null : Arrays.stream(ok, from, to).asDoubleStream().toArray();
     }
 
     /** The metric named on the command line (goodput, p50, p95, p99, ko, server-cpu). */

@@ -70,6 +70,14 @@ class IntervalTest {
         assertThat(held / (double) TRIALS).isBetween(0.90, 0.98);
     }
 
+    /** A plateau too short for two batches (quick runs' few seconds) gives no interval, not a refusal. */
+    @Test
+    void tooFewSecondsForTwoBatchesGiveNoInterval() {
+        assertThat(Interval.batchMeans(new double[] {60, 61, 59, 62, 60}, new double[] {60, 61, 59, 62, 60, 61, 60})).isNull();
+        assertThat(Interval.batchMeans(new double[] {60, 61, 59, 62, 60, 61}, new double[] {60, 61, 59, 62, 60, 61})).isNotNull();
+        assertThat(Comparison.verdict(Metric.GOODPUT, 1.5, null)).isEqualTo(Comparison.Verdict.NO_INTERVAL);
+    }
+
     @Test
     void runsThatAgreeExactlyGiveAPointInterval() {
         Interval i = Interval.welch(new double[] {0, 0, 0}, new double[] {0, 0});
