@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.latencylab.load.Result;
@@ -34,8 +33,6 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
     public record Run(RunRow row, Result result, Machine.Fingerprint machine) {
     }
 
-    private static final Pattern REPEAT = Pattern.compile("-r[0-9]+$");
-
     /**
      * What a path names: a sweep (its folder: sweep.json and points/), a point of a sweep (its folder without -r&lt;n&gt;:
      * every repeat), a run (./lab run's folder, a sweep point's folder, or a result file).
@@ -52,9 +49,8 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
         Path parent = path.getParent();
         if (parent != null && Files.isDirectory(parent)) {
             String prefix = path.getFileName() + "-r";
-            List<Path> repeats = listed(parent).stream().filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && REPEAT.matcher(p.getFileName().toString()).find()
-                    && p.getFileName().toString().substring(prefix.length()).matches("[0-9]+")).toList();
+            List<Path> repeats = listed(parent).stream().map(p -> p.getFileName().toString())
+                    .filter(name -> name.startsWith(prefix) && name.substring(prefix.length()).matches("[0-9]+")).map(parent::resolve).toList();
             if (!repeats.isEmpty()) {
                 return of(given, repeats);
             }
@@ -69,14 +65,13 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
         for (Path p : runs) {
             Path file = Files.isRegularFile(p) ? p : p.resolve(ResultFile.NAME);
             RunFolder folder = new RunFolder(file.getParent());
-            boolean recorded = Files.isRegularFile(folder.pointRecord()) && folder.resultFile().equals(file);
-            if (recorded && !PointRecord.read(folder).outcome().done() || !Files.isRegularFile(file)) {
+            PointRecord record = Files.isRegularFile(folder.pointRecord()) && folder.resultFile().equals(file) ? PointRecord.read(folder) : null;
+            if (record != null && !record.outcome().done() || !Files.isRegularFile(file)) {
                 failed.add(folder.dir().getFileName().toString());
                 continue;
             }
-            RunRow row = Summary.row(file);
-            PointRecord.Start start = recorded ? PointRecord.read(folder).start() : null;
-            found.add(new Run(row, ResultFile.read(file), start == null ? null : start.machine()));
+            Machine.Fingerprint machine = record == null || record.start() == null ? null : record.start().machine();
+            found.add(new Run(Summary.row(file), ResultFile.read(file), machine));
         }
         // in a sweep's order: latency, target, users, rate, run
         Map<String, List<Run>> points = new LinkedHashMap<>();

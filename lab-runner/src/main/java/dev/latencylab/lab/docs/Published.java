@@ -28,15 +28,16 @@ import dev.latencylab.lab.summary.ResultsTable;
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
  * summaries, pages and charts, the side-by-side page, the split runs' pages, the comparisons' pages, the capacity
- * searches and their chart, and the tables in README.md and docs/*.md between their markers. A marker names the command that prints its
- * table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ... {@code <!-- /results-table -->}.
- * With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
+ * searches and their chart, and the tables in README.md and docs/*.md between their markers. A marker names the
+ * command that prints its table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ...
+ * {@code <!-- /results-table -->}. With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
  */
 public final class Published {
 
     /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
-            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1", "docs/results-twice/quick-2");
+            "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
+            "docs/results-twice/quick-2");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
@@ -91,7 +92,7 @@ public final class Published {
             written.add(RunPage.chartOf(result));
         }
         for (PublishedComparison c : COMPARISONS) {
-            written.add(ComparePage.write(Comparison.of(Side.read(repo.resolve(c.a())), Side.read(repo.resolve(c.b()))), repo.resolve(c.page())));
+            written.add(ComparePage.write(compare(repo, c.a(), c.b()), repo.resolve(c.page())));
         }
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
         List<Capacity.Search> records = searches.stream().map(CapacityReport::rebuild).toList();
@@ -205,7 +206,7 @@ public final class Published {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
             }
             else if (compared.matches()) {
-                table = ComparePage.markdown(Comparison.of(Side.read(repo.resolve(compared.group(1))), Side.read(repo.resolve(compared.group(2)))));
+                table = ComparePage.markdown(compare(repo, compared.group(1), compared.group(2)));
             }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
@@ -217,6 +218,11 @@ public final class Published {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** B against A, both given relative to repo. */
+    private static Comparison compare(Path repo, String a, String b) {
+        return Comparison.of(Side.read(repo.resolve(a)), Side.read(repo.resolve(b)));
     }
 
     /** README.md and the Markdown files under docs/: where tables may sit between markers. */
