@@ -26,7 +26,7 @@ import dev.latencylab.lab.layout.Folders;
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
                 "3:worse (compare --fail-if-worse)", "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
         subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
-                CompareCommand.class, RebuildDocsCommand.class})
+                CompareCommand.class, FootprintCommand.class, RebuildDocsCommand.class})
 public final class LatencyLab {
 
     public static final int OK = 0;

@@ -20,6 +20,8 @@ public final class ResultsFolders {
     public static final String RUNS = RESULTS + "/runs";
     /** ./lab capacity's searches. */
     public static final String SEARCHES = RESULTS + "/capacity";
+    /** ./lab footprint's experiments. */
+    public static final String FOOTPRINTS = RESULTS + "/footprint";
 
     /** A folder of its own for one run: a second run started in the same second gets another. */
     public static Path newFolder(Path parent, String name) {

@@ -24,6 +24,12 @@ public final class Machine {
         return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     }
 
+    /** The most files (sockets among them) this process may have open; null where the OS does not say. */
+    public static Long openFilesLimit() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean u
+                ? u.getMaxFileDescriptorCount() : null;
+    }
+
     public static Map<String, Object> describe() {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Map<String, Object> m = new LinkedHashMap<>();
@@ -33,7 +39,7 @@ public final class Machine {
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.home") + ")");
-        m.put("openFilesLimit", os instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : null);
+        m.put("openFilesLimit", openFilesLimit());
         m.put("loadAverageAtStart", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
         m.put("bootId", bootId());
         m.put("cpuProbe", cpuProbe());

@@ -41,6 +41,14 @@ public final class StopOnSignal implements AutoCloseable {
         }, message);
     }
 
+    /** The hook of a command that runs targets without Gatling (footprint): first what it must note, then every target ends. */
+    public static StopOnSignal endingTargets(Runnable first, String message) {
+        return install(() -> {
+            first.run();
+            TargetProcess.closeAll();
+        }, message);
+    }
+
     @Override
     public void close() {
         finished.countDown();

@@ -238,6 +238,20 @@ public final class TargetProcess implements AutoCloseable {
         LIVE.forEach(TargetProcess::close);
     }
 
+    /**
+     * Ends the JVM at once (SIGKILL) and waits for it: for a target whose state after its measurement does not count,
+     * where a graceful stop would wait out every request it still holds.
+     */
+    public void kill() {
+        LIVE.remove(this);
+        try {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the JVM (SIGTERM, then SIGKILL after 20 s) and waits for it. */
     @Override
     public void close() {

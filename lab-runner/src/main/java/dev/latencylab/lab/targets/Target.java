@@ -246,13 +246,25 @@ public record Target(String id, String module, Map<String, String> properties, S
         return module.equals(MVC_MODULE);
     }
 
+    /** Whether it waits on /hello itself, not on a dependency or inside the reactive chain. */
+    public boolean waitsOnHello() {
+        return pathTemplate.equals(HELLO_PATH);
+    }
+
+    /** The most connections Tomcat holds open at once (server.tomcat.max-connections; mvc-with-latency's default 8192); null for WebFlux. */
+    public Integer connectionCap() {
+        return isMvc() ? Integer.valueOf(properties.getOrDefault("server.tomcat.max-connections", TOMCAT_MAX_CONNECTIONS)) : null;
+    }
+
+    /** mvc-with-latency's application.properties sets it (Tomcat's own default too). */
+    private static final String TOMCAT_MAX_CONNECTIONS = "8192";
+
     /** Tomcat's settings that bound connections, as the page and CSV record them ("" for WebFlux). */
     public String connectionSettings() {
         if (!isMvc()) {
             return "";
         }
-        return "max-connections=%s accept-count=%s".formatted(
-                properties.getOrDefault("server.tomcat.max-connections", "8192"),
+        return "max-connections=%s accept-count=%s".formatted(connectionCap(),
                 properties.getOrDefault("server.tomcat.accept-count", "100"));
     }
 }

@@ -1,0 +1,170 @@
+package dev.latencylab.lab.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.latencylab.lab.footprint.Footprint;
+import dev.latencylab.lab.footprint.FootprintExperiment;
+import dev.latencylab.lab.footprint.MemorySnapshot;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.FootprintFolder;
+import dev.latencylab.lab.layout.ResultsFolders;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.page.FootprintPage;
+import dev.latencylab.lab.run.StopOnSignal;
+
+@Command(name = "footprint", mixinStandardHelpOptions = true, description = {
+        "What concurrency costs in memory: each target, fresh for each count, holds that many requests in flight (each "
+                + "waiting --hold-seconds on /hello) or that many idle keep-alive connections; after a forced GC its RSS, "
+                + "heap, non-heap, native memory by category (Native Memory Tracking) and threads are read.",
+        "The cost of one more request or connection is the slope of a least-squares line over the counts, its spread "
+                + "over --repeats. Writes footprint.json, measurements.csv and a page, the verdict first."})
+final class FootprintCommand implements Callable<Integer> {
+
+    @CommandLine.ParentCommand
+    LatencyLab lab;
+
+    @Option(names = "--targets", split = ",", description = "Target ids waiting on /hello (default: mvc-t<most>-uncapped, "
+            + "a platform thread for each request of the largest count, mvc-virtual-uncapped, webflux).")
+    List<String> targets;
+
+    @Option(names = "--counts", split = ",", defaultValue = "0,1000,2000,5000,10000",
+            description = "How many requests or connections each target holds (default: ${DEFAULT-VALUE}).")
+    List<Integer> counts;
+
+    @Option(names = "--modes", split = ",", defaultValue = "in-flight,idle", description = "in-flight, idle or both (default: ${DEFAULT-VALUE}).")
+    List<String> modes;
+
+    @Option(names = "--repeats", defaultValue = "3", description = "Measurements of each count, each on a fresh target (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--hold-seconds", defaultValue = "50", description = "How long the target holds each request in flight, "
+            + "at most 60 (the targets' latency.max-ms); the reading must end within it (default: ${DEFAULT-VALUE}).")
+    long holdSeconds;
+
+    @Option(names = "--settle-seconds", defaultValue = "2", description = "Wait between the last connection and the forced GC (default: ${DEFAULT-VALUE}).")
+    long settleSeconds;
+
+    @Option(names = "--container-mib", defaultValue = "1024", description = "The container whose largest count the page gives, "
+            + "from the RSS line (default: ${DEFAULT-VALUE}).")
+    long containerMiB;
+
+    @Option(names = "--heap-mib", defaultValue = "512", description = "The heap whose largest count the page gives, from the "
+            + "heap-used line (default: ${DEFAULT-VALUE}).")
+    long heapMiB;
+
+    @Option(names = "--results", description = "Folder that holds the experiments' folder, footprint/ (default: " + ResultsFolders.RESULTS + "/ in the repository).")
+    Path results;
+
+    @Option(names = "--name", description = "The experiment's folder name: give an existing one to resume it, measuring only "
+            + "what it lacks (default: footprint-<timestamp>).")
+    String name;
+
+    @Option(names = "--report", paramLabel = "DIR", description = "Rebuild the page of the experiment in DIR from its footprint.json; run nothing.")
+    Path report;
+
+    @Option(names = "--verdict", description = "With --report: print only the verdict, in Markdown, as the docs carry it between markers.")
+    boolean verdict;
+
+    @Override
+    public Integer call() {
+        if (report != null) {
+            Footprint f = Footprint.read(report);
+            if (verdict) {
+                System.out.print(FootprintPage.markdown(f));
+            }
+            else {
+                System.out.println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(report)));
+            }
+            return LatencyLab.OK;
+        }
+        if (verdict) {
+            throw new IllegalArgumentException("--verdict prints an experiment's verdict: give its folder with --report DIR");
+        }
+        Footprint.Settings settings = settings();
+        Path repo = lab.repo.toAbsolutePath().normalize();
+        Path parent = (results == null ? repo.resolve(ResultsFolders.FOOTPRINTS) : results.resolve("footprint")).toAbsolutePath();
+        FootprintFolder folder;
+        Footprint start;
+        if (name != null) {
+            Inputs.folderName("--name", name);
+        }
+        if (name != null && Files.isRegularFile(new FootprintFolder(parent.resolve(name)).footprintFile())) {
+            folder = new FootprintFolder(parent.resolve(name));
+            start = Footprint.read(folder.dir());
+            if (!start.settings().equals(settings)) {
+                throw new IllegalArgumentException("%s was measured with other settings (%s); give the same options to resume it, or another --name"
+                        .formatted(folder.dir(), start.settings()));
+            }
+            System.out.printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
+                    start.measurements().stream().filter(Footprint.Measurement::done).count());
+        }
+        else {
+            folder = new FootprintFolder(ResultsFolders.newFolder(parent, name != null ? name : "footprint-" + ResultsFolders.stamp()));
+            start = new Footprint(settings, Machine.fingerprint(), System.getProperty("java.vm.vendor") + " "
+                    + System.getProperty("java.runtime.version"), OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of());
+        }
+        int points = settings.targets().size() * settings.modes().size() * settings.counts().size() * settings.repeats();
+        System.out.printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
+                String.join(", ", settings.targets()), String.join(", ", modes), counts, repeats, points, folder.dir());
+        Footprint done;
+        try (FolderLock lock = FolderLock.take(folder.dir(), "footprint", false)) {
+            FootprintExperiment experiment = new FootprintExperiment(repo, folder, start);
+            try (StopOnSignal signal = StopOnSignal.endingTargets(experiment::stopping,
+                    "stopped; the target was ended; footprint.json keeps every measurement done (" + folder.dir()
+                            + "): resume with --name " + folder.dir().getFileName())) {
+                done = experiment.run();
+                done.write(folder);
+                System.out.println("Footprint page: " + FootprintPage.write(done, folder));
+            }
+        }
+        System.out.print(FootprintPage.markdown(done));
+        long failed = done.measurements().stream().filter(m -> !m.done()).count();
+        if (failed > 0) {
+            System.err.printf("latency-lab: %d measurements failed (footprint.json and the page say why)%n", failed);
+            return LatencyLab.FAILED;
+        }
+        return LatencyLab.OK;
+    }
+
+    private Footprint.Settings settings() {
+        List<Footprint.Mode> parsedModes = modes.stream().map(String::strip).map(Footprint.Mode::parse).distinct().toList();
+        if (counts.isEmpty() || counts.stream().anyMatch(c -> c < 0)) {
+            throw new IllegalArgumentException("--counts " + counts + ": give counts of 0 or more");
+        }
+        List<Integer> sorted = counts.stream().distinct().sorted().toList();
+        if (sorted.size() < 2) {
+            throw new IllegalArgumentException("--counts " + counts + ": give at least two counts, so that a line has a slope");
+        }
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats " + repeats + ": give 1 or more");
+        }
+        if (holdSeconds < 5 || holdSeconds * 1000 > Inputs.MAX_LATENCY_MS) {
+            throw new IllegalArgumentException("--hold-seconds %d: give 5 to %d (the targets answer 400 above their latency.max-ms)"
+                    .formatted(holdSeconds, Inputs.MAX_LATENCY_MS / 1000));
+        }
+        if (settleSeconds < 0 || settleSeconds >= holdSeconds / 2) {
+            throw new IllegalArgumentException("--settle-seconds " + settleSeconds + ": give 0 to less than half of --hold-seconds");
+        }
+        if (containerMiB < 1 || heapMiB < 1) {
+            throw new IllegalArgumentException("--container-mib and --heap-mib: give 1 or more");
+        }
+        int most = sorted.get(sorted.size() - 1);
+        List<String> ids = targets != null ? targets.stream().map(String::strip).toList()
+                : List.of("mvc-t" + Math.max(1, most) + "-uncapped", "mvc-virtual-uncapped", "webflux");
+        String refusal = FootprintExperiment.refusal(ids, parsedModes, sorted, Machine.openFilesLimit() == null ? Long.MAX_VALUE : Machine.openFilesLimit());
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal);
+        }
+        return new Footprint.Settings(ids, parsedModes, sorted, repeats, holdSeconds, settleSeconds, containerMiB, heapMiB,
+                List.of(MemorySnapshot.NATIVE_MEMORY_TRACKING));
+    }
+}

@@ -1,0 +1,239 @@
+package dev.latencylab.lab.footprint;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import dev.latencylab.load.Json;
+import dev.latencylab.lab.layout.FootprintFolder;
+import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.summary.Spread;
+import dev.latencylab.lab.summary.Summary;
+
+/**
+ * What concurrency costs in memory, as footprint.json holds it: for each target, how its memory grows with N requests
+ * held in flight and with N idle keep-alive connections, each N measured on a fresh target after a forced GC; and the
+ * fits, the cost of one more request or connection as the slope of a least-squares line, its spread over repeats.
+ */
+public record Footprint(Settings settings, Machine.Fingerprint machine, String jdk, String created, List<Measurement> measurements) {
+
+    /** What N connections do: wait on a slow request each (in flight), or stay open after one quick answer (idle). */
+    public enum Mode {
+        IN_FLIGHT("in-flight", "requests in flight"), IDLE("idle", "idle keep-alive connections");
+
+        private final String id;
+        private final String words;
+
+        Mode(String id, String words) {
+            this.id = id;
+            this.words = words;
+        }
+
+        @JsonValue
+        public String id() {
+            return id;
+        }
+
+        public String words() {
+            return words;
+        }
+
+        public static Mode parse(String id) {
+            for (Mode m : values()) {
+                if (m.id.equals(id)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("unknown mode '" + id + "': in-flight or idle");
+        }
+    }
+
+    /**
+     * @param holdSeconds   how long the target holds each request in flight (/hello/{hold}): longer than a measurement takes
+     * @param settleSeconds the wait between the last connection and the forced GC
+     * @param containerMiB  the container size whose N the page gives
+     * @param heapMiB       the heap size whose N the page gives
+     * @param jvmOptions    what every target was started with beside its id's settings
+     */
+    public record Settings(List<String> targets, List<Mode> modes, List<Integer> counts, int repeats, long holdSeconds,
+            long settleSeconds, long containerMiB, long heapMiB, List<String> jvmOptions) {
+    }
+
+    /**
+     * One target holding count connections, fresh for it: done with its memory, or failed and why (memory null). held:
+     * what the check after the reading found (in flight: requests the target still had waiting; idle: connections
+     * still open), equal to count in a measurement that counts.
+     */
+    public record Measurement(String target, Mode mode, int count, int repeat, String status, String reason, Long held,
+            Double secondsToHold, MemorySnapshot memory) {
+
+        public boolean done() {
+            return "done".equals(status);
+        }
+
+        /** Its name in logs and tables, e.g. webflux-idle-n1000-r2. */
+        public String name() {
+            return "%s-%s-n%d-r%d".formatted(target, mode.id(), count, repeat);
+        }
+    }
+
+    /** A measure the fits are made of: its name, unit and where a snapshot has it (bytes, or a count). */
+    public enum Measure {
+        RSS("rss", "resident memory (RSS)", true, m -> m.rssBytes()),
+        HEAP_USED("heap-used", "heap used after GC", true, m -> m.heapUsedBytes()),
+        HEAP_COMMITTED("heap-committed", "heap committed", true, m -> m.heapCommittedBytes()),
+        NON_HEAP("non-heap", "non-heap used", true, m -> m.nonHeapUsedBytes()),
+        NATIVE_TOTAL("native", "native, all NMT categories committed", true, m -> kib(m, "Total")),
+        THREAD_STACKS("thread-stacks", "thread stacks committed (NMT)", true, m -> m.threadStacks().committedKiB() * 1024.0),
+        NATIVE_OTHER("native-other", "NMT Other (direct buffers)", true, m -> kib(m, "Other")),
+        THREADS("threads", "OS threads", false, m -> m.osThreads());
+
+        private final String id;
+        private final String words;
+        private final boolean bytes;
+        private final ToDoubleFunction<MemorySnapshot> of;
+
+        Measure(String id, String words, boolean bytes, ToDoubleFunction<MemorySnapshot> of) {
+            this.id = id;
+            this.words = words;
+            this.bytes = bytes;
+            this.of = of;
+        }
+
+        private static double kib(MemorySnapshot m, String category) {
+            Long k = m.nativeCommittedKiB().get(category);
+            return k == null ? 0 : k * 1024.0;
+        }
+
+        @JsonValue
+        public String id() {
+            return id;
+        }
+
+        public String words() {
+            return words;
+        }
+
+        public boolean bytes() {
+            return bytes;
+        }
+
+        public double of(MemorySnapshot m) {
+            return of.applyAsDouble(m);
+        }
+    }
+
+    /**
+     * A measure against N for one target and mode: the slope (its cost per request or connection) and intercept of a
+     * least-squares line through each repeat's measurements, as the median and range over repeats; n the measurements.
+     */
+    public record Fit(String target, Mode mode, Measure measure, Spread slope, Spread intercept, int measurements) {
+
+        /** The N at which the line reaches limit (bytes): null when it does not grow. */
+        public Double countAt(double limit) {
+            return slope.median() == null || slope.median() <= 0 ? null : (limit - intercept.median()) / slope.median();
+        }
+    }
+
+    /** The fits of every target, mode and measure that has at least two counts measured in a repeat. */
+    public List<Fit> fits() {
+        List<Fit> fits = new ArrayList<>();
+        for (String target : settings.targets()) {
+            for (Mode mode : settings.modes()) {
+                for (Measure measure : Measure.values()) {
+                    fit(target, mode, measure).ifPresent(fits::add);
+                }
+            }
+        }
+        return fits;
+    }
+
+    public java.util.Optional<Fit> fit(String target, Mode mode, Measure measure) {
+        List<Double> slopes = new ArrayList<>();
+        List<Double> intercepts = new ArrayList<>();
+        int n = 0;
+        for (int r = 1; r <= settings.repeats(); r++) {
+            int repeat = r;
+            List<Measurement> of = measurements.stream().filter(m -> m.done() && m.target().equals(target) && m.mode() == mode
+                    && m.repeat() == repeat).toList();
+            if (of.stream().map(Measurement::count).distinct().count() < 2) {
+                continue;
+            }
+            double[] line = leastSquares(of.stream().mapToDouble(Measurement::count).toArray(),
+                    of.stream().mapToDouble(m -> measure.of(m.memory())).toArray());
+            slopes.add(line[0]);
+            intercepts.add(line[1]);
+            n += of.size();
+        }
+        return slopes.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(new Fit(target, mode, measure, Spread.of(slopes), Spread.of(intercepts), n));
+    }
+
+    /** The least-squares line through (x, y): {slope, intercept}. */
+    static double[] leastSquares(double[] x, double[] y) {
+        double mx = java.util.Arrays.stream(x).average().orElseThrow();
+        double my = java.util.Arrays.stream(y).average().orElseThrow();
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < x.length; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+        }
+        double slope = sxy / sxx;
+        return new double[] {slope, my - slope * mx};
+    }
+
+    /** The same experiment without an earlier measurement of m's point (a failed one, measured again). */
+    public Footprint without(Measurement m) {
+        return new Footprint(settings, machine, jdk, created, measurements.stream().filter(o -> !o.name().equals(m.name())).toList());
+    }
+
+    public Footprint with(Measurement m) {
+        List<Measurement> all = new ArrayList<>(measurements);
+        all.add(m);
+        return new Footprint(settings, machine, jdk, created, all);
+    }
+
+    /** One row of measurements.csv: a measurement, its memory flat (empty where it failed). */
+    public record Row(String target, String mode, int count, int repeat, String status, Long held, Double secondsToHold,
+            Memory memory, String reason) {
+
+        static Row of(Measurement m) {
+            return new Row(m.target(), m.mode().id(), m.count(), m.repeat(), m.status(), m.held(), m.secondsToHold(),
+                    m.memory() == null ? Memory.NONE : Memory.of(m.memory()), m.reason());
+        }
+    }
+
+    /** A snapshot's figures as columns: bytes, counts, NMT's KiB. */
+    public record Memory(Long rssBytes, Integer osThreads, Long liveThreads, Integer sockets, Long heapUsedBytes,
+            Long heapCommittedBytes, Long nonHeapUsedBytes, Long directBufferBytes, Long nativeCommittedKiB, Long threadStacksKiB,
+            Long nativeOtherKiB) {
+
+        static final Memory NONE = new Memory(null, null, null, null, null, null, null, null, null, null, null);
+
+        static Memory of(MemorySnapshot s) {
+            return new Memory(s.rssBytes(), s.osThreads(), s.liveThreads(), s.sockets(), s.heapUsedBytes(), s.heapCommittedBytes(),
+                    s.nonHeapUsedBytes(), s.directBufferBytes(), s.nativeCommittedKiB().get("Total"), s.threadStacks().committedKiB(),
+                    s.nativeCommittedKiB().get("Other"));
+        }
+    }
+
+    /** footprint.json and measurements.csv, whole or not at all. */
+    public void write(FootprintFolder folder) {
+        OutputFile.json(folder.footprintFile(), Json.MAPPER, this);
+        Summary.writeCsv(measurements.stream().map(Row::of).toList(), Row.class, folder.measurementsCsv());
+    }
+
+    public static Footprint read(Path dir) {
+        Path file = new FootprintFolder(dir).footprintFile();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(dir + " holds no " + FootprintFolder.FOOTPRINT_FILE + ": give a folder that ./lab footprint made");
+        }
+        return Json.MAPPER.readValue(file.toFile(), Footprint.class);
+    }
+}

@@ -1,0 +1,189 @@
+package dev.latencylab.lab.footprint;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.latencylab.lab.footprint.Footprint.Measurement;
+import dev.latencylab.lab.footprint.Footprint.Mode;
+import dev.latencylab.lab.layout.FootprintFolder;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * Runs a footprint experiment: for each repeat, mode, target and count, a fresh target (Native Memory Tracking on)
+ * holds that many connections; once they are held and a moment has passed, a forced GC, then its memory is read and
+ * the hold checked again; then the connections are reset and the target killed. footprint.json is written after each
+ * measurement, so a stop keeps every one done; run again with the same folder, it measures only what is missing.
+ */
+public final class FootprintExperiment {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** How often the hold is checked while the connections open. */
+    private static final long POLL_MS = 50;
+    /** Requests on each path before a count is held (see warm). */
+    private static final int WARMUP_REQUESTS = 50;
+
+    private final Path repo;
+    private final FootprintFolder folder;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private Footprint footprint;
+
+    public FootprintExperiment(Path repo, FootprintFolder folder, Footprint start) {
+        this.repo = repo;
+        this.folder = folder;
+        this.footprint = start;
+    }
+
+    /** A signal came: the measurement under way is its last. */
+    public void stopping() {
+        stopped.set(true);
+    }
+
+    public Footprint footprint() {
+        return footprint;
+    }
+
+    /** Measures every point not done yet, in order; returns the experiment with them. */
+    public Footprint run() {
+        Footprint.Settings s = footprint.settings();
+        for (int repeat = 1; repeat <= s.repeats(); repeat++) {
+            for (Mode mode : s.modes()) {
+                for (String id : s.targets()) {
+                    for (int count : s.counts()) {
+                        if (stopped.get()) {
+                            return footprint;
+                        }
+                        if (done(id, mode, count, repeat)) {
+                            continue;
+                        }
+                        Measurement m = measure(Target.parse(id), mode, count, repeat);
+                        footprint = footprint.without(m).with(m);
+                        footprint.write(folder);
+                        System.out.println("latency-lab: footprint " + describe(m));
+                    }
+                }
+            }
+        }
+        return footprint;
+    }
+
+    private boolean done(String id, Mode mode, int count, int repeat) {
+        return footprint.measurements().stream().anyMatch(m -> m.done() && m.target().equals(id) && m.mode() == mode
+                && m.count() == count && m.repeat() == repeat);
+    }
+
+    private Measurement measure(Target target, Mode mode, int count, int repeat) {
+        Footprint.Settings s = footprint.settings();
+        String name = new Measurement(target.id(), mode, count, repeat, null, null, null, null, null).name();
+        int port = TargetProcess.freePort();
+        TargetProcess process = null;
+        try {
+            process = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), s.jvmOptions(),
+                    folder.targetLog(name), START_TIMEOUT);
+            warm(port, target);
+            long started = System.nanoTime();
+            String path = mode == Mode.IN_FLIGHT ? "/" + target.path(s.holdSeconds() * 1000) : "/hello";
+            try (Connections c = Connections.open(port, count, path, mode == Mode.IDLE)) {
+                if (mode == Mode.IN_FLIGHT) {
+                    awaitWaiting(process, count, Duration.ofSeconds(s.holdSeconds() / 2));
+                }
+                double secondsToHold = (System.nanoTime() - started) / 1e9;
+                TargetProcess.sleep(s.settleSeconds() * 1000);
+                MemorySnapshot memory = MemorySnapshot.afterGc(process);
+                long held = mode == Mode.IN_FLIGHT ? waiting(process) : c.stillOpen();
+                double seconds = (System.nanoTime() - started) / 1e9;
+                if (held != count) {
+                    return failed(target, mode, count, repeat, held, "%d of %d %s held after the reading, %.1f s after the first"
+                            .formatted(held, count, mode.words(), seconds));
+                }
+                if (mode == Mode.IN_FLIGHT && seconds >= s.holdSeconds()) {
+                    return failed(target, mode, count, repeat, held, "the reading ended %.1f s after the first request, past its %d s hold"
+                            .formatted(seconds, s.holdSeconds()));
+                }
+                return new Measurement(target.id(), mode, count, repeat, "done", null, held, Math.round(secondsToHold * 10) / 10.0, memory);
+            }
+        }
+        catch (TargetFailedException e) {
+            return failed(target, mode, count, repeat, null, e.getMessage());
+        }
+        finally {
+            if (process != null) {
+                process.kill();
+            }
+        }
+    }
+
+    /**
+     * A few requests on both paths before any count is held: the first requests load classes and fill caches for good,
+     * which a count of 0 would otherwise be alone in lacking.
+     */
+    private static void warm(int port, Target target) {
+        for (String path : List.of("/" + target.path(1), "/hello")) {
+            Connections.open(port, WARMUP_REQUESTS, path, true).close();
+        }
+    }
+
+    private static Measurement failed(Target target, Mode mode, int count, int repeat, Long held, String why) {
+        return new Measurement(target.id(), mode, count, repeat, "failed", why, held, null, null);
+    }
+
+    /** Waits until the target has count requests waiting out their latency. */
+    private static void awaitWaiting(TargetProcess process, int count, Duration bound) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        long now;
+        while ((now = waiting(process)) != count) {
+            if (System.nanoTime() > deadline) {
+                throw new TargetFailedException("%d of %d requests waiting after %d s".formatted(now, count, bound.toSeconds()));
+            }
+            TargetProcess.sleep(POLL_MS);
+        }
+    }
+
+    private static long waiting(TargetProcess process) {
+        return MemorySnapshot.metric(process.metricsUrl() + "/actuator/metrics/hello.waiting");
+    }
+
+    /** A measurement in one line, as the console shows it. */
+    static String describe(Measurement m) {
+        if (!m.done()) {
+            return m.name() + ": FAILED, " + m.reason();
+        }
+        MemorySnapshot s = m.memory();
+        return "%s: RSS %s, heap used %s, native %s, %d threads (%.1f s to hold them)".formatted(m.name(), mib(s.rssBytes()),
+                mib(s.heapUsedBytes()), mib(s.nativeCommittedKiB().get("Total") * 1024), s.osThreads(), m.secondsToHold());
+    }
+
+    static String mib(double bytes) {
+        return "%,.1f MiB".formatted(bytes / 1024 / 1024);
+    }
+
+    /**
+     * Why these targets and counts cannot be measured here, or null: each must wait on /hello, a pool must hold the
+     * largest count in flight, Tomcat's connection cap must admit it, and this JVM must be able to open that many.
+     */
+    public static String refusal(List<String> targets, List<Mode> modes, List<Integer> counts, long openFilesLimit) {
+        int most = counts.stream().mapToInt(Integer::intValue).max().orElse(0);
+        for (String id : targets) {
+            Target t = Target.parse(id);
+            if (!t.waitsOnHello()) {
+                return "target %s waits on %s, not /hello: a footprint holds requests on /hello alone".formatted(id, t.pathTemplate());
+            }
+            if (modes.contains(Mode.IN_FLIGHT) && t.poolThreads() > 0 && t.poolThreads() < most) {
+                return "target %s holds %d requests in flight at most (its pool), not %,d: give mvc-t%d-uncapped".formatted(id, t.poolThreads(), most, most);
+            }
+            if (t.connectionCap() != null && t.connectionCap() < most) {
+                return "target %s holds %,d connections at most (Tomcat's max-connections), not %,d: give %s-uncapped"
+                        .formatted(id, t.connectionCap(), most, id);
+            }
+        }
+        // this JVM holds the connections; a few hundred files are its own (jars, the JDK, logs)
+        if (most + 500 > openFilesLimit) {
+            return "%,d connections do not fit in this process's %,d open files (with 500 for its own): give fewer".formatted(most, openFilesLimit);
+        }
+        return null;
+    }
+}
