@@ -119,6 +119,21 @@ public final class Sampler implements AutoCloseable {
         this.run = run;
     }
 
+    /**
+     * Whether the process is gone. ProcessHandle opens /proc/PID/stat to tell, and takes a process it cannot read as
+     * gone: with every descriptor of this JVM in use (a load at its open-files limit) a live target read as exited, and
+     * the run failed naming the wrong cause. Where /proc exists, the process's directory, which takes no descriptor to
+     * look at, has the last word.
+     */
+    static boolean gone(long pid) {
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        return !Files.isDirectory(PROC) || !Files.exists(PROC.resolve(Long.toString(pid)));
+    }
+
+    private static final Path PROC = Path.of("/proc");
+
     public void start() {
         os.getProcessCpuLoad(); // the first reading of each is 0 or undefined: prime them
         os.getCpuLoad();
@@ -127,7 +142,7 @@ public final class Sampler implements AutoCloseable {
 
     private void sample() {
         double second = run.secondsSinceStart();
-        if (targetPid > 0 && targetExitedSecond == null && !ProcessHandle.of(targetPid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (targetPid > 0 && targetExitedSecond == null && gone(targetPid)) {
             targetExitedSecond = second;
         }
         int active = run.activeUsers();
