@@ -41,11 +41,15 @@ public final class TargetLaunch {
     /** The training starts the context once: seconds here; a hang ends the training, not the build. */
     private static final Duration TRAINING_TIMEOUT = Duration.ofMinutes(3);
 
-    /** @param args the service's jar, the launch file to write, and whether to use an AOT cache (true/false) */
+    /**
+     * @param args the service's jar, the launch file to write, whether to use an AOT cache (true/false), and the flight
+     *             recording's settings the runner starts every target with (jvm-events.jfc)
+     */
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args[0]).toAbsolutePath();
         Path file = Path.of(args[1]).toAbsolutePath();
         boolean aot = Boolean.parseBoolean(args[2]);
+        Path recording = Path.of(args[3]).toAbsolutePath();
         Path folder = file.resolveSibling("aot");
         List<String> launch = List.of("-jar", jar.toString());
         if (!aot) {
@@ -58,19 +62,27 @@ public final class TargetLaunch {
                     + Runtime.version().feature() + ")");
         }
         else {
-            launch = trained(jar, folder);
+            launch = trained(jar, folder, recording);
         }
         Files.write(file, launch);
     }
 
-    /** The extracted jar with its cache, made again only when the jar changed; the jar alone if the training fails. */
-    private static List<String> trained(Path jar, Path folder) throws IOException, InterruptedException {
+    /**
+     * The extracted jar with its cache, made again only when the jar or the recording's settings changed; the jar alone
+     * if the training fails. The training runs with the flight recording the runner starts targets with: JFR's own
+     * classes then come from the cache too (measured: WebFlux up in 3.3–3.6 s with the recording and a cache trained
+     * without it, 1.7 s with one trained with it, 1.8 s without the recording). Such a cache holds the module jdk.jfr,
+     * so every start from it names the module, recording or not (a start without it refuses the cache: "Mismatched
+     * values for property jdk.module.addmods").
+     */
+    private static List<String> trained(Path jar, Path folder, Path recording) throws IOException, InterruptedException {
         Path extracted = folder.resolve("app");
         Path app = extracted.resolve(jar.getFileName());
         Path cache = folder.resolve("app.aot");
         Path digestFile = folder.resolve("jar.sha256");
-        String digest = sha256(jar);
-        List<String> launch = List.of("-XX:AOTCache=" + cache, "-jar", app.toString());
+        String digest = sha256(jar) + " " + sha256(recording);
+        // the cache's module graph holds jdk.jfr (the training recorded): a start without it would refuse the cache
+        List<String> launch = List.of("-XX:AOTCache=" + cache, "--add-modules=jdk.jfr", "-jar", app.toString());
         if (Files.isRegularFile(cache) && Files.isRegularFile(app) && Files.isRegularFile(digestFile)
                 && Files.readString(digestFile).equals(digest)) {
             System.out.println("[INFO] " + jar.getFileName() + ": AOT cache up to date (" + cache + ")");
@@ -81,7 +93,8 @@ public final class TargetLaunch {
         Path log = folder.resolve("training.log");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         if (!ran(log, java, "-Djarmode=tools", "-jar", jar.toString(), "extract", "--destination", extracted.toString())
-                || !ran(log, java, "-XX:AOTCacheOutput=" + cache, "-Dspring.context.exit=onRefresh", "-jar", app.toString(),
+                || !ran(log, java, "-XX:AOTCacheOutput=" + cache, "-XX:StartFlightRecording=settings=" + recording,
+                        "-Dspring.context.exit=onRefresh", "-jar", app.toString(),
                         "--server.port=0", "--management.server.port=0", "--spring.datasource.url=" + NOWHERE_JDBC,
                         "--spring.r2dbc.url=" + NOWHERE_R2DBC, "--downstream.url=" + NOWHERE_HTTP)
                 || !Files.isRegularFile(cache)) {

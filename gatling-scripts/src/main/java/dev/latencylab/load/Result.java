@@ -7,12 +7,13 @@ import java.util.Map;
  * result.json as types: written by the simulation ({@link ResultFile#build}), read by the runner (summary, page,
  * report). docs/result.schema.json describes the same layout for other readers; units are in the names (Ms, Seconds,
  * PerSecond, Bytes) or, for CPU, stated there: a share of all the machine's cores, 0 to 1. Fields marked "since"
- * are absent from files written before them.
+ * are absent from files written before them; jvm is absent where nothing recorded it.
  */
 public record Result(String schema, String simulation, TargetSettings target, Parameters parameters, String start, String end,
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
         EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
-        List<String> problems, List<Part> parts) {
+        List<String> problems, List<Part> parts,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm) {
 
     /** Files written before problems were recorded have none. */
     public Result {
@@ -24,13 +25,19 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         List<String> all = new java.util.ArrayList<>(problems);
         all.addAll(more);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts);
+                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm);
     }
 
     /** The same result with the target that the runner started for it. */
     public Result withTarget(TargetSettings started) {
         return new Result(schema, simulation, started, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm);
+    }
+
+    /** The same result with what the target's JVM recorded during it. */
+    public Result withJvm(Jvm recorded) {
+        return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded);
     }
 
     /**
@@ -173,6 +180,31 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             ResponseTimes fromDueMs, ResponseTimes injectorLagMs, Double serverCpu, Double injectorCpu, Double machineCpu,
             Double modelThroughputPerSecond, Boolean withinSlo, String verdict, EncodedHistogram responseTimeHistogram,
             EncodedHistogram fromDueHistogram, EncodedHistogram injectorLagHistogram) {
+    }
+
+    /**
+     * What the target's JVM recorded in its JDK Flight Recorder recording while the run was under way (start to end;
+     * since JVM events: null in files written before, and for a server the lab did not start). Each perSecond array is
+     * on the run's time axis: element i is second i after start.
+     *
+     * @param recording the recording's file name, beside the result (e.g. target.jfr)
+     * @param gc        the collector's pauses (jdk.GarbageCollection: its sum of pauses and longest pause each)
+     * @param pinned    virtual threads that blocked while pinned to their carrier (jdk.VirtualThreadPinned), at least
+     *                  thresholdMs long each
+     * @param safepoints the JVM's safepoints, each from its begin to its end
+     */
+    public record Jvm(String recording, Pauses gc, Pinned pinned, Pauses safepoints) {
+    }
+
+    /** Pauses of one kind: how many, their total and longest (ms), and the ms paused in each second of the run. */
+    public record Pauses(long count, double totalMs, double longestMs, double[] msPerSecond) {
+    }
+
+    /**
+     * Virtual threads pinned: how many events, the threshold that records one, the stack most of them share (its top
+     * frames, innermost first) and how many did, and the events in each second of the run.
+     */
+    public record Pinned(long count, long thresholdMs, List<String> topStack, long topStackCount, long[] perSecond) {
     }
 
     /** One row per sample; columns as named (see Sampler.Tick); null where a value was not read. */

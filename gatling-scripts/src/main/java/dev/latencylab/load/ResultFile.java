@@ -92,7 +92,7 @@ public final class ResultFile {
                 encoded(h), injector, server,
                 settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
                         : model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
-                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null);
+                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null, null);
     }
 
     private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,

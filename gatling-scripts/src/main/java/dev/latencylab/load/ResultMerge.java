@@ -122,7 +122,7 @@ public final class ResultMerge {
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
-                first.server(), first.model(), open, timeline, problems, merged);
+                first.server(), first.model(), open, timeline, problems, merged, null);
         List<String> wrong = ResultCheck.problems(result);
         if (!wrong.isEmpty()) {
             throw new IllegalStateException("the merge does not add up (a defect of the merge): " + String.join("; ", wrong));

@@ -158,7 +158,7 @@ final class CapacityCommand implements Callable<Integer> {
                 RunFolder folder = search.round(round);
                 String roundFolder = dir.relativize(folder.dir()).toString();
                 RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
-                        folder, Duration.ofSeconds(warmupSeconds), 1), TargetRun.SILENT, stopped::get);
+                        folder, Duration.ofSeconds(warmupSeconds), 1, true), TargetRun.SILENT, stopped::get);
                 if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
                     // what a ladder cut short measured is not a level's answer: its levels are left out
                     rounds.add(new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal"));

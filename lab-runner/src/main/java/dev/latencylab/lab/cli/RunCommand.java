@@ -51,6 +51,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load before the run, not measured (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
+    @Option(names = "--no-jvm-events", description = "Start the target without its flight recording (GC pauses, pinned "
+            + "virtual threads, safepoints in result.json): to measure what the recording costs.")
+    boolean noJvmEvents;
+
     @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
     Map<String, String> properties = new LinkedHashMap<>();
 
@@ -149,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
             PointRecord.Start start = PointRecord.Start.now(p, injectors);
             // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
             RunOutcome.Finished finished = (RunOutcome.Finished) TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
-                    Duration.ofSeconds(warmupSeconds), injectors), System.out, () -> false);
+                    Duration.ofSeconds(warmupSeconds), injectors, !noJvmEvents), System.out, () -> false);
             GatlingLauncher.Outcome run = finished.gatling();
             System.out.println();
             System.out.println("latency-lab: stopped " + t.id());

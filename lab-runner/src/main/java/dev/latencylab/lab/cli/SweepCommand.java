@@ -94,6 +94,10 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
     String name;
 
+    @Option(names = "--no-jvm-events", description = "Start the targets without their flight recording (GC pauses, "
+            + "pinned virtual threads, safepoints in each result): to measure what the recording costs.")
+    boolean noJvmEvents;
+
     @Option(names = "--retry-failed", description = "Run failed points of a resumed sweep again.")
     boolean retryFailed;
 
@@ -169,7 +173,7 @@ final class SweepCommand implements Callable<Integer> {
                 repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
                 rates != null ? rates : List.of(),
                 levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS,
-                injectors);
+                injectors, !noJvmEvents);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second

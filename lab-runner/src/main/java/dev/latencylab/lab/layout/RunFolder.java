@@ -24,6 +24,11 @@ public record RunFolder(Path dir) {
         return dir.resolve("database.log");
     }
 
+    /** The target's flight recording (JVM events), written at its exit; its events in the run are in result.json. */
+    public Path targetRecording() {
+        return dir.resolve("target.jfr");
+    }
+
     public Path gatlingLog() {
         return dir.resolve("gatling.log");
     }

@@ -576,6 +576,32 @@ public final class ComparisonPage {
         }
     }
 
+    /**
+     * What each run's target JVM recorded (GC pauses, safepoints, pinned virtual threads), for the runs that have it; a
+     * sweep from before JVM events has none, and says so.
+     */
+    private static void jvmEvents(StringBuilder h, List<Source> sources) {
+        h.append("<h2>The targets' JVMs</h2>\n");
+        for (Source source : sources) {
+            List<Summary.JvmEvents> runs = Summary.jvmEvents(source.sweep());
+            String which = source.label() == null ? "This sweep's" : "Sweep <code>" + esc(source.label()) + "</code>'s";
+            if (runs.isEmpty()) {
+                h.append("<p>").append(which).append(" runs hold no JVM events: recorded before they were, or with --no-jvm-events.</p>\n");
+                continue;
+            }
+            h.append("<p>").append(which).append(" runs, from each target's flight recording, within the run:</p>\n<div class=scroll><table>\n")
+                    .append("<tr><th class=l>run<th>GC pauses<th>GC ms<th>longest ms<th>safepoints ms<th>pinned<th class=l>pinned most at</tr>\n");
+            for (Summary.JvmEvents e : runs) {
+                Result.Jvm j = e.jvm();
+                h.append("<tr>").append(td(e.run(), true)).append(td("%,d".formatted(j.gc().count()), false))
+                        .append(td("%,.1f".formatted(j.gc().totalMs()), false)).append(td("%,.1f".formatted(j.gc().longestMs()), false))
+                        .append(td("%,.1f".formatted(j.safepoints().totalMs()), false)).append(td("%,d".formatted(j.pinned().count()), false))
+                        .append(td(j.pinned().topStack().isEmpty() ? "" : j.pinned().topStack().get(0), true)).append("</tr>\n");
+            }
+            h.append("</table></div>\n");
+        }
+    }
+
     private static String html(SweepFolder out, List<Source> sources, List<String> charts) {
         String title = sources.size() == 1 ? out.name() : sources.stream().map(Source::label).collect(Collectors.joining(" and "));
         StringBuilder h = new StringBuilder();
@@ -677,6 +703,7 @@ public final class ComparisonPage {
         for (Source source : sources) {
             machine(h, source);
         }
+        jvmEvents(h, sources);
         h.append("<h2>Settings</h2>\n");
         for (Source source : sources) {
             if (source.plan() != null) {

@@ -197,6 +197,7 @@ public final class RunPage {
         }
         row(h, "injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
                 r.injector().openFilesLimit()));
+        row(h, "the target's JVM", jvm(r.jvm()));
         h.append("</table>\n");
         h.append("<img src=\"").append(esc(chartOf(resultFile).getFileName().toString())).append("\" alt=\"responses per second\" width=1100>\n");
         if (split) {
@@ -279,6 +280,21 @@ public final class RunPage {
         String latency = r.model() == null ? p.path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
+    }
+
+    /** What the target's JVM recorded during the run, in a line; said plainly when it was not recorded. */
+    static String jvm(Result.Jvm j) {
+        if (j == null) {
+            return "not recorded (a run from before JVM events, one with --no-jvm-events, or a server the lab did not start)";
+        }
+        Result.Pinned p = j.pinned();
+        return "GC %s; safepoints %s; virtual threads pinned (%d ms or more): %,d%s (flight recording: %s)".formatted(pauses(j.gc()),
+                pauses(j.safepoints()), p.thresholdMs(), p.count(), p.count() == 0 ? "" : ", %,d of them at %s".formatted(p.topStackCount(),
+                        String.join(" < ", p.topStack().subList(0, Math.min(3, p.topStack().size())))), j.recording());
+    }
+
+    private static String pauses(Result.Pauses p) {
+        return p.count() == 0 ? "none" : "%,d pauses, %,.1f ms in all, longest %,.1f ms".formatted(p.count(), p.totalMs(), p.longestMs());
     }
 
     private static String load(Result.Parameters p) {

@@ -45,10 +45,11 @@ public final class TargetRun {
     /**
      * One run to make: the target on this port, the simulation's settings and the properties given to Gatling as they
      * are (e.g. gatling.http.requestTimeout), the run's folder, the warm-up before it, and how many Gatling processes
-     * share the load (see {@link #split}; 1: one, as a user runs it by hand).
+     * share the load (see {@link #split}; 1: one, as a user runs it by hand); jvmEvents: the target records its JVM's
+     * events (see {@link JvmEvents}) into the run's result.
      */
     public record Load(Target target, int port, SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup,
-            int injectors) {
+            int injectors, boolean jvmEvents) {
     }
 
     /**
@@ -69,7 +70,7 @@ public final class TargetRun {
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.port(), properties(target, database, downstream),
-                        Map.of(), List.of(), dir.targetLog(), START_TIMEOUT);
+                        Map.of(), load.jvmEvents() ? JvmEvents.recordingOptions(repo, dir.targetRecording()) : List.of(), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             RunOutcome.Downstream called = null;
             EmbeddedDatabase.Described described = null;
@@ -111,7 +112,14 @@ public final class TargetRun {
                     gatling.stop();
                 }
                 GatlingLauncher.Outcome run = gatlingRun.join();
-                return stopping.getAsBoolean() ? new RunOutcome.Stopped() : new RunOutcome.Finished(withDependencies(run, dependencies), started);
+                if (stopping.getAsBoolean()) {
+                    return new RunOutcome.Stopped();
+                }
+                if (load.jvmEvents()) {
+                    server.close(); // its recording is written as it exits
+                    withJvmEvents(run, dir, echo);
+                }
+                return new RunOutcome.Finished(withDependencies(run, dependencies), started);
             }
         }
     }
@@ -136,6 +144,24 @@ public final class TargetRun {
         }
         catch (ResultFile.BadResultFile e) {
             // left for the merge or the caller's read to report
+        }
+    }
+
+    /**
+     * The target's JVM events within the run, added to its result file. A recording that cannot be read (a target
+     * killed before it could write it) leaves the result without them, said on the console: the run's numbers stand.
+     */
+    private static void withJvmEvents(GatlingLauncher.Outcome run, RunFolder dir, PrintStream echo) {
+        if (run.resultFile() == null) {
+            return;
+        }
+        try {
+            Result result = ResultFile.read(run.resultFile());
+            ResultFile.write(result.withJvm(JvmEvents.read(dir.targetRecording(), Instant.parse(result.start()), Instant.parse(result.end()))),
+                    run.resultFile());
+        }
+        catch (java.io.UncheckedIOException | ResultFile.BadResultFile e) {
+            echo.printf("latency-lab: no JVM events in the result: %s%n", e.getMessage());
         }
     }
 

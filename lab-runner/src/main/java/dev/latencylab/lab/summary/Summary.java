@@ -263,6 +263,25 @@ public final class Summary {
         }
     }
 
+    /** A run of a sweep and what its target's JVM recorded (see Result.Jvm). */
+    public record JvmEvents(String run, Result.Jvm jvm) {
+    }
+
+    /** The runs of a sweep whose results hold their target's JVM events, in folder order. */
+    public static List<JvmEvents> jvmEvents(SweepFolder sweep) {
+        if (!Files.isDirectory(sweep.points())) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(sweep.points())) {
+            return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.resultFile()) && failure(d.resultFile()) == null)
+                    .map(d -> new JvmEvents(d.dir().getFileName().toString(), ResultFile.read(d.resultFile()).jvm()))
+                    .filter(e -> e.jvm() != null).sorted(Comparator.comparing(JvmEvents::run)).toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static RunRow row(SweepFolder sweep, RunFolder pointDir) {
         return row(sweep.dir(), pointDir, sweep.bootId());
     }

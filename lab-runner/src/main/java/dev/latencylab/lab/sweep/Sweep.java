@@ -83,7 +83,7 @@ public final class Sweep {
      */
     public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
             int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
-            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds, Integer injectors) {
+            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds, Integer injectors, Boolean jvmEvents) {
 
         /** How long an open point holds its rate unless --level-seconds says otherwise. */
         public static final int LEVEL_SECONDS = 60;
@@ -103,6 +103,8 @@ public final class Sweep {
             rates = rates == null ? List.of() : List.copyOf(rates);
             levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
             injectors = injectors == null ? 1 : injectors;
+            // sweeps from before JVM events: their points from here on record them
+            jvmEvents = jvmEvents == null || jvmEvents;
             if (injectors < 1) {
                 throw new IllegalArgumentException("--injectors: " + injectors + " Gatling processes; give 1 or more");
             }
@@ -300,7 +302,7 @@ public final class Sweep {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors()), TargetRun.SILENT, () -> stopping);
+                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors(), plan.jvmEvents()), TargetRun.SILENT, () -> stopping);
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }

@@ -55,7 +55,7 @@ class RepeatsArithmeticTest {
     void aSweepsTimeLeftIsItsPlannedLoadPlusTheOverheadMeasuredSoFar() {
         // the default scenario: 5 s warm-up, 30 s ramp, 30 requests of 100 ms each after 1.5 s of thinking on average
         Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 1, 0, List.of(20.0), 60, 1);
+                "auto", 5, 8091, 8092, 1, 0, List.of(20.0), 60, 1, true);
         List<Point> points = plan.points();
         assertThat(plan.planned(points.get(0))).isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 30 * 16 / 10));
         assertThat(plan.planned(points.get(2))).as("an open point holds its level").isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 60));
@@ -70,21 +70,21 @@ class RepeatsArithmeticTest {
     @Test
     void aSweepRunsWholeRoundsAndRepeatsOnlyThePointsFromItsThreshold() {
         Sweep.Plan plan = new Sweep.Plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 3, 5000, List.of(), 60, 1);
+                "auto", 5, 8091, 8092, 3, 5000, List.of(), 60, 1, true);
         assertThat(plan.points()).extracting(Point::id).containsExactly(
                 "mvc-t200-l100-u1000-r1", "webflux-l100-u1000-r1", "mvc-t200-l100-u5000-r1", "webflux-l100-u5000-r1",
                 "mvc-t200-l100-u5000-r2", "webflux-l100-u5000-r2",
                 "mvc-t200-l100-u5000-r3", "webflux-l100-u5000-r3");
         Sweep.Plan every = new Sweep.Plan(List.of("webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 1);
+                "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 1, true);
         assertThat(every.points()).extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-u5000-r1", "webflux-l100-u1000-r2", "webflux-l100-u5000-r2");
         assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(plan), every)).as("targets differ").startsWith("targets was");
         assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), new Sweep.Plan(List.of("webflux"), List.of(1000, 5000),
-                List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000, List.of(), 60, 1))).as("more runs: the same sweep").isNull();
+                List.of(100L), 30, 30, 1000, 2000, "auto", 5, 8091, 8092, 3, 5000, List.of(), 60, 1, true))).as("more runs: the same sweep").isNull();
 
         Sweep.Plan open = new Sweep.Plan(List.of("webflux"), List.of(1000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 2, 5000, List.of(500.0, 1500.5), 20, 1);
+                "auto", 5, 8091, 8092, 2, 5000, List.of(500.0, 1500.5), 20, 1, true);
         assertThat(open.points()).as("open points after the closed ones, in every round").extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-rate500-r1", "webflux-l100-rate1500.5-r1",
                 "webflux-l100-rate500-r2", "webflux-l100-rate1500.5-r2");
@@ -97,7 +97,7 @@ class RepeatsArithmeticTest {
         old.remove("injectors");
         assertThat(Sweep.changeFrom(old, every)).as("nor injectors: one").isNull();
         Sweep.Plan split = new Sweep.Plan(List.of("webflux"), List.of(1000, 5000), List.of(100L), 30, 30, 1000, 2000,
-                "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 2);
+                "auto", 5, 8091, 8092, 2, 0, List.of(), 60, 2, true);
         assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), split)).isEqualTo("injectors was 1, now 2");
         assertThat(split.settings(split.points().get(0)).split().injectors()).isEqualTo(2);
         assertThat(Sweep.changeFrom(Json.MAPPER.valueToTree(every), open)).startsWith("users was");
