@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -153,7 +154,7 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
         return fits;
     }
 
-    public java.util.Optional<Fit> fit(String target, Mode mode, Measure measure) {
+    public Optional<Fit> fit(String target, Mode mode, Measure measure) {
         List<Double> slopes = new ArrayList<>();
         List<Double> intercepts = new ArrayList<>();
         int n = 0;
@@ -170,8 +171,75 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
             intercepts.add(line[1]);
             n += of.size();
         }
-        return slopes.isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of(new Fit(target, mode, measure, Spread.of(slopes), Spread.of(intercepts), n));
+        return slopes.isEmpty() ? Optional.empty()
+                : Optional.of(new Fit(target, mode, measure, Spread.of(slopes), Spread.of(intercepts), n));
+    }
+
+    /** A class of the live heap and what it adds per request or connection (bytes, over the repeats). */
+    public record HeapCost(String name, Spread bytesEach) {
+
+        /** The class as Java spells it: byte[] for [B, java.lang.Object[] for [Ljava.lang.Object;. */
+        public String javaName() {
+            int dims = 0;
+            while (dims < name.length() && name.charAt(dims) == '[') {
+                dims++;
+            }
+            if (dims == 0) {
+                return name;
+            }
+            String element = name.substring(dims);
+            String base = switch (element) {
+                case "B" -> "byte";
+                case "C" -> "char";
+                case "I" -> "int";
+                case "J" -> "long";
+                case "S" -> "short";
+                case "Z" -> "boolean";
+                case "F" -> "float";
+                case "D" -> "double";
+                default -> element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : element;
+            };
+            return base + "[]".repeat(dims);
+        }
+    }
+
+    /**
+     * Where the heap's growth goes: for each repeat, what each class holds at the largest count less what it holds at
+     * the smallest, over the difference of the counts; the median over repeats, the largest first. A class missing from
+     * a snapshot's {@value MemorySnapshot#HEAP_CLASSES} largest counts as 0 there (less than the smallest kept); an
+     * experiment from before the histogram has none.
+     */
+    public List<HeapCost> heapCosts(String target, Mode mode) {
+        int low = settings.counts().get(0);
+        int high = settings.counts().get(settings.counts().size() - 1);
+        java.util.Map<String, List<Double>> each = new java.util.TreeMap<>();
+        for (int r = 1; r <= settings.repeats(); r++) {
+            Optional<Measurement> a = measurement(target, mode, low, r);
+            Optional<Measurement> b = measurement(target, mode, high, r);
+            if (a.isEmpty() || b.isEmpty() || a.get().memory().heapClasses() == null || b.get().memory().heapClasses() == null) {
+                continue;
+            }
+            java.util.Map<String, Long> before = bytesByClass(a.get().memory());
+            java.util.Map<String, Long> after = bytesByClass(b.get().memory());
+            java.util.Set<String> names = new java.util.TreeSet<>(before.keySet());
+            names.addAll(after.keySet());
+            for (String name : names) {
+                each.computeIfAbsent(name, n -> new ArrayList<>())
+                        .add((after.getOrDefault(name, 0L) - before.getOrDefault(name, 0L)) / (double) (high - low));
+            }
+        }
+        return each.entrySet().stream().map(e -> new HeapCost(e.getKey(), Spread.of(e.getValue())))
+                .sorted(java.util.Comparator.comparingDouble((HeapCost c) -> -c.bytesEach().median())).toList();
+    }
+
+    private Optional<Measurement> measurement(String target, Mode mode, int count, int repeat) {
+        return measurements.stream().filter(m -> m.done() && m.target().equals(target) && m.mode() == mode && m.count() == count
+                && m.repeat() == repeat).findFirst();
+    }
+
+    private static java.util.Map<String, Long> bytesByClass(MemorySnapshot m) {
+        return m.heapClasses().stream().collect(java.util.stream.Collectors.toMap(MemorySnapshot.HeapClass::name,
+                MemorySnapshot.HeapClass::bytes, Long::sum));
     }
 
     /** The least-squares line through (x, y): {slope, intercept}. */

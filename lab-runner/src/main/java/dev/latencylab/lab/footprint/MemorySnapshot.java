@@ -37,10 +37,18 @@ import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
  * @param directBufferBytes NIO direct buffers (jvm.buffer.memory.used, id direct)
  * @param nativeCommittedKiB NMT's committed KiB by category, "Total" first (e.g. Thread, Java Heap, Other)
  * @param threadStacks     NMT's count of threads and their stacks' committed KiB
+ * @param heapClasses      the live heap's largest classes by bytes ({@value #HEAP_CLASSES} at most, largest first)
  */
 public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int sockets, long heapUsedBytes,
         long heapCommittedBytes, long nonHeapUsedBytes, long directBufferBytes, Map<String, Long> nativeCommittedKiB,
-        ThreadStacks threadStacks) {
+        ThreadStacks threadStacks, List<HeapClass> heapClasses) {
+
+    /** One line of the class histogram: a class, its live instances and their bytes. */
+    public record HeapClass(String name, long instances, long bytes) {
+    }
+
+    /** How many of the histogram's classes a snapshot keeps: enough that what a count adds is among them. */
+    static final int HEAP_CLASSES = 40;
 
     /** NMT's Thread category: the threads it counts and the KiB their stacks have committed (touched). */
     public record ThreadStacks(long threads, long committedKiB) {
@@ -53,11 +61,17 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
     private static final Pattern CATEGORY = Pattern.compile("(?m)^-\\s+(.+?) \\(reserved=\\d+KB, committed=(\\d+)KB");
     private static final Pattern TOTAL = Pattern.compile("(?m)^Total: reserved=\\d+KB, committed=(\\d+)KB");
     private static final Pattern THREADS = Pattern.compile("\\(threads? #(\\d+)\\)\\s*\\(stack: reserved=\\d+KB, committed=(\\d+)KB");
+    private static final Pattern HISTOGRAM = Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
     private static final Pattern STATUS = Pattern.compile("(?m)^(VmRSS|Threads):\\s+(\\d+)");
 
-    /** Forces a full GC in the target, then reads it. */
+    /**
+     * Forces a full GC in the target (the class histogram of live objects does: it collects first), then reads it.
+     */
     static MemorySnapshot afterGc(TargetProcess target) {
-        jcmd(target.pid(), "GC.run");
+        List<HeapClass> classes = new ArrayList<>();
+        for (Matcher m = HISTOGRAM.matcher(jcmd(target.pid(), "GC.class_histogram")); m.find() && classes.size() < HEAP_CLASSES; ) {
+            classes.add(new HeapClass(m.group(3), Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
+        }
         String nmt = jcmd(target.pid(), "VM.native_memory", "summary", "scale=KB");
         Map<String, Long> status = status(target.pid());
         Map<String, Long> nativeKiB = new LinkedHashMap<>();
@@ -75,7 +89,7 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
         return new MemorySnapshot(status.get("VmRSS") * 1024, status.get("Threads").intValue(), metric(metrics + "jvm.threads.live"),
                 sockets(target.pid()), metric(metrics + "jvm.memory.used?tag=area:heap"), metric(metrics + "jvm.memory.committed?tag=area:heap"),
                 metric(metrics + "jvm.memory.used?tag=area:nonheap"), metric(metrics + "jvm.buffer.memory.used?tag=id:direct"), nativeKiB,
-                new ThreadStacks(Long.parseLong(stacks.group(1)), Long.parseLong(stacks.group(2))));
+                new ThreadStacks(Long.parseLong(stacks.group(1)), Long.parseLong(stacks.group(2))), classes);
     }
 
     /** A gauge of the target's actuator, e.g. hello.waiting: the requests waiting out their latency now. */

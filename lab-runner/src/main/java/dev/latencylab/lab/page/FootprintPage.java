@@ -33,7 +33,7 @@ import dev.latencylab.lab.summary.Spread;
 public final class FootprintPage {
 
     /** The measures whose slopes say where the memory goes, in the fits' table. */
-    private static final List<Measure> WHERE = List.of(Measure.RSS, Measure.HEAP_USED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER,
+    private static final List<Measure> WHERE = List.of(Measure.RSS, Measure.HEAP_USED, Measure.HEAP_COMMITTED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER,
             Measure.NATIVE_TOTAL, Measure.THREADS);
     /** The charts: a measure against the count, for one mode. */
     private record Chart(Measure measure, Mode mode) {
@@ -67,10 +67,12 @@ public final class FootprintPage {
             lines.add("Per %s (RSS, the slope over 0–%,d, median and range over %s): %s.".formatted(one(mode), most, repeats(rss.get(0)),
                     rss.stream().map(x -> "**%s** %s".formatted(x.target(), kib(x.slope()))).collect(Collectors.joining(", "))));
             Fit dearest = rss.get(rss.size() - 1);
-            lines.add("Where %s's %s goes: %s.".formatted(dearest.target(), kib(dearest.slope().median()),
-                    List.of(Measure.HEAP_USED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER).stream()
+            List<Footprint.HeapCost> heap = f.heapCosts(dearest.target(), mode);
+            lines.add("Where %s's %s goes: %s%s.".formatted(dearest.target(), kib(dearest.slope().median()),
+                    List.of(Measure.HEAP_USED, Measure.HEAP_COMMITTED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER).stream()
                             .map(m -> f.fit(dearest.target(), mode, m).map(x -> m.words() + " " + kib(x.slope().median())))
-                            .flatMap(Optional::stream).collect(Collectors.joining(", "))));
+                            .flatMap(Optional::stream).collect(Collectors.joining(", ")),
+                    heap.isEmpty() ? "" : "; on the heap most in " + classes(heap, 3)));
         }
         fits(f, Mode.IN_FLIGHT, Measure.RSS).stream().findFirst().ifPresent(any -> {
             List<String> fit = new ArrayList<>();
@@ -88,6 +90,11 @@ public final class FootprintPage {
             lines.add("**%d of %d measurements failed**; the fits leave them out (the table below says why).".formatted(failed, f.measurements().size()));
         }
         return lines;
+    }
+
+    /** The n classes that grow most, with what each adds, e.g. "byte[] 64.0 KiB, char[] 16.0 KiB". */
+    private static String classes(List<Footprint.HeapCost> heap, int n) {
+        return heap.stream().limit(n).map(c -> c.javaName() + " " + kib(c.bytesEach().median())).collect(Collectors.joining(", "));
     }
 
     /** The fits of one measure for each target in this mode, cheapest first. */
@@ -113,11 +120,17 @@ public final class FootprintPage {
 
     /** A slope in KiB: its median and range. */
     private static String kib(Spread bytes) {
-        return bytes.times(1 / 1024.0).format("%,.1f") + " KiB";
+        Spread k = bytes.times(1 / 1024.0);
+        return new Spread(tenth(k.median()), tenth(k.min()), tenth(k.max()), k.runs()).format("%,.1f") + " KiB";
     }
 
     private static String kib(double bytes) {
-        return "%,.1f KiB".formatted(bytes / 1024);
+        return "%,.1f KiB".formatted(tenth(bytes / 1024));
+    }
+
+    /** To a tenth, and never "-0.0": a slope that rounds to nothing is nothing. */
+    private static double tenth(double v) {
+        return Math.round(v * 10) / 10.0 + 0.0;
     }
 
     /** Writes the page and its charts into the folder; returns the page. */
@@ -137,7 +150,7 @@ public final class FootprintPage {
         h.append("</ul>\n<p>Each target, fresh for each count, held that many ").append(Html.esc(s.modes().stream().map(Mode::words)
                 .collect(Collectors.joining(" or ")))).append("; after ").append(s.settleSeconds()).append(" s and a forced GC its memory was "
                 + "read. A line per target: the least-squares fit over the counts (median of the repeats' slopes and intercepts); * in the "
-                + "verdict: beyond the largest count measured. Started with ").append(Html.esc(String.join(" ", s.jvmOptions())))
+                + "verdict: beyond the largest count measured. The full GC is the class histogram's (jcmd GC.class_histogram). Started with ").append(Html.esc(String.join(" ", s.jvmOptions())))
                 .append(" besides each id's settings; requests in flight wait ").append(s.holdSeconds()).append(" s on /hello.</p>\n");
         for (Chart c : charts) {
             h.append("<img src=\"charts/").append(c.name()).append(".png\" alt=\"").append(Html.esc(title(c))).append("\">\n");
@@ -154,6 +167,18 @@ public final class FootprintPage {
                             : x.slope().times(1000).format("%,.0f")).orElse(""), false));
                 }
                 h.append("</tr>\n");
+            }
+        }
+        h.append("</table></div>\n<h2>Where the heap goes</h2>\n<p>The classes of the live heap that grow most: what each "
+                + "holds at the largest count less what it holds at the smallest, per request or connection (KiB, median over the "
+                + "repeats), from the class histogram each reading takes (jcmd GC.class_histogram, which collects first).</p>\n"
+                + "<div class=scroll><table>\n<tr><th class=l>target<th class=l>mode<th class=l>classes, KiB each</tr>\n");
+        for (Mode mode : s.modes()) {
+            for (String target : s.targets()) {
+                List<Footprint.HeapCost> heap = f.heapCosts(target, mode);
+                if (!heap.isEmpty()) {
+                    h.append("<tr>").append(Html.td(target, true)).append(Html.td(mode.id(), true)).append(Html.td(classes(heap, 6), true)).append("</tr>\n");
+                }
             }
         }
         h.append("</table></div>\n<h2>Every measurement</h2>\n<div class=scroll><table>\n<tr><th class=l>measurement<th>held<th>s to hold"

@@ -34,8 +34,8 @@ class FootprintTest {
                 ms.add(done(r, n, 50_000_000 + bytesEach[r - 1] * n));
             }
         }
-        ms.add(new Measurement("webflux", Mode.IN_FLIGHT, 5000, 1, "failed", "refused", null, null, null));
-        Footprint f = new Footprint(new Footprint.Settings(List.of("webflux"), List.of(Mode.IN_FLIGHT), List.of(0, 1000, 2000, 5000), 3,
+        ms.add(new Measurement("webflux", Mode.IN_FLIGHT, 1000, 1, "failed", "refused", null, null, null));
+        Footprint f = new Footprint(new Footprint.Settings(List.of("webflux"), List.of(Mode.IN_FLIGHT), List.of(0, 1000, 2000), 3,
                 50, 2, 1024, 512, List.of()), new Machine.Fingerprint(null, "cpu", 2, null, null), "jdk", "now", ms);
         Fit rss = f.fit("webflux", Mode.IN_FLIGHT, Measure.RSS).orElseThrow();
         assertThat(rss.slope().median()).isCloseTo(1100, within(1e-6));
@@ -44,11 +44,17 @@ class FootprintTest {
         assertThat(rss.measurements()).isEqualTo(9);
         assertThat(rss.countAt(50_000_000 + 1100 * 4000.0)).isCloseTo(4000, within(1e-6));
         assertThat(f.fit("webflux", Mode.IDLE, Measure.RSS)).as("no idle measurement").isEmpty();
+
+        List<Footprint.HeapCost> heap = f.heapCosts("webflux", Mode.IN_FLIGHT);
+        assertThat(heap.get(0).javaName()).isEqualTo("byte[]");
+        assertThat(heap.get(0).bytesEach().median()).as("64 bytes each in repeat 1, 128 in 2, 192 in 3; 0 to 2,000").isCloseTo(128, within(1e-9));
+        assertThat(heap.get(1).bytesEach().median()).as("a class that does not grow").isZero();
     }
 
     private static Measurement done(int repeat, int count, long rss) {
         MemorySnapshot m = new MemorySnapshot(rss, 30, 20, count + 3, 20_000_000, 40_000_000, 60_000_000, 0,
-                Map.of("Total", 200_000L), new MemorySnapshot.ThreadStacks(30, 2000));
+                Map.of("Total", 200_000L), new MemorySnapshot.ThreadStacks(30, 2000),
+                List.of(new MemorySnapshot.HeapClass("[B", count + 100, 1000L + 64L * count * repeat), new MemorySnapshot.HeapClass("java.lang.String", 100, 2400)));
         return new Measurement("webflux", Mode.IN_FLIGHT, count, repeat, "done", null, (long) count, 0.1, m);
     }
 }
