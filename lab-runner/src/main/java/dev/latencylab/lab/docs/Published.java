@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.compare.Comparison;
 import dev.latencylab.lab.compare.Side;
+import dev.latencylab.lab.footprint.Footprint;
+import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
@@ -21,6 +23,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.ComparePage;
 import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
@@ -28,7 +31,7 @@ import dev.latencylab.lab.summary.ResultsTable;
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
  * summaries, pages and charts, the side-by-side page, the split runs' pages, the comparisons' pages, the capacity
- * searches and their chart, and the tables in README.md and docs/*.md between their markers. A marker names the
+ * searches and their chart, the footprint experiment's page and charts, and the tables in README.md and docs/*.md between their markers. A marker names the
  * command that prints its table, e.g. {@code <!-- results-table: ./lab report docs/results --markdown -->} ...
  * {@code <!-- /results-table -->}. With check, the rebuild runs on a copy and says which files came out different: what the golden tests prove.
  */
@@ -37,14 +40,16 @@ public final class Published {
     /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
             "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
-            "docs/results-twice/quick-2");
+            "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
+            "docs/results-jvm/db");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
 
     /** The comparisons on pages of their own (./lab compare A B --page). */
     static final List<PublishedComparison> COMPARISONS = List.of(
-            new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"));
+            new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
+            new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"));
     /** Sweeps on one page: the page's folder, then the sweeps. */
     static final List<String> SIDE_BY_SIDE = List.of("docs/results-injectors-open/side-by-side", "docs/results-injectors-open/k1",
             "docs/results-injectors-open/k2");
@@ -53,11 +58,17 @@ public final class Published {
     /** The capacity searches: each a folder, and their chart beside them. */
     static final String CAPACITY = "docs/capacity";
     static final String CAPACITY_SEARCHES = "*-l100";
+    /**
+     * The published footprint experiments (footprint.json, measurements.csv, each page and its charts): the one the docs
+     * give, and an earlier run of the same command that shows how its figures repeat.
+     */
+    static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier");
 
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     private static final Pattern COMPARE_VERDICT = Pattern.compile("\\./lab compare (\\S+) (\\S+) --verdict");
+    private static final Pattern FOOTPRINT_VERDICT = Pattern.compile("\\./lab footprint --report (\\S+) --verdict");
     /** A reference table: the command whose help lists the same, and the table. */
     private record ReferenceTable(String command, java.util.function.Supplier<String> table) {
     }
@@ -103,6 +114,11 @@ public final class Published {
         }
         CapacityReport.draw(records, repo.resolve(CAPACITY));
         written.addAll(new SearchFolder(repo.resolve(CAPACITY)).charts());
+        for (String experiment : FOOTPRINTS) {
+            FootprintFolder footprint = new FootprintFolder(repo.resolve(experiment));
+            written.add(FootprintPage.write(Footprint.read(footprint.dir()), footprint));
+            written.addAll(files(footprint.charts()));
+        }
         for (Path text : texts(repo)) {
             OutputFile.text(text, tables(repo, read(text)));
             written.add(text);
@@ -173,7 +189,9 @@ public final class Published {
         SearchFolder search = new SearchFolder(parent);
         boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (search.charts().contains(p) || p.equals(search.levelsCsv()));
         boolean ofComparison = COMPARISONS.stream().anyMatch(c -> Path.of(c.page()).equals(p));
-        return ofSweep || ofRun || ofCapacity || ofComparison;
+        boolean ofFootprint = FOOTPRINTS.stream().map(f -> new FootprintFolder(Path.of(f)))
+                .anyMatch(footprint -> p.equals(footprint.page()) || parent.equals(footprint.charts()));
+        return ofSweep || ofRun || ofCapacity || ofComparison || ofFootprint;
     }
 
     /** The published capacity searches as committed (capacity.json each). */
@@ -191,6 +209,7 @@ public final class Published {
             Matcher capacity = CAPACITY_TABLE.matcher(command);
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             Matcher compared = COMPARE_VERDICT.matcher(command);
+            Matcher footprint = FOOTPRINT_VERDICT.matcher(command);
             String table;
             ReferenceTable reference = REFERENCE.get(m.group(1));
             if (reference != null) {
@@ -207,6 +226,9 @@ public final class Published {
             }
             else if (compared.matches()) {
                 table = ComparePage.markdown(compare(repo, compared.group(1), compared.group(2)));
+            }
+            else if (footprint.matches()) {
+                table = FootprintPage.markdown(Footprint.read(repo.resolve(footprint.group(1))));
             }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
