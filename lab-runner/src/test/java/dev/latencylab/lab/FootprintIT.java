@@ -28,7 +28,7 @@ class FootprintIT {
     @Test
     void aThreadPerRequestInFlightShowsAndNonePerIdleConnection() throws Exception {
         LabCommand.Finished c = LabCommand.run(tmp.resolve("footprint.console"), "footprint", "--targets", "mvc-t100,webflux",
-                "--counts", "0,100", "--repeats", "1", "--hold-seconds", "20", "--results", tmp.toString(), "--name", "it");
+                "--counts", "0,100", "--repeats", "1", "--hold-seconds", "20", "--settle-seconds", "0", "--results", tmp.toString(), "--name", "it");
         assertThat(c.exitCode()).as(c.output()).isZero();
         FootprintFolder folder = new FootprintFolder(tmp.resolve("footprint/it"));
         Footprint f = Footprint.read(folder.dir());
@@ -41,7 +41,10 @@ class FootprintIT {
         assertThat(grown(f, "webflux", Mode.IN_FLIGHT, MemoryOf.THREADS)).as("WebFlux: no thread per request").isLessThan(10);
         for (String target : List.of("mvc-t100", "webflux")) {
             for (Mode mode : Mode.values()) {
-                assertThat(grown(f, target, mode, MemoryOf.SOCKETS)).as("%s %s: the target's sockets", target, mode).isBetween(100L, 105L);
+                // each connection held is one of its sockets, beside its two listeners (server and actuator); what
+                // else it has open (the actuator's keep-alive connections, a warm-up connection not yet closed) is few
+                assertThat(at(f, target, mode, 100, MemoryOf.SOCKETS)).as("%s %s: the target's sockets", target, mode).isGreaterThanOrEqualTo(102);
+                assertThat(grown(f, target, mode, MemoryOf.SOCKETS)).as("%s %s: sockets beside the connections", target, mode).isBetween(90L, 105L);
             }
         }
 

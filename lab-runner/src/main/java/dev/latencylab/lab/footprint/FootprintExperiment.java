@@ -26,6 +26,8 @@ public final class FootprintExperiment {
     private static final long POLL_MS = 50;
     /** Requests on each path before a count is held (see warm). */
     private static final int WARMUP_REQUESTS = 50;
+    /** The most to wait for the target to close the warm-up's connections. */
+    private static final Duration WARMUP_CLOSE = Duration.ofSeconds(10);
 
     private final Path repo;
     private final FootprintFolder folder;
@@ -84,7 +86,7 @@ public final class FootprintExperiment {
         try {
             process = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), s.jvmOptions(),
                     folder.targetLog(name), START_TIMEOUT);
-            warm(port, target);
+            warm(process, port, target);
             long started = System.nanoTime();
             String path = mode == Mode.IN_FLIGHT ? "/" + target.path(s.holdSeconds() * 1000) : "/hello";
             try (Connections c = Connections.open(port, count, path, mode == Mode.IDLE)) {
@@ -121,9 +123,16 @@ public final class FootprintExperiment {
      * A few requests on both paths before any count is held: the first requests load classes and fill caches for good,
      * which a count of 0 would otherwise be alone in lacking.
      */
-    private static void warm(int port, Target target) {
+    private static void warm(TargetProcess process, int port, Target target) {
+        int before = MemorySnapshot.sockets(process.pid());
         for (String path : List.of("/" + target.path(1), "/hello")) {
             Connections.open(port, WARMUP_REQUESTS, path, true).close();
+        }
+        // the target closes its side of the reset connections when it notices them: until then they count as its
+        // sockets, and a count of 0 read at once would hold some of them (seen: 7 of 100 with --settle-seconds 0)
+        long deadline = System.nanoTime() + WARMUP_CLOSE.toNanos();
+        while (MemorySnapshot.sockets(process.pid()) > before && System.nanoTime() < deadline) {
+            TargetProcess.sleep(POLL_MS);
         }
     }
 
