@@ -74,21 +74,39 @@ class CapacityIT {
         assertThat(ResultSchema.problems(tmp.resolve("mvc-t4/round-1/result.json"))).as("the published schema accepts it").isEmpty();
     }
 
-    /** The same slack as above: the test is about the pool that WebFlux does not have, not about the machine's stalls. */
+    /**
+     * The same slack as above: the test is about the pool that WebFlux does not have, not about the machine's stalls.
+     * Made twice (--repeats 2), as ./lab compare reads repeated searches: each found only a lower bound, so compare
+     * says so and gives no interval.
+     */
     @Test
     void webfluxIsNotBoundedBy40() {
         // 80 req/s is twice what mvc-t4's pool serves: the ladder climbs past it and stops at its top, within the SLO
-        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "40", "--max-rate", "80", "--slo-p99-ms", "400");
+        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "40", "--max-rate", "80", "--slo-p99-ms", "400",
+                "--repeats", "2");
         assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(tmp.resolve("webflux")).as("repeats are named <name>-r<k>").doesNotExist();
+        for (String repeat : List.of("webflux-r1", "webflux-r2")) {
+            Capacity.Search r = Capacity.read(tmp.resolve(repeat));
+            assertThat(r.modelCapacityPerSecond()).as("no pool").isNull();
+            assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
+            assertThat(r.capacityPerSecond()).isEqualTo(80);
+            assertThat(r.rounds()).hasSize(1);
+            assertThat(r.rounds().get(0).rates()).as("past mvc-t4's 40").containsExactly(40.0, 80.0);
+            assertThat(r.machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
+        }
+        assertThat(run.output()).contains("at least 80 req/s").contains("search 2 of 2")
+                .contains("capacities of the 2 searches: 80, 80 req/s; compare them with others: ./lab compare " + tmp.resolve("webflux"));
 
-        Capacity.Search r = Capacity.read(tmp.resolve("webflux"));
-        assertThat(r.modelCapacityPerSecond()).as("no pool").isNull();
-        assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
-        assertThat(r.capacityPerSecond()).isEqualTo(80);
-        assertThat(r.rounds()).hasSize(1);
-        assertThat(r.rounds().get(0).rates()).as("past mvc-t4's 40").containsExactly(40.0, 80.0);
-        assertThat(run.output()).contains("at least 80 req/s");
-        assertThat(r.machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
+        LabCommand.Finished compared = LabCommand.run(tmp.resolve("compare.console"), "compare", tmp.resolve("webflux").toString(),
+                tmp.resolve("webflux").toString());
+        assertThat(compared.exitCode()).as(compared.output()).isZero();
+        assertThat(compared.output()).contains("webflux-l100 (2 searches) -> webflux-l100 (2 searches), the same settings")
+                .containsPattern("capacity req/s +80 +80 .* the same value \\(no interval\\)")
+                .contains("a capacity found only as a lower bound").contains("A webflux-r1, A webflux-r2, B webflux-r1, B webflux-r2; no interval");
+        LabCommand.Finished again = capacity("webflux", "--target", "webflux", "--repeats", "2");
+        assertThat(again.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(again.output()).contains("--name webflux: " + tmp + " already holds repeats of that name (webflux-r1, webflux-r2): give another --name");
     }
 
     @Test

@@ -106,6 +106,42 @@ class CompareIT {
         assertThat(c.output()).isEqualTo(carried).startsWith("- 9 points compared, 54 metrics: ");
     }
 
+    /**
+     * The JVM-event recording is a setting: off against on (published, the same points) is the one difference; beside
+     * another setting it is said, not refused (it was measured to cost nothing beyond the noise).
+     */
+    @Test
+    void recordingJvmEventsIsASettingSaidBesideAnother() {
+        String jvm = Lab.repo().resolve("docs/results-jvm").toString();
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("jvm.console"), "compare", jvm + "/off/points/webflux-l100-u5000",
+                jvm + "/on/points/webflux-l100-u5000");
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("webflux-l100-u5000 (3 runs) -> webflux-l100-u5000 (3 runs), differs in JVM events: not recorded → recorded");
+
+        LabCommand.Finished beside = LabCommand.run(tmp.resolve("beside.console"), "compare", jvm + "/off/points/webflux-l100-u5000",
+                jvm + "/on/points/mvc-virtual-l100-u5000");
+        assertThat(beside.exitCode()).as(beside.output()).isZero();
+        assertThat(beside.output()).contains("differs in target: webflux → mvc-virtual")
+                .contains("note: JVM events not recorded in A, recorded in B (a recording measured to cost nothing beyond the noise)");
+    }
+
+    /** One published search each: the capacity's difference is shown, with each ladder's step, and no interval. */
+    @Test
+    void oneSearchEachShowsTheStepsAndNoInterval() {
+        String capacity = Lab.repo().resolve("docs/capacity").toString();
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("searches.console"), "compare", capacity + "/mvc-t200-l100", capacity + "/mvc-t400-l100");
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("mvc-t200-l100 (1 search) -> mvc-t400-l100 (1 search), differs in target: mvc-t200 → mvc-t400")
+                .containsPattern("capacity req/s +2,000 +4,000 +\\+2,000 +\\+100\\.0% +- +no interval")
+                .contains("B: 1 without an interval (one search each, or a capacity found only as a lower bound: ./lab capacity --repeats 3 on both sides)")
+                .contains("note: one search a side says nothing of the noise between searches; their ladders' steps: A 2,000 (2,080 missed), B 4,000 (4,160 missed)");
+
+        LabCommand.Finished mixed = LabCommand.run(tmp.resolve("mixed.console"), "compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
+        assertThat(mixed.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(mixed.output()).contains("holds capacity searches and").contains("holds runs: compare capacity searches with capacity searches, runs with runs");
+        TrustIT.assertNoStackTrace(mixed.output());
+    }
+
     @Test
     void badInputIsOneLine() {
         LabCommand.Finished missing = LabCommand.run(tmp.resolve("missing.console"), "compare", tmp.resolve("nothing").toString(),
@@ -115,7 +151,7 @@ class CompareIT {
         LabCommand.Finished limit = LabCommand.run(tmp.resolve("limit.console"), "compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u5000"), "--fail-if-worse", "latency:5");
         assertThat(limit.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu");
+        assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu, capacity");
         TrustIT.assertNoStackTrace(missing.output() + limit.output());
     }
 

@@ -13,6 +13,7 @@ import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -36,6 +37,23 @@ public final class Capacity {
         public boolean wasInterrupted() {
             return Boolean.TRUE.equals(interrupted);
         }
+
+        /** What bounded its capacity: the pool's T/L (within the model's tolerance), this machine's CPU (near its ceiling), or neither. */
+        public Bound bound() {
+            if (capacityPerSecond == null) {
+                return Bound.NONE_FOUND;
+            }
+            if (modelCapacityPerSecond != null && capacityPerSecond >= modelCapacityPerSecond * (1 - Summary.MODEL_TOLERANCE)) {
+                return Bound.MODEL;
+            }
+            return machineCeilingPerSecond != null && capacityPerSecond >= MachineCeiling.NEAR * machineCeilingPerSecond ? Bound.MACHINE
+                    : Bound.NEITHER;
+        }
+    }
+
+    /** What bounded a search's capacity (its words, with the numbers: Verdict.capacityBound). */
+    public enum Bound {
+        NONE_FOUND, MODEL, MACHINE, NEITHER
     }
 
     /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */

@@ -99,6 +99,10 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
     String name;
 
+    @Option(names = "--repeats", defaultValue = "1", description = "Searches made one after the other, each in <name>-r<k> (default: "
+            + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
+    int repeats;
+
     @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: rebuild each from its result files, print their verdict and table, draw them on one chart in --out.")
     List<Path> report;
 
@@ -120,6 +124,9 @@ final class CapacityCommand implements Callable<Integer> {
                     .formatted(refineRounds, refineLevels));
         }
         Inputs.seconds("--warmup-seconds", warmupSeconds);
+        if (repeats < 1 || repeats > MAX_REPEATS) {
+            throw new IllegalArgumentException("--repeats %d: give 1 to %d searches".formatted(repeats, MAX_REPEATS));
+        }
         if (name != null) {
             Inputs.folderName("--name", name);
         }
@@ -136,16 +143,42 @@ final class CapacityCommand implements Callable<Integer> {
         int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
-        Path dir = ResultsFolders.newFolder(searches,
-                name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp()));
+        String base = name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
+        List<Path> made = ResultsFolders.repeats(searches, base);
+        if (repeats > 1 && !made.isEmpty()) {
+            throw new IllegalArgumentException("--name %s: %s already holds repeats of that name (%s): give another --name".formatted(base,
+                    searches, made.stream().map(d -> d.getFileName().toString()).collect(Collectors.joining(", "))));
+        }
+        GatlingLauncher gatling = gatlingOptions.launcher(repo);
+        List<Capacity.Search> found = new ArrayList<>();
+        for (int k = 1; k <= repeats; k++) {
+            Path dir = ResultsFolders.newFolder(searches, repeats == 1 ? base : ResultsFolders.repeat(base, k));
+            if (repeats > 1) {
+                System.out.printf("latency-lab: search %d of %d%n", k, repeats);
+            }
+            Capacity.Search record = search(repo, gatling, t, p, model, first, dir);
+            if (record.wasInterrupted()) {
+                return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
+            }
+            found.add(record);
+        }
+        if (repeats > 1) {
+            System.out.printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
+                    found.stream().map(r -> r.capacityPerSecond() == null ? "none" : Figures.rate(r.capacityPerSecond())).collect(Collectors.joining(", ")),
+                    searches.resolve(base));
+        }
+        boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
+        return failed ? LatencyLab.FAILED : LatencyLab.OK;
+    }
+
+    /** One search in dir, its capacity.json written whether it ends, fails or is stopped. */
+    private Capacity.Search search(Path repo, GatlingLauncher gatling, Target t, int p, double model, List<Double> first, Path dir) {
         SearchFolder search = new SearchFolder(dir);
         PrintStream out = System.out;
         out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
                 latencyMs, slo(), maxKoPercent, dir);
-        GatlingLauncher gatling = gatlingOptions.launcher(repo);
         List<CapacitySearch.Level> levels = new ArrayList<>();
         List<Capacity.Round> rounds = new ArrayList<>();
-        boolean failed = false;
         AtomicBoolean stopped = new AtomicBoolean();
         Capacity.Search record;
         try (FolderLock lock = FolderLock.take(dir, "capacity --target " + t.id(), false);
@@ -169,7 +202,6 @@ final class CapacityCommand implements Callable<Integer> {
                     String why = String.join("; ", run.failures(folder.gatlingLog()));
                     rounds.add(new Capacity.Round(round, rates, roundFolder, null, "failed", why));
                     System.err.println("latency-lab: RUN FAILED: " + why);
-                    failed = true;
                     break;
                 }
                 Result r = ResultFile.read(folder.resultFile());
@@ -194,7 +226,7 @@ final class CapacityCommand implements Callable<Integer> {
             out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
         }
         if (record.wasInterrupted()) {
-            return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
+            return record;
         }
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(model)),
@@ -202,8 +234,10 @@ final class CapacityCommand implements Callable<Integer> {
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + search.capacityFile());
         out.println("Chart: " + search.chartPng());
-        return failed ? LatencyLab.FAILED : LatencyLab.OK;
+        return record;
     }
+
+    private static final int MAX_REPEATS = 100;
 
     private long slo() {
         return sloP99Ms != null ? sloP99Ms : latencyMs + SimulationSettings.SLO_MARGIN_MS;

@@ -18,15 +18,17 @@ import dev.latencylab.lab.page.ComparePage;
         "Did a change matter? B against A, point by point, each metric's difference against the noise of the runs: "
                 + "better, worse, or no difference beyond the noise.",
         "A and B: two runs (a run's folder or result file), two points of sweeps (a point's folder without -r<n>: all its "
-                + "repeats), or two sweeps (their points matched by id).",
+                + "repeats), two sweeps (their points matched by id), or two capacity searches (a search's folder, or the name of "
+                + "./lab capacity --repeats' folders without -r<n>).",
         "With repeats on both sides the interval is Welch's t over the runs (95%%); with one run each, batch means over "
-                + "the plateau's seconds (goodput only; weaker: it cannot see the noise between runs).",
+                + "the plateau's seconds (goodput only; weaker: it cannot see the noise between runs). For searches, Welch's t "
+                + "over their capacities, widened by their ladders' steps (two searches or more a side).",
         "Refused: sides that differ in more than one setting (the target, the users, the path, the injectors, the "
                 + "connections the injector used...); said: "
                 + "another machine or boot, another schema, a point flagged machine-cpu-bound or unstable."})
 final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "A", description = "The baseline: a run, a point of a sweep, or a sweep.")
+    @Parameters(index = "0", paramLabel = "A", description = "The baseline: a run, a point of a sweep, a sweep, or capacity searches.")
     Path a;
 
     @Parameters(index = "1", paramLabel = "B", description = "What is compared with it, of the same kind.")
@@ -34,7 +36,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-if-worse", paramLabel = "METRIC:PERCENT", split = ",",
             description = "Exit 3 when B is worse than A in METRIC beyond the noise and by more than PERCENT of A's value, at "
-                    + "any point (e.g. goodput:5,p99:10). Metrics: goodput, p50, p95, p99, ko, server-cpu.")
+                    + "any point (e.g. goodput:5,p99:10). Metrics: goodput, p50, p95, p99, ko, server-cpu, capacity.")
     List<String> failIfWorse = List.of();
 
     @Option(names = "--page", paramLabel = "FILE", description = "Also write the comparison as an HTML page, the verdict first.")
@@ -73,7 +75,7 @@ final class CompareCommand implements Callable<Integer> {
         List<String> breached = new ArrayList<>();
         for (Comparison.Pair pair : c.pairs()) {
             System.out.println();
-            System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), runs(pair.runsA()), pair.pointB(), runs(pair.runsB()),
+            System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
                     pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
             System.out.println("  " + pair.headline());
             System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", "metric", "A", "B", "B-A", "", "95% interval", "verdict");
@@ -100,7 +102,4 @@ final class CompareCommand implements Callable<Integer> {
         return LatencyLab.OK;
     }
 
-    private static String runs(int n) {
-        return n == 1 ? "1 run" : n + " runs";
-    }
 }

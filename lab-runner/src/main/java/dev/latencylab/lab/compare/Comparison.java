@@ -1,6 +1,7 @@
 package dev.latencylab.lab.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.latencylab.load.Result;
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Summary.PointRow;
 
@@ -48,13 +52,34 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
     }
 
+    /** What a pair's sides hold: runs of a point, or capacity searches; as the reader counts them and is told to repeat them. */
+    public enum Kind {
+        RUNS("run", "runs", "one run each: sweep with --repeats 3 on both sides"),
+        SEARCHES("search", "searches", "one search each, or a capacity found only as a lower bound: ./lab capacity --repeats 3 on both sides");
+
+        private final String one;
+        private final String many;
+        private final String repeat;
+
+        Kind(String one, String many, String repeat) {
+            this.one = one;
+            this.many = many;
+            this.repeat = repeat;
+        }
+
+        /** "1 run", "3 searches". */
+        public String count(int n) {
+            return n + " " + (n == 1 ? one : many);
+        }
+    }
+
     /**
-     * One point of A against its match in B.
+     * One point of A against its match in B (or A's capacity searches against B's).
      *
      * @param differs the one setting in which they differ ("" when none: the same settings twice), as "name: a → b"
      * @param notes   what the reader should weigh: another machine or boot, another schema, flagged points
      */
-    public record Pair(String pointA, String pointB, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes) {
+    public record Pair(String pointA, String pointB, Kind kind, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes) {
 
         /** The verdict first: what is better, what is worse, what cannot be told apart. */
         public String headline() {
@@ -69,7 +94,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             }
             long none = outcomes.stream().filter(o -> o.verdict() == Verdict.NO_INTERVAL).count();
             if (none > 0) {
-                parts.add("%d without an interval (one run each: sweep with --repeats 3 on both sides)".formatted(none));
+                parts.add("%d without an interval (%s)".formatted(none, kind.repeat));
             }
             return "B: " + String.join("; ", parts);
         }
@@ -86,8 +111,9 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         Map<Verdict, Long> count = new java.util.EnumMap<>(Verdict.class);
         pairs.forEach(p -> p.outcomes().forEach(o -> count.merge(o.verdict(), 1L, Long::sum)));
         String counted = count.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().words()).collect(Collectors.joining(", "));
-        return "%d point%s compared, %d metrics: %s".formatted(pairs.size(), pairs.size() == 1 ? "" : "s",
-                count.values().stream().mapToLong(Long::longValue).sum(), counted);
+        long metrics = count.values().stream().mapToLong(Long::longValue).sum();
+        return "%s, %d metric%s: %s".formatted(pairs.get(0).kind() == Kind.SEARCHES ? "capacity searches compared"
+                : "%d point%s compared".formatted(pairs.size(), pairs.size() == 1 ? "" : "s"), metrics, metrics == 1 ? "" : "s", counted);
     }
 
     /** The settings of a run that make its scenario, by name, beside the target and the injectors. */
@@ -114,6 +140,13 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     }
 
     public static Comparison of(Side a, Side b) {
+        if (a.ofSearches() != b.ofSearches()) {
+            throw new IllegalArgumentException("%s holds %s and %s holds %s: compare capacity searches with capacity searches, runs with runs"
+                    .formatted(a.given(), a.ofSearches() ? "capacity searches" : "runs", b.given(), b.ofSearches() ? "capacity searches" : "runs"));
+        }
+        if (a.ofSearches()) {
+            return new Comparison(a, b, List.of(searches(a.searches(), b.searches())), List.of());
+        }
         List<String[]> matched = new ArrayList<>();
         List<String> unmatched = new ArrayList<>();
         if (a.points().size() == 1 && b.points().size() == 1) {
@@ -158,7 +191,135 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 outcomes.add(o);
             }
         }
-        return new Pair(idA, idB, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes(a, b));
+        List<String> notes = new ArrayList<>();
+        // the recording was measured to cost nothing beyond the noise (docs/findings.md): said, and refused only beside another setting
+        String jvmA = jvmEvents(ra);
+        String jvmB = jvmEvents(rb);
+        if (!jvmA.equals(jvmB)) {
+            if (differ.isEmpty()) {
+                differ.add("JVM events: %s → %s".formatted(jvmA, jvmB));
+            }
+            else {
+                notes.add("JVM events %s in A, %s in B (a recording measured to cost nothing beyond the noise)".formatted(jvmA, jvmB));
+            }
+        }
+        notes.addAll(notes(a, b));
+        return new Pair(idA, idB, Kind.RUNS, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes);
+    }
+
+    private static String jvmEvents(Result r) {
+        return r.jvm() == null ? "not recorded" : "recorded";
+    }
+
+    /** The settings of a capacity search that make its question, by name. */
+    static final Map<String, Function<Capacity.Search, Object>> SEARCH_SETTINGS = searchSettings();
+
+    private static Map<String, Function<Capacity.Search, Object>> searchSettings() {
+        Map<String, Function<Capacity.Search, Object>> m = new LinkedHashMap<>();
+        m.put("target", Capacity.Search::target);
+        m.put("latency ms", Capacity.Search::latencyMs);
+        m.put("SLO p99 ms", Capacity.Search::sloP99Ms);
+        m.put("SLO KO %", Capacity.Search::sloKoPercent);
+        m.put("arrivals", Capacity.Search::arrivals);
+        m.put("level seconds", Capacity.Search::levelSeconds);
+        m.put("ramp seconds", Capacity.Search::rampSeconds);
+        return m;
+    }
+
+    /** The settings in which two searches differ, as "name: a → b". */
+    private static List<String> differences(Capacity.Search a, Capacity.Search b) {
+        List<String> differ = new ArrayList<>();
+        SEARCH_SETTINGS.forEach((name, value) -> {
+            if (!Objects.equals(value.apply(a), value.apply(b))) {
+                differ.add("%s: %s → %s".formatted(name, value.apply(a), value.apply(b)));
+            }
+        });
+        return differ;
+    }
+
+    /** A's capacity searches against B's: the capacity, its interval over the repeats, and what to weigh beside it. */
+    static Pair searches(List<Side.Searched> a, List<Side.Searched> b) {
+        for (List<Side.Searched> side : List.of(a, b)) {
+            for (Side.Searched s : side) {
+                List<String> differ = differences(side.get(0).search(), s.search());
+                if (!differ.isEmpty()) {
+                    throw new IllegalArgumentException("%s and %s are given as repeats of one search but differ: %s. Repeats are one search made again"
+                            .formatted(side.get(0).folder(), s.folder(), String.join("; ", differ)));
+                }
+            }
+        }
+        Capacity.Search first = a.get(0).search();
+        List<String> differ = differences(first, b.get(0).search());
+        if (differ.size() > 1) {
+            throw new IllegalArgumentException(("%s and %s differ in more than the one setting a comparison is about: %s. Compare searches "
+                    + "that differ in one setting only").formatted(a.get(0).folder(), b.get(0).folder(), String.join("; ", differ)));
+        }
+        List<String> notes = new ArrayList<>();
+        Outcome capacity = searchOutcome(a, b, notes);
+        machines(a.get(0).search().machine(), b.get(0).search().machine()).ifPresent(notes::add);
+        bound("A", a).ifPresent(notes::add);
+        bound("B", b).ifPresent(notes::add);
+        Capacity.Search firstB = b.get(0).search();
+        return new Pair("%s-l%d".formatted(first.target(), first.latencyMs()), "%s-l%d".formatted(firstB.target(), firstB.latencyMs()),
+                Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes);
+    }
+
+    /**
+     * The capacity's verdict: an interval (Interval.brackets) with two searches or more a side, each of which found its
+     * capacity below a rate that missed; none otherwise, the reason in the notes. Null when a side found no capacity.
+     */
+    static Outcome searchOutcome(List<Side.Searched> a, List<Side.Searched> b, List<String> notes) {
+        boolean found = true;
+        for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
+            List<String> none = side.getValue().stream().filter(s -> s.search().capacityPerSecond() == null).map(Side.Searched::folder).toList();
+            if (!none.isEmpty()) {
+                notes.add("%s: no capacity found in %s (the first level missed the SLO): capacity not compared".formatted(side.getKey(),
+                        String.join(", ", none)));
+                found = false;
+            }
+        }
+        if (!found) {
+            return null;
+        }
+        double[][] va = brackets(a);
+        double[][] vb = brackets(b);
+        double meanA = Interval.mean(Arrays.stream(va).mapToDouble(v -> v[0]).toArray());
+        double meanB = Interval.mean(Arrays.stream(vb).mapToDouble(v -> v[0]).toArray());
+        Interval interval = null;
+        List<String> lowerBounds = new ArrayList<>();
+        for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
+            side.getValue().stream().filter(s -> !s.search().bracketed()).forEach(s -> lowerBounds.add(side.getKey() + " " + s.folder()));
+        }
+        if (!lowerBounds.isEmpty()) {
+            notes.add("a capacity found only as a lower bound (no level missed up to the ladder's top; give a higher --max-rate): "
+                    + String.join(", ", lowerBounds) + "; no interval");
+        }
+        else if (va.length >= 2 && vb.length >= 2) {
+            interval = Interval.brackets(va, vb);
+        }
+        else {
+            notes.add("one search a side says nothing of the noise between searches; their ladders' steps: A %s, B %s".formatted(steps(va), steps(vb)));
+        }
+        return new Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict(Metric.CAPACITY, meanB - meanA, interval));
+    }
+
+    /** "2,000 (2,080 missed)" for each search. */
+    private static String steps(double[][] searches) {
+        return Arrays.stream(searches).map(s -> "%s (%s missed)".formatted(Figures.rate(s[0]), Figures.rate(s[1]))).collect(Collectors.joining(", "));
+    }
+
+    /** Each search as {capacity, the rate that missed above it} (the capacity again where none missed: a lower bound). */
+    private static double[][] brackets(List<Side.Searched> side) {
+        return side.stream().map(Side.Searched::search).map(s -> new double[] {s.capacityPerSecond(),
+                s.bracketed() ? s.firstMissPerSecond() : s.capacityPerSecond()}).toArray(double[][]::new);
+    }
+
+    /** A side whose capacity this machine's CPU bounded: its figure says as much about the machine as about the target. */
+    private static java.util.Optional<String> bound(String side, List<Side.Searched> searches) {
+        List<Capacity.Search> machine = searches.stream().map(Side.Searched::search).filter(s -> s.bound() == Capacity.Bound.MACHINE).toList();
+        return machine.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(("%s's capacity was at this machine's CPU (at least "
+                + "%.0f%% of the ceiling its search measured) in %d of %d searches: it says as much about the machine as about the target")
+                .formatted(side, MachineCeiling.NEAR * 100, machine.size(), searches.size()));
     }
 
     /** The metric's verdict for these runs; null when either side lacks it. */
@@ -194,21 +355,25 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         return (difference > 0) == m.higherIsBetter() ? Verdict.BETTER : Verdict.WORSE;
     }
 
-    private static List<String> notes(List<Side.Run> a, List<Side.Run> b) {
-        List<String> notes = new ArrayList<>();
-        Machine.Fingerprint ma = a.get(0).machine();
-        Machine.Fingerprint mb = b.get(0).machine();
+    /** Two machines that are not one: another kind, or another boot (machines of one kind differ). */
+    private static java.util.Optional<String> machines(Machine.Fingerprint ma, Machine.Fingerprint mb) {
         if (ma != null && mb != null) {
             if (!ma.cpu().equals(mb.cpu()) || ma.cores() != mb.cores()) {
-                notes.add("other machines: A on %s (%d cores), B on %s (%d cores); CPU figures compare the machines too"
+                return java.util.Optional.of("other machines: A on %s (%d cores), B on %s (%d cores); CPU figures compare the machines too"
                         .formatted(ma.cpu(), ma.cores(), mb.cpu(), mb.cores()));
             }
-            else if (ma.bootId() != null && !ma.bootId().equals(mb.bootId())) {
-                notes.add(("A and B ran on different boots (another machine of the same kind, or a reboot): machines of one kind "
+            if (ma.bootId() != null && !ma.bootId().equals(mb.bootId())) {
+                return java.util.Optional.of(("A and B ran on different boots (another machine of the same kind, or a reboot): machines of one kind "
                         + "have differed by 1.7 times in CPU per request; CPU probe A %s, B %s MiB/s").formatted(ma.cpuProbeMibPerSecond(),
                         mb.cpuProbeMibPerSecond()));
             }
         }
+        return java.util.Optional.empty();
+    }
+
+    private static List<String> notes(List<Side.Run> a, List<Side.Run> b) {
+        List<String> notes = new ArrayList<>();
+        machines(a.get(0).machine(), b.get(0).machine()).ifPresent(notes::add);
         String schemaA = a.get(0).result().schema();
         String schemaB = b.get(0).result().schema();
         if (!schemaA.equals(schemaB)) {

@@ -47,6 +47,28 @@ public record Interval(double low, double high, String method) {
     }
 
     /**
+     * Capacity searches, two or more a side. A search knows its capacity only to its ladder's step: it lies at or above
+     * the highest rate within the SLO and below the next rate, which missed it. So B − A lies between mean(capB) −
+     * mean(missA) and mean(missB) − mean(capA); each end is widened by the half-width of Welch's t over the capacities,
+     * the noise between searches. Searches that agree exactly still leave their step's width.
+     *
+     * @param a, b each search's capacity and the rate that missed above it, as {capacity, firstMiss}
+     */
+    public static Interval brackets(double[][] a, double[][] b) {
+        double[] capA = column(a, 0);
+        double[] capB = column(b, 0);
+        Interval welch = welch(capA, capB);
+        double half = (welch.high() - welch.low()) / 2;
+        return new Interval(mean(capB) - mean(column(a, 1)) - half, mean(column(b, 1)) - mean(capA) + half,
+                "Welch's t over %d and %d searches, widened by their ladders' steps (a capacity lies below the rate that missed)"
+                        .formatted(a.length, b.length));
+    }
+
+    private static double[] column(double[][] rows, int k) {
+        return Arrays.stream(rows).mapToDouble(r -> r[k]).toArray();
+    }
+
+    /**
      * Batch means over one run's per-second series each (e.g. OK responses per second on the plateau), as simulation
      * output is analysed: neighbouring seconds depend on each other (a queue carries over), so the seconds are cut into
      * batches of about the square root of their number, whose means are nearly independent, and Welch's t is taken over

@@ -8,8 +8,9 @@ import dev.latencylab.load.Result;
 import dev.latencylab.lab.summary.Summary.RunRow;
 
 /**
- * What a comparison compares, as the summary rows have it, and which way is better. Goodput also has a per-second
- * series on the plateau, so that two single runs can be compared against their own noise.
+ * What a comparison compares, as the summary rows have it (or, for capacity, as a search's capacity.json has it), and
+ * which way is better. Goodput also has a per-second series on the plateau, so that two single runs can be compared
+ * against their own noise.
  */
 public enum Metric {
 
@@ -18,7 +19,9 @@ public enum Metric {
     P95("p95", "ms", false, r -> ms(r.latency().p95Ms())),
     P99("p99", "ms", false, r -> ms(r.latency().p99Ms())),
     KO("ko", "%", false, r -> r.requests().koPercent()),
-    SERVER_CPU("server-cpu", "ms/response", false, r -> r.cpu().serverCpuMsPerRequest());
+    SERVER_CPU("server-cpu", "ms/response", false, r -> r.cpu().serverCpuMsPerRequest()),
+    /** A capacity search's answer: the highest arrival rate within the SLO (Comparison.searchOutcome; no run has it). */
+    CAPACITY("capacity", "req/s", true, r -> null);
 
     private final String id;
     private final String unit;
@@ -75,7 +78,7 @@ public enum Metric {
         return to <= from ? null : Arrays.stream(ok, from, to).asDoubleStream().toArray();
     }
 
-    /** The metric named on the command line (goodput, p50, p95, p99, ko, server-cpu). */
+    /** The metric named on the command line (goodput, p50, p95, p99, ko, server-cpu, capacity). */
     public static Metric parse(String id) {
         for (Metric m : values()) {
             if (m.id.equals(id.strip().toLowerCase(Locale.ROOT))) {

@@ -12,7 +12,10 @@ import java.util.stream.Stream;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.PointRecord;
@@ -21,25 +24,40 @@ import dev.latencylab.lab.summary.Summary.RunRow;
 
 /**
  * One side of a comparison, as given on the command line: its finished runs grouped by point (the repeats of one
- * point together), and the runs that failed, which are said and left out.
+ * point together), or its finished capacity searches (the repeats of one search), and the runs or searches that failed,
+ * which are said and left out.
  *
- * @param given  the path as given
- * @param points point id to its finished runs, in the order found
- * @param failed the failed runs' folders
+ * @param given    the path as given
+ * @param points   point id to its finished runs, in the order found (none for a side of searches)
+ * @param searches the finished capacity searches, in their repeats' order (none for a side of runs)
+ * @param failed   the failed runs' or searches' folders
  */
-public record Side(Path given, Map<String, List<Run>> points, List<String> failed) {
+public record Side(Path given, Map<String, List<Run>> points, List<Searched> searches, List<String> failed) {
 
     /** A finished run: its row (as the summary has it), its result file, and the machine it ran on (null if unrecorded). */
     public record Run(RunRow row, Result result, Machine.Fingerprint machine) {
     }
 
+    /** A finished capacity search: its folder's name and its capacity.json. */
+    public record Searched(String folder, Capacity.Search search) {
+    }
+
+    /** A side of capacity searches, not of runs. */
+    public boolean ofSearches() {
+        return !searches.isEmpty();
+    }
+
     /**
      * What a path names: a sweep (its folder: sweep.json and points/), a point of a sweep (its folder without -r&lt;n&gt;:
-     * every repeat), a run (./lab run's folder, a sweep point's folder, or a result file).
+     * every repeat), a run (./lab run's folder, a sweep point's folder, or a result file), a capacity search (its
+     * folder), or the repeats of one (./lab capacity --repeats: their name without -r&lt;n&gt;).
      */
     public static Side read(Path given) {
         Path path = given.toAbsolutePath().normalize();
         SweepFolder sweep = new SweepFolder(path);
+        if (Files.isRegularFile(new SearchFolder(path).capacityFile())) {
+            return ofSearches(given, List.of(path));
+        }
         if (Files.isDirectory(path) && Files.isDirectory(sweep.points()) && !Files.isRegularFile(path.resolve(ResultFile.NAME))) {
             return of(given, listed(sweep.points()));
         }
@@ -47,16 +65,35 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
             return of(given, List.of(Files.isRegularFile(path) ? path : path.resolve(ResultFile.NAME)));
         }
         Path parent = path.getParent();
-        if (parent != null && Files.isDirectory(parent)) {
-            String prefix = path.getFileName() + "-r";
-            List<Path> repeats = listed(parent).stream().map(p -> p.getFileName().toString())
-                    .filter(name -> name.startsWith(prefix) && name.substring(prefix.length()).matches("[0-9]+")).map(parent::resolve).toList();
-            if (!repeats.isEmpty()) {
-                return of(given, repeats);
-            }
+        List<Path> repeats = parent == null ? List.of() : ResultsFolders.repeats(parent, path.getFileName().toString());
+        if (!repeats.isEmpty()) {
+            return repeats.stream().allMatch(r -> Files.isRegularFile(new SearchFolder(r).capacityFile())) ? ofSearches(given, repeats)
+                    : of(given, repeats);
         }
         throw new IllegalArgumentException(("%s: neither a sweep (a folder with points/), a point of one (its folder without -r<n>, "
-                + "e.g. results/my-sweep/points/webflux-l100-u5000), a run's folder nor a result file").formatted(given));
+                + "e.g. results/my-sweep/points/webflux-l100-u5000), a run's folder, a result file, a capacity search's folder nor "
+                + "its repeats' name without -r<n>").formatted(given));
+    }
+
+    /** Searches stopped before their end, or with a ladder that failed, say no capacity: they are left out, and said. */
+    private static Side ofSearches(Path given, List<Path> folders) {
+        List<Searched> found = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Path dir : folders) {
+            Capacity.Search search = Capacity.read(dir);
+            String name = dir.getFileName().toString();
+            if (search.wasInterrupted() || search.rounds().stream().anyMatch(r -> !r.status().equals("done"))) {
+                failed.add(name);
+            }
+            else {
+                found.add(new Searched(name, search));
+            }
+        }
+        if (found.isEmpty()) {
+            throw new IllegalArgumentException("%s: no finished capacity search to compare (stopped or failed: %s)".formatted(given,
+                    String.join(", ", failed)));
+        }
+        return new Side(given, Map.of(), found, failed);
     }
 
     private static Side of(Path given, List<Path> runs) {
@@ -81,7 +118,7 @@ public record Side(Path given, Map<String, List<Run>> points, List<String> faile
             throw new IllegalArgumentException("%s: no finished run to compare%s".formatted(given,
                     failed.isEmpty() ? "" : " (failed: " + String.join(", ", failed) + ")"));
         }
-        return new Side(given, points, failed);
+        return new Side(given, points, List.of(), failed);
     }
 
     private static List<Path> listed(Path dir) {

@@ -7,6 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** Where ./lab keeps what it measured (under the repository unless --results says otherwise), and a new folder's name. */
 public final class ResultsFolders {
@@ -22,6 +27,26 @@ public final class ResultsFolders {
     public static final String SEARCHES = RESULTS + "/capacity";
     /** ./lab footprint's experiments. */
     public static final String FOOTPRINTS = RESULTS + "/footprint";
+
+    /** The k-th repeat of a point or a search (1 first): its folder's name, e.g. webflux-l100-u5000-r2. */
+    public static String repeat(String name, int k) {
+        return name + "-r" + k;
+    }
+
+    /** The repeats of name beside it in parent (its name-r&lt;k&gt; folders), in k's order; none when parent is not a folder. */
+    public static List<Path> repeats(Path parent, String name) {
+        if (!Files.isDirectory(parent)) {
+            return List.of();
+        }
+        Pattern repeat = Pattern.compile(Pattern.quote(name) + "-r([0-9]{1,6})");
+        try (Stream<Path> files = Files.list(parent)) {
+            return files.filter(Files::isDirectory).map(p -> repeat.matcher(p.getFileName().toString())).filter(Matcher::matches)
+                    .sorted(Comparator.comparingInt(m -> Integer.parseInt(m.group(1)))).map(m -> parent.resolve(m.group())).toList();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** A folder of its own for one run: a second run started in the same second gets another. */
     public static Path newFolder(Path parent, String name) {

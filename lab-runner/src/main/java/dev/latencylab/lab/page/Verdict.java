@@ -292,11 +292,11 @@ public final class Verdict {
         String ofCeiling = ceiling == null ? "no machine ceiling measured"
                 : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
         String at = "%s req/s%s".formatted(Figures.rate(capacity), r.bracketed() ? "" : " or more");
-        if (model != null && capacity >= model * (1 - Summary.MODEL_TOLERANCE)) {
+        if (r.bound() == Capacity.Bound.MODEL) {
             return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.target(), model, r.latencyMs()), at,
                     100 * capacity / model, Figures.rate(model), ofCeiling, next);
         }
-        if (ceiling != null && capacity >= MachineCeiling.NEAR * ceiling) {
+        if (r.bound() == Capacity.Bound.MACHINE) {
             return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
                     model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
         }

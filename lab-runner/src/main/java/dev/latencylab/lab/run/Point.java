@@ -1,6 +1,7 @@
 package dev.latencylab.lab.run;
 
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.targets.Target;
@@ -29,7 +30,7 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
 
     /** The folder's name, e.g. webflux-l100-u5000-r2, or webflux-l100-rate3000-r2 for an open point. */
     public String id() {
-        return "%s-r%d".formatted(pointId(target.id(), latencyMs, users, rate), run);
+        return ResultsFolders.repeat(pointId(target.id(), latencyMs, users, rate), run);
     }
 
     /** What the runs of one point share, e.g. webflux-l100-u5000 or webflux-l100-rate3000: the row of summary.csv. */

@@ -43,6 +43,52 @@ class IntervalTest {
         assertThat(held / (double) TRIALS).isBetween(0.93, 0.98);
     }
 
+    /**
+     * Synthetic capacity searches: each search's true capacity is drawn around mean (spread sd), and its ladder, with
+     * steps of step req/s from a random offset, reports the highest rate at or below it and the next, which missed.
+     */
+    private static double[][] searches(SplittableRandom random, int n, double mean, double sd, double step) {
+        double[][] found = new double[n][];
+        double offset = random.nextDouble(step);
+        for (int i = 0; i < n; i++) {
+            double truth = mean + sd * gaussian(random);
+            double capacity = offset + Math.floor((truth - offset) / step) * step;
+            found[i] = new double[] {capacity, capacity + step};
+        }
+        return found;
+    }
+
+    @Test
+    void searchesFindAKnownEffectWithItsSignAndKeepTheirSteps() {
+        SplittableRandom random = new SplittableRandom(17);
+        // T/L 2,000 against 4,000, steps of 80 and 160 req/s as the default ladders' refinements: the difference is found
+        double[][] a = searches(random, 3, 2000, 10, 80);
+        double[][] b = searches(random, 3, 4000, 10, 160);
+        Interval i = Interval.brackets(a, b);
+        assertThat(i.low()).as("B is higher").isPositive();
+        assertThat(Comparison.verdict(Metric.CAPACITY, 2000, i)).isEqualTo(Comparison.Verdict.BETTER);
+        assertThat(i.method()).contains("3 and 3 searches");
+        // searches that agree exactly leave their steps: the interval is the steps' width, not a point
+        Interval same = Interval.brackets(new double[][] {{2000, 2080}, {2000, 2080}}, new double[][] {{2000, 2080}, {2000, 2080}});
+        assertThat(same.low()).isEqualTo(-80);
+        assertThat(same.high()).isEqualTo(80);
+        assertThat(Comparison.verdict(Metric.CAPACITY, 0, same)).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    }
+
+    /** The same target searched twice, three times each: no difference at least at the stated rate (the steps widen it). */
+    @Test
+    void searchesCallANullEffectNoDifferenceAtLeastAtTheStatedRate() {
+        SplittableRandom random = new SplittableRandom(19);
+        int held = 0;
+        for (int i = 0; i < TRIALS; i++) {
+            if (Interval.brackets(searches(random, 3, 6500, 300, 160), searches(random, 3, 6500, 300, 160)).holds(0)) {
+                held++;
+            }
+        }
+        System.out.printf("Searches, null effect: %d of %d intervals hold 0%n", held, TRIALS);
+        assertThat(held / (double) TRIALS).isGreaterThanOrEqualTo(0.94);
+    }
+
     @Test
     void batchMeansFindAShiftInDependentSeconds() {
         SplittableRandom random = new SplittableRandom(13);
