@@ -162,6 +162,11 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             long sloP99Ms, double sloKoPercent, ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram,
             ResponseTimes injectorLagMs, String stoppedEarly, Double capacityPerSecond, List<Level> levels,
             EncodedHistogram injectorLagHistogram) {
+
+        /** The highest level the run reached: the last with arrivals (a ladder stopped at a miss ends there); null when none had any. */
+        public Level topLevel() {
+            return levels.stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+        }
     }
 
     /**

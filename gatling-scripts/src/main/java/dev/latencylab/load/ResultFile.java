@@ -151,7 +151,7 @@ public final class ResultFile {
      */
     static PlateauRule plateauRule(Result.Open open, double peakActiveUsers) {
         if (open != null) {
-            Result.Level top = open.levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+            Result.Level top = open.topLevel();
             return (second, active) -> top != null && second >= top.fromSecond() && second <= top.toSecond();
         }
         return (second, active) -> peakActiveUsers > 0 && active != null && active >= PLATEAU_SHARE * peakActiveUsers;

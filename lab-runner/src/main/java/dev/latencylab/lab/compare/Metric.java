@@ -61,7 +61,7 @@ public enum Metric {
             return null;
         }
         long[] ok = r.throughput().okPerSecond();
-        Result.Level level = r.open() == null ? null : r.open().levels().stream().filter(l -> l.arrivals() > 0).reduce((x, y) -> y).orElse(null);
+        Result.Level level = r.open() == null ? null : r.open().topLevel();
         int from;
         int to;
         if (level != null) {

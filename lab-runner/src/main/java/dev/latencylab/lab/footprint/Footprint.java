@@ -79,6 +79,11 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
 
         /** Its name in logs and tables, e.g. webflux-idle-n1000-r2. */
         public String name() {
+            return name(target, mode, count, repeat);
+        }
+
+        /** A measurement's name before it is made: webflux-inflight-n1000-r2. */
+        public static String name(String target, Mode mode, int count, int repeat) {
             return "%s-%s-n%d-r%d".formatted(target, mode.id(), count, repeat);
         }
     }
@@ -232,7 +237,8 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
                 .sorted(java.util.Comparator.comparingDouble((HeapCost c) -> -c.bytesEach().median())).toList();
     }
 
-    private Optional<Measurement> measurement(String target, Mode mode, int count, int repeat) {
+    /** The measurement of this target, mode, count and repeat that was done, if any. */
+    public Optional<Measurement> measurement(String target, Mode mode, int count, int repeat) {
         return measurements.stream().filter(m -> m.done() && m.target().equals(target) && m.mode() == mode && m.count() == count
                 && m.repeat() == repeat).findFirst();
     }

@@ -59,7 +59,7 @@ public final class FootprintExperiment {
                         if (stopped.get()) {
                             return footprint;
                         }
-                        if (done(id, mode, count, repeat)) {
+                        if (footprint.measurement(id, mode, count, repeat).isPresent()) {
                             continue;
                         }
                         Measurement m = measure(Target.parse(id), mode, count, repeat);
@@ -73,14 +73,9 @@ public final class FootprintExperiment {
         return footprint;
     }
 
-    private boolean done(String id, Mode mode, int count, int repeat) {
-        return footprint.measurements().stream().anyMatch(m -> m.done() && m.target().equals(id) && m.mode() == mode
-                && m.count() == count && m.repeat() == repeat);
-    }
-
     private Measurement measure(Target target, Mode mode, int count, int repeat) {
         Footprint.Settings s = footprint.settings();
-        String name = new Measurement(target.id(), mode, count, repeat, null, null, null, null, null).name();
+        String name = Measurement.name(target.id(), mode, count, repeat);
         int port = TargetProcess.freePort();
         TargetProcess process = null;
         try {

@@ -25,8 +25,10 @@ public final class ResultsFolders {
     public static final String RUNS = RESULTS + "/runs";
     /** ./lab capacity's searches. */
     public static final String SEARCHES = RESULTS + "/capacity";
-    /** ./lab footprint's experiments. */
-    public static final String FOOTPRINTS = RESULTS + "/footprint";
+    /** ./lab footprint's experiments, in a results folder; */
+    public static final String FOOTPRINT = "footprint";
+    /** and in the repository's. */
+    public static final String FOOTPRINTS = RESULTS + "/" + FOOTPRINT;
 
     /** The k-th repeat of a point or a search (1 first): its folder's name, e.g. webflux-l100-u5000-r2. */
     public static String repeat(String name, int k) {

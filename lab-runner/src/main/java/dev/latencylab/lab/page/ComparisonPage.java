@@ -583,7 +583,7 @@ public final class ComparisonPage {
     private static void jvmEvents(StringBuilder h, List<Source> sources) {
         h.append("<h2>The targets' JVMs</h2>\n");
         for (Source source : sources) {
-            List<Summary.JvmEvents> runs = Summary.jvmEvents(source.sweep());
+            List<Summary.RunJvm> runs = Summary.jvmEvents(source.sweep());
             String which = source.label() == null ? "This sweep's" : "Sweep <code>" + esc(source.label()) + "</code>'s";
             if (runs.isEmpty()) {
                 h.append("<p>").append(which).append(" runs hold no JVM events: recorded before they were, or with --no-jvm-events.</p>\n");
@@ -591,7 +591,7 @@ public final class ComparisonPage {
             }
             h.append("<p>").append(which).append(" runs, from each target's flight recording, within the run:</p>\n<div class=scroll><table>\n")
                     .append("<tr><th class=l>run<th>GC pauses<th>GC ms<th>longest ms<th>safepoints ms<th>pinned<th class=l>pinned most at</tr>\n");
-            for (Summary.JvmEvents e : runs) {
+            for (Summary.RunJvm e : runs) {
                 Result.Jvm j = e.jvm();
                 h.append("<tr>").append(td(e.run(), true)).append(td("%,d".formatted(j.gc().count()), false))
                         .append(td("%,.1f".formatted(j.gc().totalMs()), false)).append(td("%,.1f".formatted(j.gc().longestMs()), false))

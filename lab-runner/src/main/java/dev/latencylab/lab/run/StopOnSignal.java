@@ -34,10 +34,9 @@ public final class StopOnSignal implements AutoCloseable {
 
     /** The one hook of every command that runs targets (run, sweep, capacity): first what it must note, then Gatling and every target end. */
     public static StopOnSignal endingRun(GatlingLauncher gatling, Runnable first, String message) {
-        return install(() -> {
+        return endingTargets(() -> {
             first.run();
             gatling.stop();
-            TargetProcess.closeAll();
         }, message);
     }
 

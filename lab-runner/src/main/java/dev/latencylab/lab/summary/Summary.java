@@ -108,7 +108,7 @@ public final class Summary {
      * @param model   modelThroughput: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
      */
     public record RunRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
-            Threads threads, Cpu cpu, Footprint footprint, Model model, Notes notes) {
+            Threads threads, Cpu cpu, Peaks peaks, Model model, Notes notes) {
 
         /** Which run: the point's id, target, load (users, or rate for an open point with users 0), latency and its number. */
         public record Identity(String point, String target, int users, Double rate, long latencyMs, int run) {
@@ -143,8 +143,9 @@ public final class Summary {
                 Double injectorCpuMsPerRequest, Double machineSteal, Double loadAverage, Double cpuProbe) {
         }
 
-        public record Footprint(Double serverPeakHeapMb, Double injectorPeakOpenFiles, Double serverPeakOpenFiles) {
-            static final Footprint NONE = new Footprint(null, null, null);
+        /** The run's peaks of heap and open files (the memory per request itself: ./lab footprint). */
+        public record Peaks(Double serverPeakHeapMb, Double injectorPeakOpenFiles, Double serverPeakOpenFiles) {
+            static final Peaks NONE = new Peaks(null, null, null);
         }
 
         /** The run's flags (see FLAGS), its Gatling report relative to the sweep, how long it took. */
@@ -167,7 +168,7 @@ public final class Summary {
         /** A run that did not finish: what it was and why it stopped, no measurement. */
         static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
             return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
-                    Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Footprint.NONE, Model.NONE,
+                    Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Peaks.NONE, Model.NONE,
                     new Notes("failed", report, wallSeconds));
         }
     }
@@ -264,18 +265,18 @@ public final class Summary {
     }
 
     /** A run of a sweep and what its target's JVM recorded (see Result.Jvm). */
-    public record JvmEvents(String run, Result.Jvm jvm) {
+    public record RunJvm(String run, Result.Jvm jvm) {
     }
 
     /** The runs of a sweep whose results hold their target's JVM events, in folder order. */
-    public static List<JvmEvents> jvmEvents(SweepFolder sweep) {
+    public static List<RunJvm> jvmEvents(SweepFolder sweep) {
         if (!Files.isDirectory(sweep.points())) {
             return List.of();
         }
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.resultFile()) && failure(d.resultFile()) == null)
-                    .map(d -> new JvmEvents(d.dir().getFileName().toString(), ResultFile.read(d.resultFile()).jvm()))
-                    .filter(e -> e.jvm() != null).sorted(Comparator.comparing(JvmEvents::run)).toList();
+                    .map(d -> new RunJvm(d.dir().getFileName().toString(), ResultFile.read(d.resultFile()).jvm()))
+                    .filter(e -> e.jvm() != null).sorted(Comparator.comparing(RunJvm::run)).toList();
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -353,8 +354,7 @@ public final class Summary {
         Result.Model model = r.model();
         Result.Plateau plateau = r.plateau();
         // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
-        Result.Level level = r.open() == null ? null : r.open().levels().stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b)
-                .orElse(r.open().levels().get(0));
+        Result.Level level = r.open() == null ? null : r.open().topLevel() != null ? r.open().topLevel() : r.open().levels().get(0);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
         Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.fromSecond(), level.toSecond())
                 : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
@@ -417,7 +417,7 @@ public final class Summary {
                 new RunRow.Cpu(serverCpu, injectorCpu, machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
                         MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
                         plateau == null ? null : plateau.loadAverage(), cpuProbe),
-                new RunRow.Footprint(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().openFiles().max()),
+                new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().openFiles().max()),
                 model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
                         model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
                 new RunRow.Notes(String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));

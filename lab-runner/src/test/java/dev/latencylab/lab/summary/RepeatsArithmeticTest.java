@@ -29,7 +29,7 @@ class RepeatsArithmeticTest {
                 new Summary.RunRow.Threads(20.0, 10.0), new Summary.RunRow.Cpu(serverCpu, injectorCpu, serverCpu + injectorCpu, CORES,
                         MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
                         0.001, 1.0, 1400.0),
-                new Summary.RunRow.Footprint(100.0, 100.0, 100.0), new Summary.Model(users / 1.6, null, users / 1.6, null, 100.0, saturated),
+                new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(users / 1.6, null, users / 1.6, null, 100.0, saturated),
                 new Summary.RunRow.Notes(flags, null, 90L));
     }
 

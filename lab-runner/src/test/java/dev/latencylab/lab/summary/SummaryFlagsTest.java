@@ -82,7 +82,7 @@ class SummaryFlagsTest {
         assertThat(r.rates().throughput()).isEqualTo(1980);
         assertThat(r.model().modelThroughput()).isEqualTo(2000);
         assertThat(r.latency().p95Ms()).isEqualTo(150);
-        assertThat(r.footprint().serverPeakHeapMb()).isEqualTo(100);
+        assertThat(r.peaks().serverPeakHeapMb()).isEqualTo(100);
         assertThat(r.pool().connectionSettings()).isEqualTo("max-connections=8192 accept-count=100");
     }
 
