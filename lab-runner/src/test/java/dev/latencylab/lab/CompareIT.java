@@ -134,7 +134,8 @@ class CompareIT {
         assertThat(c.output()).contains("mvc-t200-l100 (1 search) -> mvc-t400-l100 (1 search), differs in target: mvc-t200 → mvc-t400")
                 .containsPattern("capacity req/s +2,000 +4,000 +\\+2,000 +\\+100\\.0% +- +no interval")
                 .contains("B: 1 without an interval (one search each, or a capacity found only as a lower bound: ./lab capacity --repeats 3 on both sides)")
-                .contains("note: one search a side says nothing of the noise between searches; their ladders' steps: A 2,000 (2,080 missed), B 4,000 (4,160 missed)");
+                .contains("note: one search a side says nothing of the noise between searches")
+                .contains("note: each search's capacity (and the rate that missed above it): A 2,000 (2,080); B 4,000 (4,160)");
 
         LabCommand.Finished mixed = LabCommand.run(tmp.resolve("mixed.console"), "compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
         assertThat(mixed.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);

@@ -48,9 +48,11 @@ public final class CapacitySearch {
 
     /**
      * What the levels say. capacity: the highest rate within the SLO below firstMiss (null when even the first level
-     * missed); firstMiss: the lowest rate that missed it (null when none did: the capacity is at least the rate).
+     * missed); firstMiss: the lowest rate that missed it (null when none did: the capacity is at least the rate);
+     * metAbove: the highest rate at or above firstMiss that another ladder held within the SLO (null when none did).
+     * Ladders disagree where a pool is at its T/L: with no spare capacity a backlog from the level's start never drains.
      */
-    public record Outcome(Double capacity, Double firstMiss) {
+    public record Outcome(Double capacity, Double firstMiss, Double metAbove) {
 
         /** Whether a level missed above the capacity: the capacity is bracketed, not only a lower bound. */
         public boolean bracketed() {
@@ -62,8 +64,17 @@ public final class CapacitySearch {
                 return firstMiss == null ? "no level was measured" : "below %s req/s: the first level missed the SLO; give a lower --start-rate"
                         .formatted(Figures.rate(firstMiss));
             }
-            return firstMiss == null ? "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity))
-                    : "%s req/s (the next level, %s req/s, missed the SLO)".formatted(Figures.rate(capacity), Figures.rate(firstMiss));
+            if (firstMiss == null) {
+                return "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity));
+            }
+            return "%s req/s (the next level, %s req/s, missed the SLO%s)".formatted(Figures.rate(capacity), Figures.rate(firstMiss),
+                    metAbove == null ? "" : disagreement());
+        }
+
+        /** How the ladders disagreed, as the summary and the verdict say it. */
+        public String disagreement() {
+            return "; %s req/s met it in another ladder: there the SLO is met only sometimes, repeat the search (--repeats 3)"
+                    .formatted(Figures.rate(metAbove));
         }
     }
 
@@ -112,7 +123,9 @@ public final class CapacitySearch {
                 .min(Comparator.naturalOrder()).orElse(null);
         Double capacity = levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()))
                 .map(Level::rate).filter(r -> firstMiss == null || r < firstMiss).max(Comparator.naturalOrder()).orElse(null);
-        return new Outcome(capacity, firstMiss);
+        Double metAbove = firstMiss == null ? null : levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.rate() >= firstMiss)
+                .map(Level::rate).max(Comparator.naturalOrder()).orElse(null);
+        return new Outcome(capacity, firstMiss, metAbove);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
@@ -259,6 +260,14 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         machines(a.get(0).search().machine(), b.get(0).search().machine()).ifPresent(notes::add);
         bound("A", a).ifPresent(notes::add);
         bound("B", b).ifPresent(notes::add);
+        for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
+            List<String> disagreed = side.getValue().stream().filter(s -> CapacitySearch.outcome(s.search().levels()).metAbove() != null)
+                    .map(s -> "%s (%s req/s)".formatted(s.folder(), Figures.rate(CapacitySearch.outcome(s.search().levels()).metAbove()))).toList();
+            if (!disagreed.isEmpty()) {
+                notes.add(("%s: ladders of one search disagreed in %s: a rate met the SLO in one ladder and missed it in another; there "
+                        + "the SLO is met only sometimes").formatted(side.getKey(), String.join(", ", disagreed)));
+            }
+        }
         Capacity.Search firstB = b.get(0).search();
         return new Pair("%s-l%d".formatted(first.target(), first.latencyMs()), "%s-l%d".formatted(firstB.target(), firstB.latencyMs()),
                 Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes);
@@ -298,14 +307,16 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             interval = Interval.brackets(va, vb);
         }
         else {
-            notes.add("one search a side says nothing of the noise between searches; their ladders' steps: A %s, B %s".formatted(steps(va), steps(vb)));
+            notes.add("one search a side says nothing of the noise between searches");
         }
+        notes.add("each search's capacity (and the rate that missed above it): A %s; B %s".formatted(steps(va), steps(vb)));
         return new Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict(Metric.CAPACITY, meanB - meanA, interval));
     }
 
-    /** "2,000 (2,080 missed)" for each search. */
+    /** "2,000 (2,080)" for each search; a lower bound: "≥ 80 (none)". */
     private static String steps(double[][] searches) {
-        return Arrays.stream(searches).map(s -> "%s (%s missed)".formatted(Figures.rate(s[0]), Figures.rate(s[1]))).collect(Collectors.joining(", "));
+        return Arrays.stream(searches).map(s -> s[1] > s[0] ? "%s (%s)".formatted(Figures.rate(s[0]), Figures.rate(s[1]))
+                : "≥ %s (none)".formatted(Figures.rate(s[0]))).collect(Collectors.joining(", "));
     }
 
     /** Each search as {capacity, the rate that missed above it} (the capacity again where none missed: a lower bound). */

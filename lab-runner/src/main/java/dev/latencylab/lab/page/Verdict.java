@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.Html;
@@ -285,7 +286,9 @@ public final class Verdict {
             return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
         }
         double capacity = r.capacityPerSecond();
-        String next = r.bracketed() ? "%s missed".formatted(Figures.rate(r.firstMissPerSecond()))
+        CapacitySearch.Outcome outcome = CapacitySearch.outcome(r.levels());
+        String next = r.bracketed() ? "%s missed%s".formatted(Figures.rate(r.firstMissPerSecond()),
+                outcome.metAbove() == null ? "" : ", %s met in another ladder".formatted(Figures.rate(outcome.metAbove())))
                 : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";
         Double model = r.modelCapacityPerSecond();
         Double ceiling = r.machineCeilingPerSecond();

@@ -51,7 +51,12 @@ class CapacitySearchTest {
         assertThat(o.capacity()).as("46.4 passed above a miss at 43.2: noise, not capacity").isEqualTo(41.6);
         assertThat(o.firstMiss()).isEqualTo(43.2);
         assertThat(o.bracketed()).isTrue();
-        assertThat(o.describe()).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO)");
+        assertThat(o.metAbove()).as("and it is said").isEqualTo(46.4);
+        assertThat(o.describe()).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO; 46.4 req/s met it in another ladder: "
+                + "there the SLO is met only sometimes, repeat the search (--repeats 3))");
+        CapacitySearch.Outcome agreed = CapacitySearch.outcome(List.of(level(10, true), level(20, true), level(40, false)));
+        assertThat(agreed.metAbove()).isNull();
+        assertThat(agreed.describe()).isEqualTo("20 req/s (the next level, 40 req/s, missed the SLO)");
 
         CapacitySearch.Outcome never = CapacitySearch.outcome(List.of(level(10, true), level(160, true)));
         assertThat(never.bracketed()).isFalse();
