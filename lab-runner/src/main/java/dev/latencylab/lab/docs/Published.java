@@ -49,7 +49,12 @@ public final class Published {
     /** The comparisons on pages of their own (./lab compare A B --page). */
     static final List<PublishedComparison> COMPARISONS = List.of(
             new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
-            new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"));
+            new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"),
+            new PublishedComparison("docs/capacity-repeats/t200-t400.html", "docs/capacity-repeats/mvc-t200-l100", "docs/capacity-repeats/mvc-t400-l100"),
+            new PublishedComparison("docs/capacity-repeats/t200-twice.html", "docs/capacity-repeats/mvc-t200-l100",
+                    "docs/capacity-repeats/mvc-t200-l100-again"),
+            new PublishedComparison("docs/capacity-repeats/virtual-webflux.html", "docs/capacity-repeats/mvc-virtual-l100",
+                    "docs/capacity-repeats/webflux-l100"));
     /** Sweeps on one page: the page's folder, then the sweeps. */
     static final List<String> SIDE_BY_SIDE = List.of("docs/results-injectors-open/side-by-side", "docs/results-injectors-open/k1",
             "docs/results-injectors-open/k2");
@@ -58,6 +63,9 @@ public final class Published {
     /** The capacity searches: each a folder, and their chart beside them. */
     static final String CAPACITY = "docs/capacity";
     static final String CAPACITY_SEARCHES = "*-l100";
+    /** Repeated capacity searches (./lab capacity --repeats), compared above: each search's data, without a chart each. */
+    static final String CAPACITY_REPEATS = "docs/capacity-repeats";
+    static final String REPEATED_SEARCHES = "*-r*";
     /**
      * The published footprint experiments (footprint.json, measurements.csv, each page and its charts): the one the docs
      * give, and an earlier run of the same command that shows how its figures repeat.
@@ -79,7 +87,7 @@ public final class Published {
             "properties-table", new ReferenceTable("./lab run --help", Reference::propertiesMarkdown),
             "flags-table", new ReferenceTable("./lab report --help", Reference::flagsMarkdown),
             "exit-codes", new ReferenceTable("./lab --help", Reference::exitCodesMarkdown));
-    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/\\*-l100");
+    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/(\\*-l100|\\*-r\\*)");
 
     private Published() {
     }
@@ -114,6 +122,10 @@ public final class Published {
         }
         CapacityReport.draw(records, repo.resolve(CAPACITY));
         written.addAll(new SearchFolder(repo.resolve(CAPACITY)).charts());
+        for (Path search : folders(repo.resolve(CAPACITY_REPEATS), REPEATED_SEARCHES)) {
+            Capacity.rebuild(search);
+            written.addAll(List.of(new SearchFolder(search).capacityFile(), new SearchFolder(search).levelsCsv()));
+        }
         for (String experiment : FOOTPRINTS) {
             FootprintFolder footprint = new FootprintFolder(repo.resolve(experiment));
             written.add(FootprintPage.write(Footprint.read(footprint.dir()), footprint));
@@ -188,10 +200,11 @@ public final class Published {
                 && parent.getFileName().toString().matches(CAPACITY_SEARCHES.replace("*", ".*"));
         SearchFolder search = new SearchFolder(parent);
         boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (search.charts().contains(p) || p.equals(search.levelsCsv()));
+        boolean ofRepeat = Path.of(CAPACITY_REPEATS).equals(parent.getParent()) && p.equals(search.levelsCsv());
         boolean ofComparison = COMPARISONS.stream().anyMatch(c -> Path.of(c.page()).equals(p));
         boolean ofFootprint = FOOTPRINTS.stream().map(f -> new FootprintFolder(Path.of(f)))
                 .anyMatch(footprint -> p.equals(footprint.page()) || parent.equals(footprint.charts()));
-        return ofSweep || ofRun || ofCapacity || ofComparison || ofFootprint;
+        return ofSweep || ofRun || ofCapacity || ofRepeat || ofComparison || ofFootprint;
     }
 
     /** The published capacity searches as committed (capacity.json each). */
@@ -231,7 +244,7 @@ public final class Published {
                 table = FootprintPage.markdown(Footprint.read(repo.resolve(footprint.group(1))));
             }
             else if (capacity.matches()) {
-                table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), CAPACITY_SEARCHES).stream().map(Capacity::read).toList());
+                table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::read).toList());
             }
             else {
                 throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));
