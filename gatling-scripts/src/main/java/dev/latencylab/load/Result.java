@@ -3,6 +3,8 @@ package dev.latencylab.load;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
  * result.json as types: written by the simulation ({@link ResultFile#build}), read by the runner (summary, page,
  * report). docs/result.schema.json describes the same layout for other readers; units are in the names (Ms, Seconds,
@@ -61,27 +63,49 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     }
 
     /**
-     * The run's settings (see SimulationSettings); targetPid since problems; injection and the open model's settings
-     * (null for a closed run) since the open model: for an open run users, repeat and think times do not apply.
-     * injectors, injectorIndex and startAtEpochMs: since several injectors (null before); users is the whole run's, of
-     * which injector i started its share (see InjectorSplit); a merged result has no injectorIndex.
+     * The run's settings (see SimulationSettings), in named parts that the file writes flat (its fields keep their
+     * names and order). targetPid since problems; injection's open-model settings (null for a closed run) since the
+     * open model: for an open run users, repeat and think times do not apply. split: since several injectors (null
+     * before); users is the whole run's, of which injector i started its share (see InjectorSplit); a merged result has
+     * no injectorIndex.
      */
-    public record Parameters(int users, String baseUrl, String metricsUrl, String path, long rampSeconds, int repeat,
-            long thinkMinMs, long thinkMaxMs, String connections, Integer modelThreads, Long assertP95Ms, Long assertP99Ms,
-            Double assertKoPercent, boolean sampleServer, Long targetPid, String injection, List<Double> rates,
-            Long levelSeconds, String arrivals, Long sloP99Ms, Double sloKoPercent, Boolean stopOnSloMiss, Integer injectors,
-            Integer injectorIndex, Long startAtEpochMs) {
+    public record Parameters(int users, @JsonUnwrapped Endpoint endpoint, @JsonUnwrapped Pacing pacing, String connections,
+            Integer modelThreads, @JsonUnwrapped Assertions assertions, boolean sampleServer, Long targetPid,
+            @JsonUnwrapped Injection injection, @JsonUnwrapped Split split) {
+
+        public boolean open() {
+            return injection.open();
+        }
+
+        /** The same settings as another injector's part of a split run records them (a merged result: index null). */
+        public Parameters withSplit(Split other) {
+            return new Parameters(users, endpoint, pacing, connections, modelThreads, assertions, sampleServer, targetPid, injection, other);
+        }
+    }
+
+    /** Where the load went: the server, its actuator, the path loaded. */
+    public record Endpoint(String baseUrl, String metricsUrl, String path) {
+    }
+
+    /** How the users arrive and pace themselves: ramp, requests per user, think time (closed model). */
+    public record Pacing(long rampSeconds, int repeat, long thinkMinMs, long thinkMaxMs) {
+    }
+
+    /** Gatling assertions the run was given; null where none. */
+    public record Assertions(Long assertP95Ms, Long assertP99Ms, Double assertKoPercent) {
+    }
+
+    /** closed or open; for open, its rates, how long each is held, how arrivals are spaced and the SLO. */
+    public record Injection(String injection, List<Double> rates, Long levelSeconds, String arrivals, Long sloP99Ms,
+            Double sloKoPercent, Boolean stopOnSloMiss) {
 
         public boolean open() {
             return "open".equals(injection);
         }
+    }
 
-        /** The same settings as another injector's part of a split run records them (a merged result: index null). */
-        public Parameters withSplit(Integer injectors, Integer injectorIndex, Long startAtEpochMs) {
-            return new Parameters(users, baseUrl, metricsUrl, path, rampSeconds, repeat, thinkMinMs, thinkMaxMs, connections,
-                    modelThreads, assertP95Ms, assertP99Ms, assertKoPercent, sampleServer, targetPid, injection, rates, levelSeconds,
-                    arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, injectors, injectorIndex, startAtEpochMs);
-        }
+    /** Which share of a run this process was: of how many injectors, its index, when all of them started. */
+    public record Split(Integer injectors, Integer injectorIndex, Long startAtEpochMs) {
     }
 
     public record Requests(long total, long ok, long ko, double koPercent, Map<String, Long> koByReason, Timeouts timeoutsMs) {

@@ -62,7 +62,7 @@ public final class ResultCheck {
             sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
             sum("throughput.okPerSecond", r.throughput().okPerSecond(), r.requests().ok(), "requests.ok");
         }
-        Result.Parameters p = r.parameters();
+        Result.Split p = r.parameters().split();
         if (p.injectors() != null && p.injectors() < 1) {
             problems.add("parameters.injectors is %d; a run has 1 or more".formatted(p.injectors()));
         }
@@ -81,7 +81,10 @@ public final class ResultCheck {
     record Difference(String name, Object first, Object second) {
     }
 
-    /** The first component (in declaration order, those named in except aside) in which a and b differ, or null. */
+    /**
+     * The first component (in declaration order, those named in except aside) in which a and b differ, or null; a
+     * component that is itself a record of named parts is searched the same way, so that the part is named.
+     */
     static <R extends Record> Difference firstDifference(R a, R b, String... except) {
         for (java.lang.reflect.RecordComponent c : a.getClass().getRecordComponents()) {
             if (java.util.Arrays.asList(except).contains(c.getName())) {
@@ -90,7 +93,13 @@ public final class ResultCheck {
             try {
                 Object x = c.getAccessor().invoke(a);
                 Object y = c.getAccessor().invoke(b);
-                if (!Objects.equals(x, y)) {
+                if (x instanceof Record rx && y instanceof Record ry && rx.getClass() == ry.getClass()) {
+                    Difference inner = firstDifference(rx, ry, except);
+                    if (inner != null) {
+                        return inner;
+                    }
+                }
+                else if (!Objects.equals(x, y)) {
                     return new Difference(c.getName(), x, y);
                 }
             }
@@ -165,7 +174,7 @@ public final class ResultCheck {
 
     private void parts(Result r) {
         List<Result.Part> parts = r.parts();
-        Integer k = r.parameters().injectors();
+        Integer k = r.parameters().split().injectors();
         if (k == null || parts.size() != k) {
             problems.add("parts: %d, but parameters.injectors is %s".formatted(parts.size(), k));
         }

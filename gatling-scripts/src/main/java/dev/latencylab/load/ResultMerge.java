@@ -66,7 +66,7 @@ public final class ResultMerge {
         check(names, results);
         Integer[] order = new Integer[results.size()];
         Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingInt(i -> results.get(i).parameters().injectorIndex()));
+        Arrays.sort(order, Comparator.comparingInt(i -> results.get(i).parameters().split().injectorIndex()));
         List<Result> parts = Arrays.stream(order).map(results::get).toList();
         List<String> partNames = Arrays.stream(order).map(names::get).toList();
         Result first = parts.get(0);
@@ -92,7 +92,7 @@ public final class ResultMerge {
         long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
         long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
         Result.Timeline timeline = timeline(parts, offsets);
-        Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters(), first.model());
+        Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters().injection(), first.model());
         List<List<Object>> rows = timeline.rows();
         int active = column(timeline.columns(), "activeUsers");
         int atSecond = column(timeline.columns(), "second");
@@ -113,12 +113,12 @@ public final class ResultMerge {
         List<Result.Part> merged = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             Result r = parts.get(i);
-            int index = r.parameters().injectorIndex();
+            int index = r.parameters().split().injectorIndex();
             r.problems().forEach(p -> problems.add("injector %d: %s".formatted(index, p)));
             merged.add(new Result.Part(index, partNames.get(i), r.start(), r.end(), r.requests(), r.injector()));
         }
-        Result.Parameters p = first.parameters();
-        Result.Parameters parameters = p.withSplit(p.injectors(), null, p.startAtEpochMs());
+        Result.Split split = first.parameters().split();
+        Result.Parameters parameters = first.parameters().withSplit(new Result.Split(split.injectors(), null, split.startAtEpochMs()));
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
@@ -148,7 +148,7 @@ public final class ResultMerge {
             }
         }
         for (int i = 0; i < results.size(); i++) {
-            Result.Parameters p = results.get(i).parameters();
+            Result.Split p = results.get(i).parameters().split();
             if (p.injectors() == null || p.injectors() < 2 || p.injectorIndex() == null) {
                 throw new MergeException("%s is not an injector's part of a split run (sim.injectors=%s): nothing to merge it with"
                         .formatted(names.get(i), p.injectors() == null ? "1" : p.injectors()));
@@ -175,10 +175,10 @@ public final class ResultMerge {
                         results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs()));
             }
         }
-        int k = reference.injectors();
+        int k = reference.split().injectors();
         String[] byIndex = new String[k];
         for (int i = 0; i < results.size(); i++) {
-            int index = results.get(i).parameters().injectorIndex();
+            int index = results.get(i).parameters().split().injectorIndex();
             if (byIndex[index] != null) {
                 throw new MergeException("%s and %s are both injector %d of %d".formatted(byIndex[index], names.get(i), index, k));
             }
@@ -219,7 +219,7 @@ public final class ResultMerge {
      * and machine's CPU injector 0's samples (the same server and machine); its rate and model throughput the whole
      * run's.
      */
-    private static Result.Open open(List<Result> parts, int offset, long[] okPerSecond, Result.Parameters p, Result.Model model) {
+    private static Result.Open open(List<Result> parts, int offset, long[] okPerSecond, Result.Injection p, Result.Model model) {
         List<Result.Open> opens = parts.stream().map(Result::open).toList();
         Result.Open o0 = opens.get(0);
         List<Result.Level> levels = new ArrayList<>();
@@ -255,7 +255,7 @@ public final class ResultMerge {
         List<String> stops = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             if (opens.get(i).stoppedEarly() != null) {
-                stops.add("injector %d: %s".formatted(parts.get(i).parameters().injectorIndex(), opens.get(i).stoppedEarly()));
+                stops.add("injector %d: %s".formatted(parts.get(i).parameters().split().injectorIndex(), opens.get(i).stoppedEarly()));
             }
         }
         return new Result.Open(o0.arrivals(), o0.connections(), opens.stream().mapToLong(Result.Open::plannedArrivals).sum(),

@@ -395,14 +395,15 @@ public record SimulationSettings(
     /** Every parameter as the result file records it. */
     public Result.Parameters result() {
         // users, repeat and think times are the closed model's: an open run records 0, 1, 0, 0
-        return new Result.Parameters(open() ? 0 : users, baseUrl, metricsUrl, path, ramp.toSeconds(), open() ? 1 : repeat,
-                open() ? 0 : thinkMin.toMillis(), open() ? 0 : thinkMax.toMillis(), connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
-                assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null, assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null,
-                assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null, sampleServer,
-                targetPid.isPresent() ? targetPid.getAsLong() : null, injection.id(), open() ? rates : null,
-                open() ? levelDuration.toSeconds() : null, open() ? arrivals.id() : null,
-                open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null,
-                split.injectors(), split.index(), split.startAt().map(Instant::toEpochMilli).orElse(null));
+        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(baseUrl, metricsUrl, path),
+                new Result.Pacing(ramp.toSeconds(), open() ? 1 : repeat, open() ? 0 : thinkMin.toMillis(), open() ? 0 : thinkMax.toMillis()),
+                connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
+                new Result.Assertions(assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null,
+                        assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null, assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null),
+                sampleServer, targetPid.isPresent() ? targetPid.getAsLong() : null,
+                new Result.Injection(injection.id(), open() ? rates : null, open() ? levelDuration.toSeconds() : null, open() ? arrivals.id() : null,
+                        open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null),
+                new Result.Split(split.injectors(), split.index(), split.startAt().map(Instant::toEpochMilli).orElse(null)));
     }
 
     /** Reads and checks properties, collecting every problem instead of stopping at the first. */

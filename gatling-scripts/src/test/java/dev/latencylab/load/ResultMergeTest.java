@@ -49,8 +49,8 @@ class ResultMergeTest {
             assertThat(merged.responseTimeMs()).isEqualTo(ResultFile.percentiles(all));
             assertThat(merged.requests().total()).isEqualTo(50_000).isEqualTo(all.getTotalCount());
             assertThat(merged.parts()).extracting(Result.Part::index).containsExactlyElementsOf(java.util.stream.IntStream.range(0, k).boxed().toList());
-            assertThat(merged.parameters().injectorIndex()).isNull();
-            assertThat(merged.parameters().injectors()).isEqualTo(k);
+            assertThat(merged.parameters().split().injectorIndex()).isNull();
+            assertThat(merged.parameters().split().injectors()).isEqualTo(k);
         }
     }
 
@@ -175,7 +175,7 @@ class ResultMergeTest {
 
     @Test
     void anOpenRunWithoutItsLevelsHistogramsIsRefused() {
-        Result old = withParameters(OPEN, parameters(OPEN.parameters(), 0, OPEN.parameters().rates(), OPEN.parameters().levelSeconds(), 2, 0));
+        Result old = withParameters(OPEN, parameters(OPEN.parameters(), 0, OPEN.parameters().injection().rates(), OPEN.parameters().injection().levelSeconds(), 2, 0));
         assertThatThrownBy(() -> ResultMerge.merge(List.of("old.json", "b.json"), List.of(old, old)))
                 .hasMessageContaining("old.json is an open run written without its levels' histograms");
     }
@@ -235,7 +235,7 @@ class ResultMergeTest {
     }
 
     private static Result withParameters(Result r, int injectors, int index, int users) {
-        return withParameters(r, parameters(r.parameters(), users, r.parameters().rates(), r.parameters().levelSeconds(), injectors, index));
+        return withParameters(r, parameters(r.parameters(), users, r.parameters().injection().rates(), r.parameters().injection().levelSeconds(), injectors, index));
     }
 
     private static Result withParameters(Result r, Result.Parameters q) {
@@ -244,10 +244,10 @@ class ResultMergeTest {
     }
 
     private static Result.Parameters parameters(Result.Parameters p, int users, List<Double> rates, Long levelSeconds, int injectors, int index) {
-        return new Result.Parameters(users, p.baseUrl(), p.metricsUrl(), p.path(), p.rampSeconds(), p.repeat(), p.thinkMinMs(),
-                p.thinkMaxMs(), p.connections(), p.modelThreads(), p.assertP95Ms(), p.assertP99Ms(), p.assertKoPercent(), p.sampleServer(),
-                p.targetPid(), p.injection(), rates, levelSeconds, p.arrivals(), p.sloP99Ms(), p.sloKoPercent(), p.stopOnSloMiss(),
-                injectors, index, START.toEpochMilli());
+        Result.Injection i = p.injection();
+        return new Result.Parameters(users, p.endpoint(), p.pacing(), p.connections(), p.modelThreads(), p.assertions(), p.sampleServer(),
+                p.targetPid(), new Result.Injection(i.injection(), rates, levelSeconds, i.arrivals(), i.sloP99Ms(), i.sloKoPercent(),
+                        i.stopOnSloMiss()), new Result.Split(injectors, index, START.toEpochMilli()));
     }
 
     @Test

@@ -191,9 +191,9 @@ class SimulationSettingsTest {
         assertThat(s.usersHere()).as("injector 1 of 2").isEqualTo(500);
         assertThat(s.split().startAt()).hasValue(java.time.Instant.ofEpochMilli(at));
         assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
-        assertThat(s.result().injectors()).isEqualTo(2);
-        assertThat(s.result().injectorIndex()).isEqualTo(1);
-        assertThat(s.result().startAtEpochMs()).isEqualTo(at);
+        assertThat(s.result().split().injectors()).isEqualTo(2);
+        assertThat(s.result().split().injectorIndex()).isEqualTo(1);
+        assertThat(s.result().split().startAtEpochMs()).isEqualTo(at);
         assertThat(parse().usersHere()).as("alone: all of them").isEqualTo(1000);
         assertThat(parse().toProperties()).doesNotContainKeys("sim.injectors", "sim.injector.index", "sim.start.at");
     }
@@ -205,7 +205,7 @@ class SimulationSettingsTest {
         SimulationSettings first = parse("sim.injection", "open", "sim.rate", "100,2400.001", "sim.injectors", "2", "sim.injector.index", "0");
         assertThat(first.openLoad().orElseThrow().rates()).containsExactly(50.0, 1200.001);
         assertThat(s.rates()).containsExactly(100.0, 2400.001);
-        assertThat(s.result().rates()).as("the result records the whole run's rates").containsExactly(100.0, 2400.001);
+        assertThat(s.result().injection().rates()).as("the result records the whole run's rates").containsExactly(100.0, 2400.001);
         assertThat(ResultFile.openModel(s, java.util.OptionalInt.of(200)).orElseThrow().rate()).as("the model is the whole run's").isEqualTo(2400.001);
         assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
     }

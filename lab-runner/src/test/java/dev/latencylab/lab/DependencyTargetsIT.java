@@ -91,7 +91,7 @@ class DependencyTargetsIT {
     @Test
     void virtualThreadsCallADownstreamTheLabStarts() {
         Result r = run("mvc-virtual-http");
-        assertThat(r.parameters().path()).isEqualTo("/http/100");
+        assertThat(r.parameters().endpoint().path()).isEqualTo("/http/100");
         assertThat(r.requests().ko()).isZero();
         assertThat(r.requests().total()).isEqualTo(60);
         assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
@@ -128,7 +128,7 @@ class DependencyTargetsIT {
         Result result = ResultFile.read(file);
         // what the pool was, read while it served: r2dbc-pool's 10 connections (webflux-db), HttpClient's (webflux-http)
         assertThat(result.server().connectionPool().library()).isEqualTo(target.equals("webflux-db") ? "r2dbc-pool" : "Reactor Netty");
-        assertThat(result.parameters().path()).isEqualTo(target.equals("webflux-db") ? "/db/100" : "/http/100");
+        assertThat(result.parameters().endpoint().path()).isEqualTo(target.equals("webflux-db") ? "/db/100" : "/http/100");
         if (target.equals("webflux-db")) {
             assertThat(result.server().connectionPool().maxConnections()).isEqualTo(10);
             assertThat(result.model().poolBoundPerSecond()).as("10 connections / 100 ms").isEqualTo(100);

@@ -20,7 +20,7 @@ public final class Injectors {
 
     /** The run as injector i of k, same start and settings, as each injector of one split run records them. */
     public static Result asInjector(Result r, int k, int i) {
-        Result.Parameters q = r.parameters().withSplit(k, i, null);
+        Result.Parameters q = r.parameters().withSplit(new Result.Split(k, i, null));
         return new Result(r.schema(), r.simulation(), r.target(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
                 r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), null, r.jvm());
     }

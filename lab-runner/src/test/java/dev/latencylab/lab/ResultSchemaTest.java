@@ -10,7 +10,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.Json;
 import dev.latencylab.load.ResultFile;
 
 /** Every committed result file (sweep, capacity searches, open run, split runs and their parts) is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
@@ -39,16 +41,66 @@ class ResultSchemaTest {
         }
     }
 
+    /**
+     * Every published result file read into the typed Result and written again keeps every field it had, with its
+     * value, in its order (a record regrouped into named parts must not move or rename one); a file with every field
+     * this version writes comes back byte for byte. Older files gain the fields added since, as null.
+     */
     @Test
     void theTypedResultReadsAndWritesTheSameFields() throws Exception {
-        for (Path f : published()) {
-            Result r = ResultFile.read(f);
-            Path again = tmp.resolve("again.json");
-            ResultFile.write(r, again);
-            assertThat(ResultSchema.problems(again)).as(f.toString()).isEmpty();
-            assertThat(ResultFile.read(again).responseTimeMs()).isEqualTo(r.responseTimeMs());
-            assertThat(ResultFile.read(again).requests()).isEqualTo(r.requests());
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(Lab.repo().resolve("docs"))) {
+            files = all.filter(f -> f.getFileName().toString().equals(ResultFile.NAME)).sorted().toList();
         }
+        int identical = 0;
+        for (Path f : files) {
+            Path again = tmp.resolve("again.json");
+            ResultFile.write(ResultFile.read(f), again);
+            assertThat(ResultSchema.problems(again)).as(f.toString()).isEmpty();
+            assertThat(kept(Json.MAPPER.readTree(f.toFile()), Json.MAPPER.readTree(again.toFile()), "")).as(f.toString()).isNull();
+            identical += java.util.Arrays.equals(Files.readAllBytes(f), Files.readAllBytes(again)) ? 1 : 0;
+        }
+        assertThat(files).hasSizeGreaterThan(250);
+        assertThat(identical).as("files written with every field of this version").isGreaterThan(100);
+    }
+
+    /** Where written drops, changes or reorders a field of original (fields written adds aside); null when it does not. */
+    private static String kept(JsonNode original, JsonNode written, String at) {
+        if (!original.isObject()) {
+            if (original.isArray() && written.isArray() && original.size() == written.size()) {
+                for (int i = 0; i < original.size(); i++) {
+                    String wrong = kept(original.get(i), written.get(i), at + "[" + i + "]");
+                    if (wrong != null) {
+                        return wrong;
+                    }
+                }
+                return null;
+            }
+            return original.equals(written) ? null : at + ": " + original + " became " + written;
+        }
+        if (!written.isObject()) {
+            return at + " is no longer an object";
+        }
+        List<String> order = new java.util.ArrayList<>(written.propertyNames());
+        int last = -1;
+        for (String name : original.propertyNames()) {
+            int position = order.indexOf(name);
+            if (position < 0 && original.get(name).isNull()) {
+                continue; // a field written only when it has a value
+            }
+            if (position < 0) {
+                return at + "." + name + " is gone";
+            }
+            if (position < last) {
+                return at + "." + name + " moved";
+            }
+            last = position;
+            String wrong = kept(original.get(name), written.get(name), at + "." + name);
+            if (wrong != null) {
+                return wrong;
+            }
+        }
+        return null;
     }
 
     @Test

@@ -144,7 +144,7 @@ class SimulationIT {
         GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
-        assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertP95Ms()).isEqualTo(50);
+        assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertions().assertP95Ms()).isEqualTo(50);
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("95th percentile of response time").contains("false");
     }
 

@@ -125,18 +125,18 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         m.put("target", r -> r.target() == null ? "a server started by hand" : r.target().id() + (r.target().properties().isEmpty() ? ""
                 : " " + r.target().properties()));
         m.put("users", r -> r.parameters().open() ? null : r.parameters().users());
-        m.put("path", r -> r.parameters().path());
+        m.put("path", r -> r.parameters().endpoint().path());
         m.put("injection", r -> r.parameters().open() ? "open" : "closed");
-        m.put("rates", r -> r.parameters().rates());
-        m.put("levelSeconds", r -> r.parameters().levelSeconds());
-        m.put("arrivals", r -> r.parameters().arrivals());
-        m.put("rampSeconds", r -> r.parameters().rampSeconds());
-        m.put("repeat", r -> r.parameters().repeat());
-        m.put("thinkMs", r -> r.parameters().thinkMinMs() + "-" + r.parameters().thinkMaxMs());
+        m.put("rates", r -> r.parameters().injection().rates());
+        m.put("levelSeconds", r -> r.parameters().injection().levelSeconds());
+        m.put("arrivals", r -> r.parameters().injection().arrivals());
+        m.put("rampSeconds", r -> r.parameters().pacing().rampSeconds());
+        m.put("repeat", r -> r.parameters().pacing().repeat());
+        m.put("thinkMs", r -> r.parameters().pacing().thinkMinMs() + "-" + r.parameters().pacing().thinkMaxMs());
         m.put("connections", r -> r.parameters().connections());
         // what the injector did: "auto" may have shared a pool in one run and not in the other (open files)
         m.put("connections used", r -> r.injector().connections());
-        m.put("injectors", r -> r.parameters().injectors() == null ? 1 : r.parameters().injectors());
+        m.put("injectors", r -> r.parameters().split().injectors() == null ? 1 : r.parameters().split().injectors());
         return m;
     }
 

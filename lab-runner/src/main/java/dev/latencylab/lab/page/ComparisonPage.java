@@ -810,14 +810,14 @@ public final class ComparisonPage {
             if (!planned && r.identity().rate() != null && Files.isRegularFile(result)) {
                 others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.identity().target(),
                         Figures.rate(r.identity().rate()),
-                        r.identity().latencyMs(), r.identity().run(), ResultFile.read(result).parameters().levelSeconds()));
+                        r.identity().latencyMs(), r.identity().run(), ResultFile.read(result).parameters().injection().levelSeconds()));
             }
             else if (!planned && Files.isRegularFile(result)) {
                 Result.Parameters p = ResultFile.read(result).parameters();
                 others.add("%s at %,d users, %d ms (run %d): ramp %d s, %d requests per user, think %d-%d ms, connections %s, %s"
                         .formatted(r.identity().target(), r.identity().users(), r.identity().latencyMs(), r.identity().run(),
-                                p.rampSeconds(), p.repeat(), p.thinkMinMs(),
-                                p.thinkMaxMs(), p.connections(),
+                                p.pacing().rampSeconds(), p.pacing().repeat(), p.pacing().thinkMinMs(),
+                                p.pacing().thinkMaxMs(), p.connections(),
                                 r.pool().connectionSettings().isEmpty() ? "default server settings" : r.pool().connectionSettings()));
             }
         }

@@ -157,7 +157,7 @@ public final class RunPage {
         h.append(Html.head(name));
         h.append("<h1>").append(esc(name)).append("</h1>\n");
         h.append("<p class=verdict>").append(esc(verdict(resultFile, r))).append("</p>\n");
-        h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.baseUrl() + p.path(), DATE.format(Instant.parse(r.start())),
+        h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.endpoint().baseUrl() + p.endpoint().path(), DATE.format(Instant.parse(r.start())),
                 TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)))).append("</p>\n");
         Path gatlingReport = new RunFolder(resultFile.toAbsolutePath().getParent()).reportPage();
         if (!split && Files.isRegularFile(gatlingReport)) {
@@ -274,10 +274,10 @@ public final class RunPage {
     /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */
     static String name(Result r) {
         Result.Parameters p = r.parameters();
-        String target = r.target() == null ? "a server at " + p.baseUrl() : r.target().id();
-        String load = !p.open() ? "%,d users".formatted(p.users()) : p.rates().size() == 1 ? Figures.rate(p.rates().get(0)) + " req/s"
-                : "%s to %s req/s".formatted(Figures.rate(p.rates().get(0)), Figures.rate(p.rates().get(p.rates().size() - 1)));
-        String latency = r.model() == null ? p.path() : "L %,.0f ms".formatted(r.model().latencyMs());
+        String target = r.target() == null ? "a server at " + p.endpoint().baseUrl() : r.target().id();
+        String load = !p.open() ? "%,d users".formatted(p.users()) : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " req/s"
+                : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)), Figures.rate(p.injection().rates().get(p.injection().rates().size() - 1)));
+        String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
     }
@@ -300,10 +300,10 @@ public final class RunPage {
     private static String load(Result.Parameters p) {
         if (p.open()) {
             return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
-                    p.rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.levelSeconds(), p.rampSeconds(), p.arrivals());
+                    p.injection().rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.injection().levelSeconds(), p.pacing().rampSeconds(), p.injection().arrivals());
         }
         return "Closed model: %,d users over a %d s ramp, %d requests each, think %d-%d ms, connections %s.".formatted(p.users(),
-                p.rampSeconds(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs(), p.connections());
+                p.pacing().rampSeconds(), p.pacing().repeat(), p.pacing().thinkMinMs(), p.pacing().thinkMaxMs(), p.connections());
     }
 
     private static void row(StringBuilder h, String name, String value) {

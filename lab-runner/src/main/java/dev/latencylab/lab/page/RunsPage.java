@@ -119,8 +119,8 @@ public final class RunsPage {
     }
 
     private static String load(Result.Parameters p) {
-        return p.open() ? p.rates().stream().map(Figures::rate).reduce((a, b) -> a + ", " + b).orElse("") + " req/s"
-                : "%,d users, %d requests each, think %d-%d ms".formatted(p.users(), p.repeat(), p.thinkMinMs(), p.thinkMaxMs());
+        return p.open() ? p.injection().rates().stream().map(Figures::rate).reduce((a, b) -> a + ", " + b).orElse("") + " req/s"
+                : "%,d users, %d requests each, think %d-%d ms".formatted(p.users(), p.pacing().repeat(), p.pacing().thinkMinMs(), p.pacing().thinkMaxMs());
     }
 
     private static String ms(Long ms) {

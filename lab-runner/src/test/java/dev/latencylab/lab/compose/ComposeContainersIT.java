@@ -162,7 +162,7 @@ class ComposeContainersIT {
             Path folder = onlyRunIn(reports);
             assertThat(folder.resolve("index.html")).as("Gatling's report").isRegularFile();
             Result result = ResultFile.read(folder.resolve(ResultFile.NAME));
-            assertThat(result.parameters().baseUrl()).isEqualTo("http://" + target + ":8080");
+            assertThat(result.parameters().endpoint().baseUrl()).isEqualTo("http://" + target + ":8080");
             assertThat(result.requests().ok()).isEqualTo(result.requests().total()).isEqualTo(60);
             assertThat(result.server().sampled()).as("the target's actuator, by the +1000 rule inside the network").isTrue();
             assertThat(result.server().cpu().samples()).isPositive();
