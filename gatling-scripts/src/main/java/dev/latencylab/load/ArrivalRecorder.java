@@ -262,11 +262,12 @@ public final class ArrivalRecorder implements AutoCloseable {
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(l.fromDue);
             Span samples = arrivals == 0 ? new Span(null, null, null, null) : span.apply(new double[] {from, to});
             Judgement judged = judge(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered, fromDueMs, l.missed != null, sloMs, sloKoPercent);
-            out.add(new Result.Level(i + 1, w.rate(), round(from), round(to), l.planned, arrivals, l.ok.sum(), l.ko.sum(),
-                    l.unanswered, samples.okPerSecond(), ResultFile.percentiles(l.gatling), fromDueMs,
-                    ResultFile.percentiles(l.lag), samples.serverCpu(), samples.injectorCpu(), samples.machineCpu(),
-                    modelThroughput.apply(i), judged.withinSlo(), judged.verdict(), ResultFile.encoded(l.gatling),
-                    ResultFile.encoded(l.fromDue), ResultFile.encoded(l.lag)));
+            out.add(new Result.Level(i + 1, w.rate(), new Result.Window(round(from), round(to)),
+                    new Result.Counts(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered), samples.okPerSecond(),
+                    new Result.LevelTimes(ResultFile.percentiles(l.gatling), fromDueMs, ResultFile.percentiles(l.lag)),
+                    new Result.Cpu(samples.serverCpu(), samples.injectorCpu(), samples.machineCpu()),
+                    modelThroughput.apply(i), judged.withinSlo(), judged.verdict(),
+                    new Result.LevelHistograms(ResultFile.encoded(l.gatling), ResultFile.encoded(l.fromDue), ResultFile.encoded(l.lag))));
         }
         Histogram all = fromDue.copy();
         return new Result.Open(load.poisson() ? "poisson" : "uniform", connections, dueOffsetMs.length, started.sum(),

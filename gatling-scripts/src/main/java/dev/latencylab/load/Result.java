@@ -189,26 +189,49 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
 
         /** The highest level the run reached: the last with arrivals (a ladder stopped at a miss ends there); null when none had any. */
         public Level topLevel() {
-            return levels.stream().filter(l -> l.arrivals() > 0).reduce((a, b) -> b).orElse(null);
+            return levels.stream().filter(l -> l.counts().arrivals() > 0).reduce((a, b) -> b).orElse(null);
         }
     }
 
     /**
-     * One rate held for a level of an open run, counted by the arrivals due within its plateau (ramps excluded):
-     * fromSecond..toSecond in seconds since the run started. withinSlo: its p99 from due and its KO share met the SLO
-     * and all its arrivals were answered or timed out (none cut off by a stop); null when the level was never reached.
-     * unanswered: arrivals still waiting when the run ended, counted in fromDueMs at their age then (a lower bound).
-     * goodputPerSecond: OK responses completed per second in the level's whole seconds, whichever arrival they
-     * answered (what the server delivered while the rate was held: past a pool's T/L, T/L); null when the run
-     * stopped before a whole second of it. In one injector's part of a split run, ratePerSecond, plannedArrivals and
-     * modelThroughputPerSecond are its share. The three histograms (since several injectors) hold responseTimeMs,
-     * fromDueMs and injectorLagMs whole, so that the levels of several injectors merge exactly.
+     * One rate held for a level of an open run, counted by the arrivals due within its plateau (ramps excluded), in
+     * named parts that the file writes flat: window, fromSecond..toSecond in seconds since the run started; withinSlo:
+     * its p99 from due and its KO share met the SLO and all its arrivals were answered or timed out (none cut off by a
+     * stop); null when the level was never reached. goodputPerSecond: OK responses completed per second in the level's
+     * whole seconds, whichever arrival they answered (what the server delivered while the rate was held: past a pool's
+     * T/L, T/L); null when the run stopped before a whole second of it. In one injector's part of a split run,
+     * ratePerSecond, plannedArrivals and modelThroughputPerSecond are its share.
      */
-    public record Level(int index, double ratePerSecond, double fromSecond, double toSecond, long plannedArrivals,
-            long arrivals, long ok, long ko, long unanswered, Double goodputPerSecond, ResponseTimes responseTimeMs,
-            ResponseTimes fromDueMs, ResponseTimes injectorLagMs, Double serverCpu, Double injectorCpu, Double machineCpu,
-            Double modelThroughputPerSecond, Boolean withinSlo, String verdict, EncodedHistogram responseTimeHistogram,
-            EncodedHistogram fromDueHistogram, EncodedHistogram injectorLagHistogram) {
+    public record Level(int index, double ratePerSecond, @JsonUnwrapped Window window, @JsonUnwrapped Counts counts,
+            Double goodputPerSecond, @JsonUnwrapped LevelTimes times, @JsonUnwrapped Cpu cpu, Double modelThroughputPerSecond,
+            Boolean withinSlo, String verdict, @JsonUnwrapped LevelHistograms histograms) {
+    }
+
+    /** Seconds since the run started. */
+    public record Window(double fromSecond, double toSecond) {
+    }
+
+    /**
+     * A level's arrivals: planned by the schedule, sent, answered OK or KO, and unanswered: still waiting when the run
+     * ended, counted in fromDueMs at their age then (a lower bound).
+     */
+    public record Counts(long plannedArrivals, long arrivals, long ok, long ko, long unanswered) {
+    }
+
+    /** A level's response times from Gatling's clock, from each arrival's due time, and the injector's lag (ms). */
+    public record LevelTimes(ResponseTimes responseTimeMs, ResponseTimes fromDueMs, ResponseTimes injectorLagMs) {
+    }
+
+    /** Mean CPU over a span: the server's, the injector's, the machine's (each a share of all cores); null where unread. */
+    public record Cpu(Double serverCpu, Double injectorCpu, Double machineCpu) {
+    }
+
+    /**
+     * A level's three histograms (since several injectors: null before): responseTimeMs, fromDueMs and injectorLagMs
+     * whole, so that the levels of several injectors merge exactly.
+     */
+    public record LevelHistograms(EncodedHistogram responseTimeHistogram, EncodedHistogram fromDueHistogram,
+            EncodedHistogram injectorLagHistogram) {
     }
 
     /**

@@ -206,24 +206,24 @@ public final class ResultCheck {
         }
         for (Result.Level l : o.levels()) {
             String at = "open.levels[%d]".formatted(l.index());
-            nonNegative(at + ".plannedArrivals", l.plannedArrivals());
-            nonNegative(at + ".arrivals", l.arrivals());
-            nonNegative(at + ".ok", l.ok());
-            nonNegative(at + ".ko", l.ko());
-            nonNegative(at + ".unanswered", l.unanswered());
-            if (l.ok() + l.ko() + l.unanswered() > l.arrivals()) {
-                problems.add("%s: ok %,d + ko %,d + unanswered %,d is more than its %,d arrivals".formatted(at, l.ok(), l.ko(),
-                        l.unanswered(), l.arrivals()));
+            nonNegative(at + ".plannedArrivals", l.counts().plannedArrivals());
+            nonNegative(at + ".arrivals", l.counts().arrivals());
+            nonNegative(at + ".ok", l.counts().ok());
+            nonNegative(at + ".ko", l.counts().ko());
+            nonNegative(at + ".unanswered", l.counts().unanswered());
+            if (l.counts().ok() + l.counts().ko() + l.counts().unanswered() > l.counts().arrivals()) {
+                problems.add("%s: ok %,d + ko %,d + unanswered %,d is more than its %,d arrivals".formatted(at, l.counts().ok(), l.counts().ko(),
+                        l.counts().unanswered(), l.counts().arrivals()));
             }
             // files from before several injectors have no level histograms: their percentiles stand alone
-            if (l.responseTimeHistogram() != null) {
-                histogram(at + ".responseTimeHistogram", l.responseTimeHistogram(), l.ok() + l.ko(), at + " ok + ko");
+            if (l.histograms().responseTimeHistogram() != null) {
+                histogram(at + ".responseTimeHistogram", l.histograms().responseTimeHistogram(), l.counts().ok() + l.counts().ko(), at + " ok + ko");
             }
-            if (l.fromDueHistogram() != null) {
-                histogram(at + ".fromDueHistogram", l.fromDueHistogram(), l.ok() + l.ko() + l.unanswered(), at + " ok + ko + unanswered");
+            if (l.histograms().fromDueHistogram() != null) {
+                histogram(at + ".fromDueHistogram", l.histograms().fromDueHistogram(), l.counts().ok() + l.counts().ko() + l.counts().unanswered(), at + " ok + ko + unanswered");
             }
-            if (l.injectorLagHistogram() != null) {
-                histogram(at + ".injectorLagHistogram", l.injectorLagHistogram(), l.ok() + l.ko(), at + " ok + ko");
+            if (l.histograms().injectorLagHistogram() != null) {
+                histogram(at + ".injectorLagHistogram", l.histograms().injectorLagHistogram(), l.counts().ok() + l.counts().ko(), at + " ok + ko");
             }
         }
     }

@@ -152,7 +152,7 @@ public final class ResultFile {
     static PlateauRule plateauRule(Result.Open open, double peakActiveUsers) {
         if (open != null) {
             Result.Level top = open.topLevel();
-            return (second, active) -> top != null && second >= top.fromSecond() && second <= top.toSecond();
+            return (second, active) -> top != null && second >= top.window().fromSecond() && second <= top.window().toSecond();
         }
         return (second, active) -> peakActiveUsers > 0 && active != null && active >= PLATEAU_SHARE * peakActiveUsers;
     }

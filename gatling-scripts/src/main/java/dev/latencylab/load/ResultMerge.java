@@ -154,8 +154,8 @@ public final class ResultMerge {
                         .formatted(names.get(i), p.injectors() == null ? "1" : p.injectors()));
             }
             Result.Open open = results.get(i).open();
-            if (open != null && open.levels().stream().anyMatch(l -> l.fromDueHistogram() == null || l.responseTimeHistogram() == null
-                    || l.injectorLagHistogram() == null) || open != null && open.injectorLagHistogram() == null) {
+            if (open != null && open.levels().stream().anyMatch(l -> l.histograms().fromDueHistogram() == null || l.histograms().responseTimeHistogram() == null
+                    || l.histograms().injectorLagHistogram() == null) || open != null && open.injectorLagHistogram() == null) {
                 throw new MergeException("%s is an open run written without its levels' histograms (before several injectors): "
                         .formatted(names.get(i)) + "its levels cannot be merged exactly; run it again with this version");
             }
@@ -227,16 +227,16 @@ public final class ResultMerge {
             int index = i;
             List<Result.Level> ls = opens.stream().map(o -> o.levels().get(index)).toList();
             Result.Level l0 = ls.get(0);
-            Histogram gatling = added(ls, Result.Level::responseTimeHistogram);
-            Histogram fromDue = added(ls, Result.Level::fromDueHistogram);
-            Histogram lag = added(ls, Result.Level::injectorLagHistogram);
-            long planned = ls.stream().mapToLong(Result.Level::plannedArrivals).sum();
-            long arrivals = ls.stream().mapToLong(Result.Level::arrivals).sum();
-            long ok = ls.stream().mapToLong(Result.Level::ok).sum();
-            long ko = ls.stream().mapToLong(Result.Level::ko).sum();
-            long unanswered = ls.stream().mapToLong(Result.Level::unanswered).sum();
-            double from = Math.round((l0.fromSecond() + offset) * 1000) / 1000.0;
-            double to = Math.round((l0.toSecond() + offset) * 1000) / 1000.0;
+            Histogram gatling = added(ls, lv -> lv.histograms().responseTimeHistogram());
+            Histogram fromDue = added(ls, lv -> lv.histograms().fromDueHistogram());
+            Histogram lag = added(ls, lv -> lv.histograms().injectorLagHistogram());
+            long planned = ls.stream().mapToLong(lv -> lv.counts().plannedArrivals()).sum();
+            long arrivals = ls.stream().mapToLong(lv -> lv.counts().arrivals()).sum();
+            long ok = ls.stream().mapToLong(lv -> lv.counts().ok()).sum();
+            long ko = ls.stream().mapToLong(lv -> lv.counts().ko()).sum();
+            long unanswered = ls.stream().mapToLong(lv -> lv.counts().unanswered()).sum();
+            double from = Math.round((l0.window().fromSecond() + offset) * 1000) / 1000.0;
+            double to = Math.round((l0.window().toSecond() + offset) * 1000) / 1000.0;
             double rate = p.rates().get(i);
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(fromDue);
             long slower = fromDue.getTotalCount() - fromDue.getCountBetweenValues(0, p.sloP99Ms());
@@ -244,11 +244,12 @@ public final class ResultMerge {
                     ArrivalRecorder.missed(planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent());
             Double modelThroughput = model == null ? null : ResultFile.modelThroughput(new OpenModel(rate, model.latencyMs(),
                     model.threads() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(model.threads()), p.levelSeconds()), rate);
-            levels.add(new Result.Level(l0.index(), rate, from, to, planned, arrivals, ok, ko, unanswered,
-                    arrivals == 0 ? null : ResultFile.meanOfWholeSeconds(okPerSecond, from, to), ResultFile.percentiles(gatling), fromDueMs,
-                    ResultFile.percentiles(lag), l0.serverCpu(), sum(ls, Result.Level::injectorCpu), l0.machineCpu(),
-                    modelThroughput, judged.withinSlo(), judged.verdict(), ResultFile.encoded(gatling), ResultFile.encoded(fromDue),
-                    ResultFile.encoded(lag)));
+            levels.add(new Result.Level(l0.index(), rate, new Result.Window(from, to), new Result.Counts(planned, arrivals, ok, ko, unanswered),
+                    arrivals == 0 ? null : ResultFile.meanOfWholeSeconds(okPerSecond, from, to),
+                    new Result.LevelTimes(ResultFile.percentiles(gatling), fromDueMs, ResultFile.percentiles(lag)),
+                    new Result.Cpu(l0.cpu().serverCpu(), sum(ls, lv -> lv.cpu().injectorCpu()), l0.cpu().machineCpu()),
+                    modelThroughput, judged.withinSlo(), judged.verdict(),
+                    new Result.LevelHistograms(ResultFile.encoded(gatling), ResultFile.encoded(fromDue), ResultFile.encoded(lag))));
         }
         Histogram fromDue = added(opens, Result.Open::fromDueHistogram);
         Histogram lag = added(opens, Result.Open::injectorLagHistogram);

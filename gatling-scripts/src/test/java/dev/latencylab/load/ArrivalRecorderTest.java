@@ -35,12 +35,12 @@ class ArrivalRecorderTest {
         r.finish(T0 + 7_000);
         Result.Level l = level(r);
 
-        assertThat(l.arrivals()).isEqualTo(50).isEqualTo(l.plannedArrivals());
-        assertThat(l.responseTimeMs().max()).as("Gatling's clock starts when it sends").isEqualTo(100);
-        assertThat(l.fromDueMs().max()).as("from due: the 300 ms before sending count").isEqualTo(400);
-        assertThat(l.injectorLagMs().max()).isEqualTo(300);
+        assertThat(l.counts().arrivals()).isEqualTo(50).isEqualTo(l.counts().plannedArrivals());
+        assertThat(l.times().responseTimeMs().max()).as("Gatling's clock starts when it sends").isEqualTo(100);
+        assertThat(l.times().fromDueMs().max()).as("from due: the 300 ms before sending count").isEqualTo(400);
+        assertThat(l.times().injectorLagMs().max()).isEqualTo(300);
         assertThat(l.goodputPerSecond()).as("the span asked for: the level's seconds on the run's clock").isEqualTo(5);
-        assertThat(l.fromSecond()).as("the injection started with the run here").isEqualTo(1.0);
+        assertThat(l.window().fromSecond()).as("the injection started with the run here").isEqualTo(1.0);
         assertThat(l.withinSlo()).as("one of 50 over the SLO: p99 above it").isFalse();
     }
 
@@ -59,10 +59,10 @@ class ArrivalRecorderTest {
         r.finish(T0 + due[19] + 1_000);
         r.completed(1, 5_000, true, T0 + 20_000); // an answer after the end is not counted twice
         Result.Level l = level(r);
-        assertThat(l.unanswered()).isEqualTo(20);
-        assertThat(l.fromDueMs().count()).isEqualTo(20);
-        assertThat(l.fromDueMs().max()).as("the oldest waited 1,900 ms + 1 s at the end").isCloseTo(2_900L, org.assertj.core.data.Offset.offset(3L));
-        assertThat(l.responseTimeMs().count()).as("Gatling timed none of them").isZero();
+        assertThat(l.counts().unanswered()).isEqualTo(20);
+        assertThat(l.times().fromDueMs().count()).isEqualTo(20);
+        assertThat(l.times().fromDueMs().max()).as("the oldest waited 1,900 ms + 1 s at the end").isCloseTo(2_900L, org.assertj.core.data.Offset.offset(3L));
+        assertThat(l.times().responseTimeMs().count()).as("Gatling timed none of them").isZero();
         assertThat(l.withinSlo()).isFalse();
     }
 

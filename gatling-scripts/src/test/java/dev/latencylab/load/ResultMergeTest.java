@@ -142,17 +142,17 @@ class ResultMergeTest {
         assertThat(parts.get(1).open().levels().get(0).withinSlo()).isTrue();
         assertThat(level.withinSlo()).as("2 of 300: judged on the sum, as one recorder judges it").isTrue().isEqualTo(expected.withinSlo());
         assertThat(level.verdict()).isEqualTo(expected.verdict());
-        assertThat(List.of(level.plannedArrivals(), level.arrivals(), level.ok(), level.ko(), level.unanswered()))
+        assertThat(List.of(level.counts().plannedArrivals(), level.counts().arrivals(), level.counts().ok(), level.counts().ko(), level.counts().unanswered()))
                 .containsExactly(300L, 300L, 300L, 0L, 0L)
-                .isEqualTo(List.of(expected.plannedArrivals(), expected.arrivals(), expected.ok(), expected.ko(), expected.unanswered()));
-        assertThat(ResultFile.decode(level.fromDueHistogram().data())).isEqualTo(ResultFile.decode(expected.fromDueHistogram().data()));
-        assertThat(ResultFile.decode(level.responseTimeHistogram().data())).isEqualTo(ResultFile.decode(expected.responseTimeHistogram().data()));
-        assertThat(ResultFile.decode(level.injectorLagHistogram().data())).isEqualTo(ResultFile.decode(expected.injectorLagHistogram().data()));
-        assertThat(List.of(level.fromDueMs(), level.responseTimeMs(), level.injectorLagMs()))
-                .isEqualTo(List.of(expected.fromDueMs(), expected.responseTimeMs(), expected.injectorLagMs()));
+                .isEqualTo(List.of(expected.counts().plannedArrivals(), expected.counts().arrivals(), expected.counts().ok(), expected.counts().ko(), expected.counts().unanswered()));
+        assertThat(ResultFile.decode(level.histograms().fromDueHistogram().data())).isEqualTo(ResultFile.decode(expected.histograms().fromDueHistogram().data()));
+        assertThat(ResultFile.decode(level.histograms().responseTimeHistogram().data())).isEqualTo(ResultFile.decode(expected.histograms().responseTimeHistogram().data()));
+        assertThat(ResultFile.decode(level.histograms().injectorLagHistogram().data())).isEqualTo(ResultFile.decode(expected.histograms().injectorLagHistogram().data()));
+        assertThat(List.of(level.times().fromDueMs(), level.times().responseTimeMs(), level.times().injectorLagMs()))
+                .isEqualTo(List.of(expected.times().fromDueMs(), expected.times().responseTimeMs(), expected.times().injectorLagMs()));
         assertThat(level.ratePerSecond()).as("the whole run's rate; each part sent 5").isEqualTo(10.0);
         assertThat(level.modelThroughputPerSecond()).as("below the pool's 2,000/s the model serves the rate").isEqualTo(10.0);
-        assertThat(level.injectorCpu()).as("the injectors' CPU summed").isEqualTo(1.0);
+        assertThat(level.cpu().injectorCpu()).as("the injectors' CPU summed").isEqualTo(1.0);
         assertThat(ResultFile.decode(merged.open().fromDueHistogram().data())).isEqualTo(ResultFile.decode(one.result("shared", T0,
                 this::span, l -> 10.0, 2_000.0).fromDueHistogram().data()));
         assertThat(merged.open().plannedArrivals()).isEqualTo(300);

@@ -125,9 +125,9 @@ class CapacityIT {
         assertThat(r.open().arrivalsStarted()).isEqualTo(r.open().plannedArrivals()).isEqualTo(r.requests().total());
         assertThat(r.requests().ko()).isZero();
         Result.Level level = r.open().levels().get(0);
-        assertThat(level.plannedArrivals()).as("Poisson: about 40/s for 5 s").isBetween(150L, 250L);
+        assertThat(level.counts().plannedArrivals()).as("Poisson: about 40/s for 5 s").isBetween(150L, 250L);
         assertThat(level.withinSlo()).isTrue();
-        assertThat(level.fromDueMs().p50()).isGreaterThanOrEqualTo(level.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
+        assertThat(level.times().fromDueMs().p50()).isGreaterThanOrEqualTo(level.times().responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
         assertThat(r.open().fromDueMs().count()).isEqualTo(r.requests().total());
         assertThat(r.open().injectorLagMs().p50()).as("an idle injector starts arrivals on time").isLessThan(20);
         assertThat(r.model().saturated()).isFalse();

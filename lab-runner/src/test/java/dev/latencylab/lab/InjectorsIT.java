@@ -144,9 +144,9 @@ class InjectorsIT {
 
         assertThat(zero.ratePerSecond()).as("each injector's share").isEqualTo(10.0).isEqualTo(one.ratePerSecond());
         assertThat(level.ratePerSecond()).as("the whole run's").isEqualTo(20.0);
-        assertThat(level.plannedArrivals()).isEqualTo(zero.plannedArrivals() + one.plannedArrivals()).isEqualTo(100);
-        assertThat(level.arrivals()).isEqualTo(zero.arrivals() + one.arrivals());
-        assertThat(level.fromDueMs().count()).isEqualTo(zero.fromDueMs().count() + one.fromDueMs().count());
+        assertThat(level.counts().plannedArrivals()).isEqualTo(zero.counts().plannedArrivals() + one.counts().plannedArrivals()).isEqualTo(100);
+        assertThat(level.counts().arrivals()).isEqualTo(zero.counts().arrivals() + one.counts().arrivals());
+        assertThat(level.times().fromDueMs().count()).isEqualTo(zero.times().fromDueMs().count() + one.times().fromDueMs().count());
         assertThat(r.open().plannedArrivals()).isEqualTo(run.zero().open().plannedArrivals() + run.one().open().plannedArrivals());
         assertThat(r.requests().total()).isEqualTo(run.zero().requests().total() + run.one().requests().total())
                 .isEqualTo(r.open().arrivalsStarted());

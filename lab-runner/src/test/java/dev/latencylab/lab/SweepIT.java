@@ -73,7 +73,7 @@ class SweepIT {
             assertThat(row.get("users")).isEqualTo("0");
             assertThat(Double.parseDouble(row.get("goodput"))).as("the level's goodput").isEqualTo(level.goodputPerSecond());
             assertThat(Double.parseDouble(row.get("throughput"))).isGreaterThanOrEqualTo(level.goodputPerSecond());
-            assertThat(Long.parseLong(row.get("p99Ms"))).as("from due").isEqualTo(level.fromDueMs().p99());
+            assertThat(Long.parseLong(row.get("p99Ms"))).as("from due").isEqualTo(level.times().fromDueMs().p99());
             assertThat(Double.parseDouble(row.get("modelThroughput"))).isEqualTo(result.model().throughputAtFullPopulationPerSecond());
         }
         Map<String, String> pool60 = points.stream().filter(r -> r.get("point").equals("mvc-t4-l100-rate60")).findFirst().orElseThrow();

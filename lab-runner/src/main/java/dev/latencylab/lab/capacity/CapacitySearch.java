@@ -28,12 +28,12 @@ public final class CapacitySearch {
             Double injectorCpu, Double machineCpu, String verdict) {
 
         public static Level of(int round, Result.Level l) {
-            long done = l.ok() + l.ko();
+            long done = l.counts().ok() + l.counts().ko();
             return new Level(round, l.ratePerSecond(), l.withinSlo(), l.goodputPerSecond(),
-                    l.fromDueMs() == null ? null : l.fromDueMs().p50(), l.fromDueMs() == null ? null : l.fromDueMs().p99(),
-                    l.responseTimeMs() == null ? null : l.responseTimeMs().p99(), l.fromDueMs() == null ? null : l.fromDueMs().max(),
-                    done == 0 ? 0 : 100.0 * l.ko() / done, l.unanswered(), l.injectorLagMs() == null ? null : l.injectorLagMs().p99(),
-                    l.serverCpu(), l.injectorCpu(), l.machineCpu(), l.verdict());
+                    l.times().fromDueMs() == null ? null : l.times().fromDueMs().p50(), l.times().fromDueMs() == null ? null : l.times().fromDueMs().p99(),
+                    l.times().responseTimeMs() == null ? null : l.times().responseTimeMs().p99(), l.times().fromDueMs() == null ? null : l.times().fromDueMs().max(),
+                    done == 0 ? 0 : 100.0 * l.counts().ko() / done, l.counts().unanswered(), l.times().injectorLagMs() == null ? null : l.times().injectorLagMs().p99(),
+                    l.cpu().serverCpu(), l.cpu().injectorCpu(), l.cpu().machineCpu(), l.verdict());
         }
 
         /**

@@ -208,7 +208,7 @@ final class CapacityCommand implements Callable<Integer> {
                 for (Result.Level l : r.open().levels()) {
                     CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
                     levels.add(level);
-                    if (l.arrivals() > 0) {
+                    if (l.counts().arrivals() > 0) {
                         out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
                                 l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
                     }

@@ -65,8 +65,8 @@ public enum Metric {
         int from;
         int to;
         if (level != null) {
-            from = (int) Math.ceil(level.fromSecond());
-            to = Math.min((int) Math.floor(level.toSecond()), ok.length);
+            from = (int) Math.ceil(level.window().fromSecond());
+            to = Math.min((int) Math.floor(level.window().toSecond()), ok.length);
         }
         else if (r.plateau() != null && r.throughput().plateauPerSecond() != null) {
             from = r.plateau().fromSecond();

@@ -113,8 +113,8 @@ public final class RunPage {
             List<Double> x = new java.util.ArrayList<>();
             List<Double> y = new java.util.ArrayList<>();
             for (Result.Level l : r.open().levels()) {
-                if (l.modelThroughputPerSecond() != null && l.arrivals() > 0) {
-                    x.addAll(List.of(l.fromSecond(), l.toSecond()));
+                if (l.modelThroughputPerSecond() != null && l.counts().arrivals() > 0) {
+                    x.addAll(List.of(l.window().fromSecond(), l.window().toSecond()));
                     y.addAll(List.of(l.modelThroughputPerSecond(), l.modelThroughputPerSecond()));
                 }
             }
@@ -231,11 +231,11 @@ public final class RunPage {
                     + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
             for (Result.Level l : o.levels()) {
                 h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(Figures.rate(l.ratePerSecond()), false))
-                        .append(td("%,d".formatted(l.plannedArrivals()), false)).append(td("%,d".formatted(l.arrivals()), false))
-                        .append(td("%,d".formatted(l.ok()), false)).append(td("%,d".formatted(l.ko()), false))
-                        .append(td("%,d".formatted(l.unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
-                        .append(td(f1(l.modelThroughputPerSecond()), false)).append(td(ms(l.fromDueMs()), false))
-                        .append(td(ms(l.responseTimeMs()), false)).append(td(l.verdict(), true)).append("</tr>\n");
+                        .append(td("%,d".formatted(l.counts().plannedArrivals()), false)).append(td("%,d".formatted(l.counts().arrivals()), false))
+                        .append(td("%,d".formatted(l.counts().ok()), false)).append(td("%,d".formatted(l.counts().ko()), false))
+                        .append(td("%,d".formatted(l.counts().unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
+                        .append(td(f1(l.modelThroughputPerSecond()), false)).append(td(ms(l.times().fromDueMs()), false))
+                        .append(td(ms(l.times().responseTimeMs()), false)).append(td(l.verdict(), true)).append("</tr>\n");
             }
             h.append("</table>\n");
         }
@@ -263,9 +263,9 @@ public final class RunPage {
         Result.Level within = o.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo())).reduce((a, b) -> b).orElse(null);
         Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
         String up = within == null ? "no level within the SLO" : "within the SLO up to %s req/s (goodput %s req/s, p99 from due %s)"
-                .formatted(Figures.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.fromDueMs()));
+                .formatted(Figures.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.times().fromDueMs()));
         String miss = missed == null ? "no level missed it" : "first missed at %s req/s (p99 from due %s, KO %,d)".formatted(
-                Figures.rate(missed.ratePerSecond()), ms(missed.fromDueMs()), missed.ko());
+                Figures.rate(missed.ratePerSecond()), ms(missed.times().fromDueMs()), missed.counts().ko());
         String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
                 : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
         return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.sloP99Ms(), o.sloKoPercent(), up, miss, model);

@@ -356,7 +356,7 @@ public final class Summary {
         // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
         Result.Level level = r.open() == null ? null : r.open().topLevel() != null ? r.open().topLevel() : r.open().levels().get(0);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
-        Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.fromSecond(), level.toSecond())
+        Double throughput = level != null ? ResultFile.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.window().fromSecond(), level.window().toSecond())
                 : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
         Double goodput = level != null ? level.goodputPerSecond()
                 : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();
@@ -405,7 +405,7 @@ public final class Summary {
             flags.add(RESUMED_ELSEWHERE);
         }
         Double heap = r.server().heapUsedBytes().max();
-        Result.ResponseTimes ms = level != null ? level.fromDueMs() : r.responseTimeMs();
+        Result.ResponseTimes ms = level != null ? level.times().fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
         return new RunRow(new RunRow.Identity(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run()),
                 new RunRow.Outcome("done", null), new Pool(model == null ? null : model.threads(), facts.connectionSettings(),
