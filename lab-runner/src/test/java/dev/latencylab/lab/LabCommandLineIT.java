@@ -28,6 +28,7 @@ import dev.latencylab.lab.run.Overhead;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
@@ -271,7 +272,7 @@ class LabCommandLineIT {
         Lab.copyTree(published, sweep);
         LabCommand.Finished report = LabCommand.run(console("space"), "report", sweep.toString(), "--markdown");
         assertThat(report.exitCode()).as(report.output()).isZero();
-        assertThat(report.output()).isEqualTo(ResultsTable.markdown(new SweepFolder(published))).contains("| 400 |");
+        assertThat(report.output()).isEqualTo(ResultsTable.markdown(Sweep.points(new SweepFolder(published)))).contains("| 400 |");
         // the table is the runs': a folder holding only a summary.csv is refused, not printed empty
         Path csvOnly = Files.createDirectories(tmp.resolve("only a csv"));
         Files.copy(published.resolve("summary.csv"), csvOnly.resolve("summary.csv"));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import dev.latencylab.load.Json;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
@@ -25,6 +26,8 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.SweepFile;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
@@ -84,7 +87,7 @@ class SweepIT {
         assertThat(dir.charts().resolve("open-p99-l100.svg")).isNotEmptyFile();
         assertThat(dir.charts().resolve("throughput-l100.png")).as("the closed points' charts too").isNotEmptyFile();
         assertThat(Files.readString(dir.page())).contains("open: 60/s").contains("charts/open-p99-l100.svg");
-        assertThat(ResultsTable.markdown(dir)).as("README's users table: closed points only").doesNotContain("| 0 |");
+        assertThat(ResultsTable.markdown(Sweep.points(dir))).as("README's users table: closed points only").doesNotContain("| 0 |");
     }
 
     /**
@@ -124,7 +127,7 @@ class SweepIT {
         LabCommand.Finished second = sweep("tiny", "webflux", "3", "--repeats", "2");
         assertThat(second.exitCode()).as(second.output()).isZero();
         assertThat(second.output()).contains("[1/2] webflux users=3 run 1  kept (done earlier)");
-        assertThat(dir.readPlan().path("repeats").asInt()).isEqualTo(2);
+        assertThat(SweepFile.read(dir).plan().runs().repeats()).isEqualTo(2);
 
         LabCommand.Finished again = LabCommand.run(results.resolve("again.console"),
                 sweepArgs("tiny", "webflux", "3", "--repeat", "--repeats", "2"));
@@ -167,14 +170,14 @@ class SweepIT {
             assertThat(Double.parseDouble(point.get("goodputMin"))).isLessThanOrEqualTo(Double.parseDouble(point.get("goodputMax")));
         }
         assertThat(page).as("ranges in the table").contains("<span class=range>(");
-        assertThat(ResultsTable.markdown(dir)).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
+        assertThat(ResultsTable.markdown(Sweep.points(dir))).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
         for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu", "machine-cpu")) {
             assertThat(dir.charts().resolve(chart + "-l100.svg")).isNotEmptyFile();
             assertThat(dir.charts().resolve(chart + "-l100.png")).isNotEmptyFile();
             assertThat(page).contains("charts/" + chart + "-l100.svg");
         }
         assertThat(page).as("the page loads nothing from the network").doesNotContain("http://", "https://");
-        JsonNode sweep = dir.readPlan();
+        JsonNode sweep = Json.MAPPER.readTree(dir.planFile().toFile());
         assertThat(sweep.at("/machine/cores").asInt()).isPositive();
         assertThat(sweep.at("/machine/cpuProbe/mibPerSecond").asDouble()).as("the machine's fingerprint").isPositive();
         assertThat(sweep.at("/versions/spring-boot").asString()).matches("[0-9.]+");

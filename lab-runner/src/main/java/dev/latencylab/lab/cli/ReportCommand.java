@@ -17,6 +17,7 @@ import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.RunsPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.sweep.Sweep;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
@@ -92,7 +93,7 @@ final class ReportCommand implements Callable<Integer> {
                     .formatted(sweep.dir(), markdown ? "--markdown's table" : "--verdict"));
         }
         if (markdown) {
-            System.out.print(ResultsTable.markdown(sweep));
+            System.out.print(ResultsTable.markdown(Sweep.points(sweep)));
             return 0;
         }
         if (verdict) {

@@ -4,16 +4,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.JsonNode;
-import dev.latencylab.load.Json;
 import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
@@ -24,8 +20,8 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.StopOnSignal;
-import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.SweepFile;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")
@@ -50,7 +46,7 @@ final class SweepCommand implements Callable<Integer> {
             + "(-Dsim.injection=open), each held --level-seconds (default: none).")
     List<Double> rates;
 
-    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + Sweep.Plan.LEVEL_SECONDS + ").")
+    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + Sweep.Levels.LEVEL_SECONDS + ").")
     Integer levelSeconds;
 
     @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
@@ -151,28 +147,30 @@ final class SweepCommand implements Callable<Integer> {
         }
         Folders.writableFolder("--results", parent);
         SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
-        JsonNode earlier = dir.hasPlan() ? dir.readPlan() : null;
-        int stored = earlier != null ? earlier.path(Sweep.Plan.REPEATS).asInt(1) : 1;
-        int storedFrom = earlier != null ? earlier.path(Sweep.Plan.REPEATS_FROM_USERS).asInt(0) : 0;
+        SweepFile earlier;
+        try {
+            earlier = SweepFile.read(dir);
+        }
+        catch (IllegalArgumentException e) {
+            System.err.println("latency-lab: " + e.getMessage() + ": give another --name");
+            return LatencyLab.BAD_INPUT;
+        }
+        int stored = earlier != null ? earlier.plan().runs().repeats() : 1;
+        int storedFrom = earlier != null ? earlier.plan().runs().repeatsFromUsers() : 0;
         if (repeats != null && repeats < stored) {
             throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
                     .formatted(repeats, dir.dir(), stored, stored));
         }
         Sweep.Plan plan = new Sweep.Plan(
-                targets != null ? targets : preset.targets,
-                users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
-                latencies != null ? latencies : Sweep.Preset.LATENCIES_MS,
-                ramp != null ? ramp : preset.rampSeconds,
-                repeat != null ? repeat : preset.repeat,
-                thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS,
-                thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
-                connections,
-                warmupSeconds != null ? warmupSeconds : preset.warmupSeconds,
-                mvc, webflux,
-                repeats != null ? repeats : stored,
-                repeatsFromUsers != null ? repeatsFromUsers : storedFrom,
-                rates != null ? rates : List.of(),
-                levelSeconds != null ? levelSeconds : Sweep.Plan.LEVEL_SECONDS,
+                new Sweep.Matrix(targets != null ? targets : preset.targets,
+                        users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
+                        latencies != null ? latencies : Sweep.Preset.LATENCIES_MS),
+                new Sweep.Pacing(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
+                        thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
+                        connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
+                new Sweep.Ports(mvc, webflux),
+                new Sweep.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
+                new Sweep.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : Sweep.Levels.LEVEL_SECONDS),
                 injectors, !noJvmEvents);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
@@ -183,37 +181,30 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private Integer run(Sweep.Plan plan, SweepFolder dir, JsonNode earlier, int stored, int storedFrom, Path repo) {
+    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, int stored, int storedFrom, Path repo) {
         PrintStream out = System.out;
         Instant start = Instant.now();
         if (earlier != null) {
-            String change = Sweep.changeFrom(earlier, plan);
+            String change = plan.changeFrom(earlier.plan());
             if (change != null) {
                 System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
                         + "give another --name, or the same settings to resume it%n", dir.dir(), change);
                 return LatencyLab.BAD_INPUT;
             }
             out.println("latency-lab: resuming " + dir.dir());
-            if (plan.repeats() != stored || plan.repeatsFromUsers() != storedFrom) {
-                out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.repeats(),
-                        fromUsers(plan.repeatsFromUsers()), stored, fromUsers(storedFrom));
-                Map<String, Object> json = Json.MAPPER.convertValue(earlier, LinkedHashMap.class);
-                json.put(Sweep.Plan.REPEATS, plan.repeats());
-                json.put(Sweep.Plan.REPEATS_FROM_USERS, plan.repeatsFromUsers());
-                dir.writePlan(json);
+            if (!plan.runs().equals(earlier.plan().runs())) {
+                out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.runs().repeats(),
+                        fromUsers(plan.runs().repeatsFromUsers()), stored, fromUsers(storedFrom));
+                earlier.withRuns(plan.runs()).write(dir);
             }
-            String boot = dir.bootId();
+            String boot = earlier.machine().bootId();
             if (boot != null && !boot.equals(Machine.bootId())) {
                 System.err.println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
                         + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");
             }
         }
         else {
-            Map<String, Object> json = new LinkedHashMap<>(Json.MAPPER.convertValue(plan, Map.class));
-            json.put("machine", Machine.describe());
-            json.put("versions", Machine.versions());
-            json.put("created", Instant.now().toString());
-            dir.writePlan(json);
+            SweepFile.begin(plan).write(dir);
         }
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
@@ -224,7 +215,7 @@ final class SweepCommand implements Callable<Integer> {
                 return LatencyLab.FAILED;
             }
             ComparisonPage.write(dir);
-            long failed = Summary.rows(dir).stream().filter(r -> !r.done()).count();
+            long failed = Sweep.rows(dir).stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
                     Figures.minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.page());

@@ -27,6 +27,7 @@ import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * Every published page, table and chart, rebuilt from the data it is drawn from (./lab rebuild-docs): the sweeps'
@@ -232,7 +233,7 @@ public final class Published {
                 table = reference.table().get();
             }
             else if (sweep.matches()) {
-                table = ResultsTable.markdown(new SweepFolder(repo.resolve(sweep.group(1))));
+                table = ResultsTable.markdown(Sweep.points(new SweepFolder(repo.resolve(sweep.group(1)))));
             }
             else if (verdict.matches()) {
                 table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));

@@ -2,11 +2,6 @@ package dev.latencylab.lab.layout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-
-import tools.jackson.databind.JsonNode;
-
-import dev.latencylab.load.Json;
 
 /**
  * The layout of a sweep folder, its one owner: sweep.json (plan, machine, versions), points/&lt;run id&gt;/ (a
@@ -14,6 +9,7 @@ import dev.latencylab.load.Json;
  */
 public record SweepFolder(Path dir) {
 
+    /** sweep.json: the plan, machine and versions (see the sweep package's SweepFile, which owns its format). */
     public Path planFile() {
         return dir.resolve("sweep.json");
     }
@@ -56,19 +52,5 @@ public record SweepFolder(Path dir) {
 
     public boolean hasPlan() {
         return Files.isRegularFile(planFile());
-    }
-
-    /** sweep.json as written: the plan's fields, then machine, versions, created. */
-    public JsonNode readPlan() {
-        return Json.MAPPER.readTree(planFile().toFile());
-    }
-
-    /** The boot id of the machine the sweep began on (sweep.json), or null. */
-    public String bootId() {
-        return hasPlan() ? readPlan().path("machine").path("bootId").asString(null) : null;
-    }
-
-    public void writePlan(Map<String, Object> json) {
-        OutputFile.json(planFile(), Json.MAPPER, json);
     }
 }

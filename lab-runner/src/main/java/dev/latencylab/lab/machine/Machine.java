@@ -30,21 +30,26 @@ public final class Machine {
                 ? u.getMaxFileDescriptorCount() : null;
     }
 
-    public static Map<String, Object> describe() {
+    /** This machine now, as a sweep records the machine it began on. */
+    public static Description describe() {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("memoryGiB", Math.round(memoryBytes() / 1024.0 / 1024 / 1024 * 10) / 10.0);
-        m.put("cpu", cpuModel());
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        m.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version")
-                + " (" + System.getProperty("java.home") + ")");
-        m.put("openFilesLimit", openFilesLimit());
-        m.put("loadAverageAtStart", os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage());
-        m.put("bootId", bootId());
-        m.put("cpuProbe", cpuProbe());
-        m.put("note", "injector (Gatling) and server share this machine");
-        return m;
+        return new Description(Runtime.getRuntime().availableProcessors(), Math.round(memoryBytes() / 1024.0 / 1024 / 1024 * 10) / 10.0,
+                cpuModel(), System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.home") + ")",
+                openFilesLimit(), os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage(), bootId(), cpuProbe(),
+                "injector (Gatling) and server share this machine");
+    }
+
+    /**
+     * The machine a sweep began on, as its sweep.json records it: cores, memory, CPU model, OS, JDK, the open-files
+     * limit, the load average and boot id then (null where the OS does not say), the CPU probe, and a note.
+     */
+    public record Description(int cores, double memoryGiB, String cpu, String os, String jdk, Long openFilesLimit,
+            Double loadAverageAtStart, String bootId, CpuProbe cpuProbe, String note) {
+    }
+
+    /** A fixed workload's speed on this machine (see {@link #cpuProbe}). */
+    public record CpuProbe(String workload, Double mibPerSecond) {
     }
 
     /**
@@ -54,7 +59,7 @@ public final class Machine {
     public static Fingerprint fingerprint() {
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         return new Fingerprint(bootId(), cpuModel(), Runtime.getRuntime().availableProcessors(),
-                os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage(), (Double) cpuProbe().get("mibPerSecond"));
+                os.getSystemLoadAverage() < 0 ? null : os.getSystemLoadAverage(), cpuProbe().mibPerSecond());
     }
 
     /** The machine a run ran on (see {@link #fingerprint}); bootId and loadAverage null where the OS does not say. */
@@ -90,7 +95,7 @@ public final class Machine {
      * A short fixed single-thread workload, so that two machines can be compared by one number (with the same JDK):
      * machines of one kind have differed by 1.7 times in CPU per request. Best of three, about a second in all.
      */
-    static Map<String, Object> cpuProbe() {
+    static CpuProbe cpuProbe() {
         byte[] data = new byte[64 * 1024 * 1024];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 31 + (i >>> 8));
@@ -107,10 +112,7 @@ public final class Machine {
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workload", "SHA-256 of 64 MiB in one thread, best of 3");
-        m.put("mibPerSecond", Math.round(64 / (best / 1e9) * 10) / 10.0);
-        return m;
+        return new CpuProbe("SHA-256 of 64 MiB in one thread, best of 3", Math.round(64 / (best / 1e9) * 10) / 10.0);
     }
 
     private static String cpuModel() {

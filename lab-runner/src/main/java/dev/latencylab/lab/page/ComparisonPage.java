@@ -27,9 +27,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -37,10 +35,12 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.SweepFile;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -188,14 +188,15 @@ public final class ComparisonPage {
      * each target's machine ceiling, its plan (sweep.json; null for a folder without one).
      */
     private record Source(SweepFolder sweep, String label, List<Summary.RunRow> runs, List<Summary.PointRow> points,
-            Map<String, MachineCeiling> ceilings, Map<String, String> notDrawn, JsonNode plan, int index, Long connectTimeoutMs) {
+            Map<String, MachineCeiling> ceilings, Map<String, String> notDrawn, SweepFile plan, int index, Long connectTimeoutMs) {
 
         static Source read(SweepFolder sweep, String label, int index) {
-            List<Summary.RunRow> runs = Summary.rows(sweep);
+            SweepFile plan = SweepFile.read(sweep);
+            List<Summary.RunRow> runs = Summary.rows(sweep, plan == null ? null : plan.machine().bootId());
             Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
             List<Summary.PointRow> points = Summary.points(runs, ceilings);
             return new Source(sweep, label, runs, points, ceilings, notDrawn(points, ceilings),
-                    sweep.hasPlan() ? sweep.readPlan() : null, index, connectTimeout(sweep, runs));
+                    plan, index, connectTimeout(sweep, runs));
         }
 
         /** Gatling's connect timeout, as the finished runs' result files record it; null unless they agree. */
@@ -330,7 +331,7 @@ public final class ComparisonPage {
 
     private static Map<String, XYChart> chartsOf(List<Source> sources) {
         Map<String, XYChart> drawn = new LinkedHashMap<>();
-        JsonNode plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().orElse(null);
+        Sweep.Pacing plan = sources.stream().map(Source::plan).filter(p -> p != null).findFirst().map(f -> f.plan().pacing()).orElse(null);
         TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(r -> r.identity().latencyMs())
                 .collect(Collectors.toCollection(TreeSet::new));
         for (long latency : latencies) {
@@ -363,7 +364,7 @@ public final class ComparisonPage {
      * every chart of the latency); on the percentiles, a value at the connect timeout drawn as what it is (see
      * {@link #addTimeouts}); on goodput the model's lines and each target's machine ceiling.
      */
-    private static XYChart chart(Chart c, long latency, List<Source> sources, JsonNode plan, int maxUsers) {
+    private static XYChart chart(Chart c, long latency, List<Source> sources, Sweep.Pacing plan, int maxUsers) {
         XYChart chart = new XYChartBuilder().width(1300).height(520)
                 .title(c.title() + " at " + latency + " ms latency").xAxisTitle("users").yAxisTitle(c.yAxis()).build();
         Styler styler = chart.getStyler();
@@ -496,8 +497,8 @@ public final class ComparisonPage {
      * Each is drawn up to the chart's top; returns the names of the lines wholly above it.
      */
     private static List<String> addModel(XYChart chart, String kind, long latency, List<Summary.PointRow> rows, int maxUsers,
-            JsonNode plan, double top) {
-        double think = (plan.path("thinkMinMs").asDouble() + plan.path("thinkMaxMs").asDouble()) / 2;
+            Sweep.Pacing plan, double top) {
+        double think = (plan.thinkMinMs() + plan.thinkMaxMs()) / 2.0;
         // whole users (the model counts users), at most 41 points: few enough segments for the dashes to show
         List<Double> xs = new ArrayList<>(new TreeSet<>(java.util.stream.IntStream.rangeClosed(0, 40)
                 .mapToObj(i -> (double) Math.max(1, Math.round(maxUsers * i / 40.0))).toList()));
@@ -520,8 +521,8 @@ public final class ComparisonPage {
         return offChart;
     }
 
-    private static QueueingModel model(double users, long latency, double think, OptionalInt threads, JsonNode plan) {
-        return new QueueingModel((int) users, latency, think, threads, plan.path("rampSeconds").asDouble(), plan.path("repeat").asInt());
+    private static QueueingModel model(double users, long latency, double think, OptionalInt threads, Sweep.Pacing plan) {
+        return new QueueingModel((int) users, latency, think, threads, plan.rampSeconds(), plan.repeat());
     }
 
     /** Greys for the model's lines, darkest first, so that they never take a target's color. */
@@ -562,18 +563,9 @@ public final class ComparisonPage {
         return Spread.of(java.util.Collections.singletonList(v));
     }
 
-    /** The runs a sweep's plan holds (0 without a plan, or with one this version does not read). */
+    /** The runs a sweep's plan holds (0 without a plan). */
     private static int planned(Source s) {
-        if (s.plan() == null) {
-            return 0;
-        }
-        try {
-            return Json.MAPPER.readerFor(Sweep.Plan.class).without(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                    .<Sweep.Plan>readValue(s.plan()).points().size();
-        }
-        catch (RuntimeException unreadable) {
-            return 0;
-        }
+        return s.plan() == null ? 0 : s.plan().plan().points().size();
     }
 
     /**
@@ -709,7 +701,7 @@ public final class ComparisonPage {
             if (source.plan() != null) {
                 h.append("<p>").append(source.label() == null ? "The sweep" : "Sweep <code>" + esc(source.label()) + "</code>")
                         .append(", as <code>sweep.json</code> records it (plan, machine, versions):</p><pre>")
-                        .append(esc(source.plan().toPrettyString())).append("</pre>\n");
+                        .append(esc(text(source.sweep().planFile()))).append("</pre>\n");
             }
             List<String> others = fromOtherSweeps(source);
             if (!others.isEmpty()) {
@@ -725,18 +717,18 @@ public final class ComparisonPage {
     /** The machine a sweep ran on, its fingerprint and the ceiling of each target on it. */
     private static void machine(StringBuilder h, Source source) {
         h.append("<h2>Machine").append(source.label() == null ? "" : " of <code>" + esc(source.label()) + "</code>").append("</h2>\n");
-        JsonNode m = source.plan() == null ? null : source.plan().path("machine");
-        if (m != null && !m.isMissingNode()) {
-            h.append("<p>").append(esc("%s, %d cores, %s GiB, %s; JDK %s.".formatted(m.path("cpu").asString(), m.path("cores").asInt(),
-                    m.path("memoryGiB").asString(), m.path("os").asString(), m.path("jdk").asString()))).append(" CPU probe (")
-                    .append(esc(m.path("cpuProbe").path("workload").asString("not recorded"))).append("): <b>")
-                    .append(esc(m.path("cpuProbe").path("mibPerSecond").asString("not recorded"))).append(" MiB/s</b> at the start");
+        Machine.Description m = source.plan() == null ? null : source.plan().machine();
+        if (m != null) {
+            Machine.CpuProbe probe = m.cpuProbe() == null ? new Machine.CpuProbe(null, null) : m.cpuProbe();
+            h.append("<p>").append(esc("%s, %d cores, %s GiB, %s; JDK %s.".formatted(m.cpu(), m.cores(), m.memoryGiB(), m.os(), m.jdk())))
+                    .append(" CPU probe (").append(esc(probe.workload() == null ? "not recorded" : probe.workload())).append("): <b>")
+                    .append(esc(probe.mibPerSecond() == null ? "not recorded" : String.valueOf(probe.mibPerSecond()))).append(" MiB/s</b> at the start");
             Spread probes = Spread.of(source.runs().stream().map(r -> r.cpu().cpuProbe()).toList());
             if (probes.median() != null) {
                 h.append(esc(", %s MiB/s before each run".formatted(probes.format("%,.0f"))));
             }
-            h.append("; load average at the start ").append(m.path("loadAverageAtStart").isNumber()
-                    ? "%.2f".formatted(m.path("loadAverageAtStart").asDouble()) : "not recorded");
+            h.append("; load average at the start ").append(m.loadAverageAtStart() != null
+                    ? "%.2f".formatted(m.loadAverageAtStart()) : "not recorded");
             Spread steal = Spread.of(source.runs().stream().map(r -> r.cpu().machineSteal()).toList()).times(100);
             if (steal.median() != null) {
                 h.append(esc("; steal on the plateaus %s".formatted(steal.format("%.1f%%"))));
@@ -797,15 +789,25 @@ public final class ComparisonPage {
         return String.join("<br>", runs);
     }
 
+    /** A file as it was written (sweep.json, shown on the page as the sweep recorded it). */
+    private static String text(Path file) {
+        try {
+            return Files.readString(file).strip();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The points outside a sweep's plan, each with the settings its result file records. */
     private static List<String> fromOtherSweeps(Source source) {
-        JsonNode plan = source.plan();
+        Sweep.Plan plan = source.plan() == null ? null : source.plan().plan();
         List<String> others = new ArrayList<>();
         for (Summary.RunRow r : source.runs()) {
-            boolean planned = plan != null && contains(plan.path("targets"), r.identity().target())
-                    && (r.identity().rate() != null ? containsNumber(plan.path("rates"),
-                            r.identity().rate()) : contains(plan.path("users"), String.valueOf(r.identity().users())))
-                    && contains(plan.path("latenciesMs"), String.valueOf(r.identity().latencyMs()));
+            boolean planned = plan != null && plan.matrix().targets().contains(r.identity().target())
+                    && (r.identity().rate() != null ? plan.open().rates().contains(r.identity().rate())
+                            : plan.matrix().users().contains(r.identity().users()))
+                    && plan.matrix().latenciesMs().contains(r.identity().latencyMs());
             Path result = source.sweep().point(r.identity().point()).resultFile();
             if (!planned && r.identity().rate() != null && Files.isRegularFile(result)) {
                 others.add("%s at %s arrivals/s, %d ms (run %d): open model, level %d s".formatted(r.identity().target(),
@@ -822,24 +824,6 @@ public final class ComparisonPage {
             }
         }
         return others;
-    }
-
-    private static boolean containsNumber(JsonNode array, double value) {
-        for (JsonNode n : array) {
-            if (n.isNumber() && n.asDouble() == value) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean contains(JsonNode array, String value) {
-        for (JsonNode n : array) {
-            if (n.asString().equals(value)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A sweep's finished points at this latency, open or closed, by target, each target's in the order of rate or users. */

@@ -14,6 +14,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -131,7 +132,7 @@ public final class Verdict {
 
     /** A sweep folder's verdict as Markdown, from its runs' records (./lab report DIR --verdict). */
     public static String markdown(SweepFolder sweep) {
-        return markdown(Summary.points(sweep));
+        return markdown(Sweep.points(sweep));
     }
 
     /**

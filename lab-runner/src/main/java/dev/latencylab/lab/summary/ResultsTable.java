@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.latencylab.lab.layout.SweepFolder;
 
 /**
  * The Markdown table README shows of a published sweep, made from its points' rows (./lab report DIR --markdown), so
@@ -17,11 +16,6 @@ import dev.latencylab.lab.layout.SweepFolder;
 public final class ResultsTable {
 
     private ResultsTable() {
-    }
-
-    /** The table of a sweep folder, from its runs' records. */
-    public static String markdown(SweepFolder sweep) {
-        return markdown(Summary.points(sweep));
     }
 
     /** A load of the table: a latency and a user count. */

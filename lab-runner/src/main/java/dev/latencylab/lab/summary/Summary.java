@@ -247,12 +247,14 @@ public final class Summary {
     private Summary() {
     }
 
-    /** The rows of every run folder under the sweep, sorted by latency, target, users, run. */
-    public static List<RunRow> rows(SweepFolder sweep) {
+    /**
+     * The rows of every run folder under the sweep, sorted by latency, target, users, run. sweepBoot: the boot id of
+     * the machine the sweep began on (its sweep.json), or null: a run on another is flagged.
+     */
+    public static List<RunRow> rows(SweepFolder sweep, String sweepBoot) {
         if (!Files.isDirectory(sweep.points())) {
             return List.of();
         }
-        String sweepBoot = sweep.bootId(); // read once, not once per run
         try (Stream<Path> dirs = Files.list(sweep.points())) {
             return dirs.map(RunFolder::new).filter(d -> Files.isRegularFile(d.pointRecord()))
                     .map(d -> row(sweep.dir(), d, sweepBoot))
@@ -283,8 +285,8 @@ public final class Summary {
         }
     }
 
-    public static RunRow row(SweepFolder sweep, RunFolder pointDir) {
-        return row(sweep.dir(), pointDir, sweep.bootId());
+    public static RunRow row(SweepFolder sweep, RunFolder pointDir, String sweepBoot) {
+        return row(sweep.dir(), pointDir, sweepBoot);
     }
 
     /** The row of ./lab run's own folder (its point.json written by the run): a run of one point. */
@@ -425,12 +427,6 @@ public final class Summary {
 
     private static Double ms(Long ms) {
         return ms == null ? null : ms.doubleValue();
-    }
-
-    /** A sweep folder's points, from its runs' records, each target's machine ceiling taken from those runs. */
-    public static List<PointRow> points(SweepFolder sweep) {
-        List<RunRow> runs = rows(sweep);
-        return points(runs, MachineCeiling.of(runs));
     }
 
     /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
@@ -75,39 +75,35 @@ public final class Sweep {
     }
 
     /**
-     * Everything that defines a sweep; stored in sweep.json so that a resumed sweep is the same sweep. repeats: runs
-     * of each point (each on a fresh target JVM), of the points with at least repeatsFromUsers users (the others run
-     * once; 0: every point). These two say how many runs, not what a run is: a resume may change them. injectors:
-     * Gatling processes that share each closed point's users, their results merged into the point's (see
-     * TargetRun#split); sweeps from before it have none: 1.
+     * Everything that defines a sweep, in named parts; stored flat in sweep.json (see {@link SweepFile}) so that a
+     * resumed sweep is the same sweep. injectors: Gatling processes that share each closed point's users, their results
+     * merged into the point's (see TargetRun#split); sweeps from before it have none: 1. jvmEvents: whether each target
+     * records its JVM's events; sweeps from before it have none: their points from here on record them.
      */
-    public record Plan(List<String> targets, List<Integer> users, List<Long> latenciesMs, int rampSeconds, int repeat,
-            int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds, int mvcPort, int webfluxPort,
-            int repeats, int repeatsFromUsers, List<Double> rates, Integer levelSeconds, Integer injectors, Boolean jvmEvents) {
-
-        /** How long an open point holds its rate unless --level-seconds says otherwise. */
-        public static final int LEVEL_SECONDS = 60;
-
-        /** What a resume may change. */
-        public static final String REPEATS = "repeats";
-        public static final String REPEATS_FROM_USERS = "repeatsFromUsers";
+    public record Plan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing pacing, @JsonUnwrapped Ports ports,
+            @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents) {
 
         public Plan {
-            if (repeats < 1) {
-                throw new IllegalArgumentException("--repeats: " + repeats + " runs of each point; give 1 or more");
-            }
-            if (repeatsFromUsers < 0) {
-                throw new IllegalArgumentException("--repeats-from-users: " + repeatsFromUsers + "; give 0 (every point) or more");
-            }
-            // sweeps from before the open model have neither: no open points
-            rates = rates == null ? List.of() : List.copyOf(rates);
-            levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
             injectors = injectors == null ? 1 : injectors;
-            // sweeps from before JVM events: their points from here on record them
             jvmEvents = jvmEvents == null || jvmEvents;
             if (injectors < 1) {
                 throw new IllegalArgumentException("--injectors: " + injectors + " Gatling processes; give 1 or more");
             }
+        }
+
+        /**
+         * What differs in this plan from the one a sweep folder holds, as "name was X, now Y"; null when they are the
+         * same sweep. How many runs (the {@link Repeats}) may differ: a resume may extend a sweep.
+         */
+        public String changeFrom(Plan earlier) {
+            JsonNode before = Json.MAPPER.valueToTree(earlier);
+            List<String> howMany = java.util.Arrays.stream(Repeats.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
+            for (Map.Entry<String, JsonNode> field : Json.MAPPER.valueToTree(this).properties()) {
+                if (!howMany.contains(field.getKey()) && !before.path(field.getKey()).equals(field.getValue())) {
+                    return "%s was %s, now %s".formatted(field.getKey(), before.path(field.getKey()), field.getValue());
+                }
+            }
+            return null;
         }
 
         /**
@@ -116,20 +112,20 @@ public final class Sweep {
          */
         public List<Point> points() {
             List<Point> points = new ArrayList<>();
-            for (int run = 1; run <= repeats; run++) {
+            for (int run = 1; run <= runs.repeats(); run++) {
                 // users outermost: at any moment the finished points compare every target at the lower counts
-                for (long latency : latenciesMs) {
-                    for (int n : users) {
-                        if (run > 1 && n < repeatsFromUsers) {
+                for (long latency : matrix.latenciesMs()) {
+                    for (int n : matrix.users()) {
+                        if (run > 1 && n < runs.repeatsFromUsers()) {
                             continue;
                         }
-                        for (Target t : Target.parseAll(targets)) {
+                        for (Target t : Target.parseAll(matrix.targets())) {
                             points.add(new Point(t, n, latency, run));
                         }
                     }
                     // open points after the closed ones, every round (--repeats-from-users counts users)
-                    for (double rate : rates) {
-                        for (Target t : Target.parseAll(targets)) {
+                    for (double rate : open.rates()) {
+                        for (Target t : Target.parseAll(matrix.targets())) {
                             points.add(Point.open(t, rate, latency, run));
                         }
                     }
@@ -142,19 +138,19 @@ public final class Sweep {
         public SimulationSettings settings(Point p) {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
-            m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
+            m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(pacing.rampSeconds()));
             if (p.isOpen()) {
                 // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
                 m.put(SimulationSettings.INJECTION, "open");
                 m.put(SimulationSettings.RATE, SimulationSettings.rate(p.rate()));
-                m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
+                m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(open.levelSeconds()));
             }
             else {
                 m.put(SimulationSettings.USERS, String.valueOf(p.users()));
-                m.put(SimulationSettings.REPEAT, String.valueOf(repeat));
-                m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(thinkMinMs));
-                m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(thinkMaxMs));
-                m.put(SimulationSettings.CONNECTIONS, connections);
+                m.put(SimulationSettings.REPEAT, String.valueOf(pacing.repeat()));
+                m.put(SimulationSettings.THINK_MIN_MS, String.valueOf(pacing.thinkMinMs()));
+                m.put(SimulationSettings.THINK_MAX_MS, String.valueOf(pacing.thinkMaxMs()));
+                m.put(SimulationSettings.CONNECTIONS, pacing.connections());
             }
             if (p.target().poolThreads() > 0) {
                 m.put(SimulationSettings.MODEL_THREADS, String.valueOf(p.target().poolThreads()));
@@ -167,7 +163,7 @@ public final class Sweep {
         }
 
         int port(Target t) {
-            return t.isMvc() ? mvcPort : webfluxPort;
+            return t.isMvc() ? ports.mvcPort() : ports.webfluxPort();
         }
 
         /**
@@ -176,8 +172,48 @@ public final class Sweep {
          * (starting the target and Gatling, draining) is its overhead, measured as the sweep goes.
          */
         public Duration planned(Point p) {
-            long loadMs = p.isOpen() ? levelSeconds * 1000L : repeat * (p.latencyMs() + (thinkMinMs + thinkMaxMs) / 2L);
-            return Duration.ofSeconds(warmupSeconds + rampSeconds).plusMillis(loadMs);
+            long loadMs = p.isOpen() ? open.levelSeconds() * 1000L : pacing.repeat() * (p.latencyMs() + (pacing.thinkMinMs() + pacing.thinkMaxMs()) / 2L);
+            return Duration.ofSeconds(pacing.warmupSeconds() + pacing.rampSeconds()).plusMillis(loadMs);
+        }
+    }
+
+    /** The points of a sweep: each target at each count of users (and each open rate, see {@link Levels}), at each latency. */
+    public record Matrix(List<String> targets, List<Integer> users, List<Long> latenciesMs) {
+    }
+
+    /** How a closed point's users arrive and pace themselves, and how long each target is warmed up first. */
+    public record Pacing(int rampSeconds, int repeat, int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds) {
+    }
+
+    /** Where each kind of target listens. */
+    public record Ports(int mvcPort, int webfluxPort) {
+    }
+
+    /**
+     * How many runs: repeats of each point (each on a fresh target JVM), of the points with at least repeatsFromUsers
+     * users (the others run once; 0: every point). They say how many runs, not what a run is: a resume may change them.
+     */
+    public record Repeats(int repeats, int repeatsFromUsers) {
+
+        public Repeats {
+            if (repeats < 1) {
+                throw new IllegalArgumentException("--repeats: " + repeats + " runs of each point; give 1 or more");
+            }
+            if (repeatsFromUsers < 0) {
+                throw new IllegalArgumentException("--repeats-from-users: " + repeatsFromUsers + "; give 0 (every point) or more");
+            }
+        }
+    }
+
+    /** The open points' rates and how long each is held; sweeps from before the open model have neither: none. */
+    public record Levels(List<Double> rates, Integer levelSeconds) {
+
+        /** How long an open point holds its rate unless --level-seconds says otherwise. */
+        public static final int LEVEL_SECONDS = 60;
+
+        public Levels {
+            rates = rates == null ? List.of() : List.copyOf(rates);
+            levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
         }
     }
 
@@ -196,6 +232,17 @@ public final class Sweep {
         this.out = out;
         this.gatling = gatling;
         this.drainMax = drainMax;
+    }
+
+    /** The rows of every run of the sweep in this folder, a run made on another machine than it began on flagged. */
+    public static List<Summary.RunRow> rows(SweepFolder folder) {
+        return Summary.rows(folder, SweepFile.bootId(folder));
+    }
+
+    /** The sweep's points (see {@link #rows}), each target's machine ceiling taken from its runs. */
+    public static List<Summary.PointRow> points(SweepFolder folder) {
+        List<Summary.RunRow> runs = rows(folder);
+        return Summary.points(runs, MachineCeiling.of(runs));
     }
 
     /**
@@ -258,7 +305,7 @@ public final class Sweep {
      * measure it: then the machine's CPU, not only the server, decides what the point shows.
      */
     private Optional<String> nearCeiling(Point p) {
-        MachineCeiling ceiling = MachineCeiling.of(Summary.rows(folder)).get(p.target().id());
+        MachineCeiling ceiling = MachineCeiling.of(rows(folder)).get(p.target().id());
         if (ceiling == null) {
             return Optional.empty();
         }
@@ -302,7 +349,7 @@ public final class Sweep {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.warmupSeconds()), plan.injectors(), plan.jvmEvents()), TargetRun.SILENT, () -> stopping);
+                    pointDir, Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.injectors(), plan.jvmEvents()), TargetRun.SILENT, () -> stopping);
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
@@ -314,7 +361,7 @@ public final class Sweep {
             int open = SocketDrain.await(port, drainMax);
             new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, started,
                     PointRecord.End.now(start, open)).write(pointDir);
-            return headline(Summary.row(folder, pointDir));
+            return headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
         catch (TargetFailedException e) {
             return fail(p, e.getMessage(), start, started);
@@ -367,32 +414,4 @@ public final class Sweep {
                 : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
         return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
     }
-
-    /**
-     * What differs between the plan a sweep folder holds and this one, as "name was X, now Y"; null when they are the
-     * same. Both sides are read through {@link Plan}, so that a number is compared as the same type on both.
-     */
-    public static String changeFrom(JsonNode earlier, Plan plan) {
-        JsonNode before;
-        try {
-            // sweep.json holds more than the plan (machine, versions, created)
-            before = Json.MAPPER.valueToTree(Json.MAPPER.readerFor(Plan.class)
-                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(earlier));
-        }
-        catch (JacksonException e) {
-            return "its sweep.json is not a plan this version reads: " + e.getOriginalMessage();
-        }
-        JsonNode now = Json.MAPPER.valueToTree(plan);
-        for (Map.Entry<String, JsonNode> field : now.properties()) {
-            if (field.getKey().equals(Plan.REPEATS) || field.getKey().equals(Plan.REPEATS_FROM_USERS)) {
-                continue; // how many runs, not what a run is (see the command)
-            }
-            JsonNode was = before.path(field.getKey());
-            if (!was.equals(field.getValue())) {
-                return "%s was %s, now %s".formatted(field.getKey(), earlier.path(field.getKey()), field.getValue());
-            }
-        }
-        return null;
-    }
-
 }

@@ -17,6 +17,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * The findings' prose is typed, but its ranges are not: every "median (lowest–highest)" in docs/findings.md, outside
@@ -36,7 +37,7 @@ class FindingsFiguresTest {
                 r -> r.cpu().machineCpu());
         Set<String> spreads = new HashSet<>();
         for (String sweep : Published.SWEEPS) {
-            List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep)));
+            List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(Lab.repo().resolve(sweep)));
             for (Summary.PointRow p : Summary.points(runs, MachineCeiling.of(runs))) {
                 counts.forEach(s -> spreads.add(s.apply(p).format("%,.0f")));
                 shares.forEach(s -> spreads.add(s.apply(p).times(100).format("%.0f%%")));

@@ -13,6 +13,7 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * The published sweeps' charts, drawn again from their data: what a reader must be able to trust at a glance on them.
@@ -95,9 +96,9 @@ class ComparisonPageChartsTest {
     /** mvc-t200-db's busiest point within its pool served 62 req/s: 5.9 ms of CPU per response there would say 338. */
     @Test
     void aCeilingMeasuredAtUnderAQuarterOfItselfIsNone() {
-        List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve("docs/results-db")));
+        List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(Lab.repo().resolve("docs/results-db")));
         assertThat(MachineCeiling.of(runs)).containsOnlyKeys("mvc-virtual-db-p50", "webflux-db", "webflux-db-p50");
-        assertThat(MachineCeiling.of(Summary.rows(new SweepFolder(Lab.repo().resolve("docs/results")))))
+        assertThat(MachineCeiling.of(Sweep.rows(new SweepFolder(Lab.repo().resolve("docs/results")))))
                 .as("the default sweep's, measured under load").containsOnlyKeys("mvc-t200", "mvc-t400", "mvc-virtual",
                         "mvc-virtual-uncapped", "webflux");
     }

@@ -11,6 +11,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * Every target of a published sweep gets a colour of its own on its charts, the same on the capacity chart; a db or
@@ -75,7 +76,7 @@ class ComparisonPageStyleTest {
     @Test
     void theTargetsOfOnePageAreToldApartByColour() {
         for (String sweep : Published.SWEEPS) {
-            List<String> targets = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep))).stream().map(r -> r.identity().target()).distinct().toList();
+            List<String> targets = Sweep.rows(new SweepFolder(Lab.repo().resolve(sweep))).stream().map(r -> r.identity().target()).distinct().toList();
             for (String a : targets) {
                 for (String b : targets) {
                     if (a.compareTo(b) < 0) {

@@ -14,6 +14,7 @@ import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * The verdict read from the published sweeps' own runs names, for each target and load, the bound the queueing model
@@ -23,7 +24,7 @@ import dev.latencylab.lab.summary.Summary;
 class VerdictTest {
 
     private static List<Summary.PointRow> points(String sweep) {
-        List<Summary.RunRow> runs = Summary.rows(new SweepFolder(Lab.repo().resolve(sweep)));
+        List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(Lab.repo().resolve(sweep)));
         return Summary.points(runs, MachineCeiling.of(runs));
     }
 
