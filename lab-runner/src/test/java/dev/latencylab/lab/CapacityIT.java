@@ -47,22 +47,22 @@ class CapacityIT {
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Search r = Capacity.read(tmp.resolve("mvc-t4"));
-        assertThat(r.modelCapacityPerSecond()).isEqualTo(40);
-        assertThat(r.bracketed()).as(run.output()).isTrue();
-        assertThat(r.capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
-        assertThat(r.firstMissPerSecond()).as(run.output()).isGreaterThan(r.capacityPerSecond()).isLessThanOrEqualTo(80.0);
+        assertThat(r.bounds().modelCapacityPerSecond()).isEqualTo(40);
+        assertThat(r.answer().bracketed()).as(run.output()).isTrue();
+        assertThat(r.answer().capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
+        assertThat(r.answer().firstMissPerSecond()).as(run.output()).isGreaterThan(r.answer().capacityPerSecond()).isLessThanOrEqualTo(80.0);
         assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
                 .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
         assertThat(r.rounds().get(0).rates()).startsWith(20.0, 40.0);
         assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(20.0);
         assertThat(r.rounds().get(1).rates()).as("then two levels between the last good and the first miss").hasSizeBetween(3, 4);
-        CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
+        CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.answer().capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
-        assertThat(at.p99FromDueMs()).isBetween(100L, 400L);
+        assertThat(at.latency().p99FromDueMs()).isBetween(100L, 400L);
         assertThat(at.goodput()).isEqualTo(at.rate(), org.assertj.core.data.Offset.offset(at.rate() * 0.05));
         assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
-                assertThat(l.p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
-        assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + Figures.rate(r.capacityPerSecond()) + " req/s");
+                assertThat(l.latency().p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
+        assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + Figures.rate(r.answer().capacityPerSecond()) + " req/s");
         assertThat(run.output()).as("what bounded it, as the verdict of --report says it").contains("  bounded by " + Verdict.capacityBound(r));
         assertThat(tmp.resolve("mvc-t4/hockey-stick.png")).isNotEmptyFile();
         assertThat(tmp.resolve("mvc-t4/levels.csv")).isNotEmptyFile();
@@ -88,12 +88,12 @@ class CapacityIT {
         assertThat(tmp.resolve("webflux")).as("repeats are named <name>-r<k>").doesNotExist();
         for (String repeat : List.of("webflux-r1", "webflux-r2")) {
             Capacity.Search r = Capacity.read(tmp.resolve(repeat));
-            assertThat(r.modelCapacityPerSecond()).as("no pool").isNull();
-            assertThat(r.firstMissPerSecond()).as(run.output()).isNull();
-            assertThat(r.capacityPerSecond()).isEqualTo(80);
+            assertThat(r.bounds().modelCapacityPerSecond()).as("no pool").isNull();
+            assertThat(r.answer().firstMissPerSecond()).as(run.output()).isNull();
+            assertThat(r.answer().capacityPerSecond()).isEqualTo(80);
             assertThat(r.rounds()).hasSize(1);
             assertThat(r.rounds().get(0).rates()).as("past mvc-t4's 40").containsExactly(40.0, 80.0);
-            assertThat(r.machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
+            assertThat(r.bounds().machineCeilingPerSecond()).as("from the CPU of its busiest level").isPositive();
         }
         assertThat(run.output()).contains("at least 80 req/s").contains("search 2 of 2")
                 .contains("capacities of the 2 searches: 80, 80 req/s; compare them with others: ./lab compare " + tmp.resolve("webflux"));

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import dev.latencylab.load.Json;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.format.Figures;
@@ -25,13 +28,14 @@ public final class Capacity {
     private Capacity() {
     }
 
-    /** A capacity search as capacity.json holds it (named Search, not Record: java.lang.Record is in scope). machineCeilingPerSecond: see CapacitySearch.machineCeiling. */
-    public record Search(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
-            long levelSeconds, long rampSeconds, Double modelCapacityPerSecond, Double machineCeilingPerSecond,
-            Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
-            CapacitySearch.Level largestCoGap, List<Round> rounds, List<CapacitySearch.Level> levels,
-            Machine.Fingerprint machine, String created,
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean interrupted) {
+    /**
+     * A capacity search as capacity.json holds it, in named parts that the file writes flat (named Search, not Record:
+     * java.lang.Record is in scope): what was searched, the bounds beside it, the answer, then its ladders, every level,
+     * the machine, when, and whether a signal stopped it.
+     */
+    public record Search(@JsonUnwrapped Settings settings, @JsonUnwrapped Bounds bounds, @JsonUnwrapped Answer answer,
+            List<Round> rounds, List<CapacitySearch.Level> levels, Machine.Fingerprint machine, String created,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean interrupted) {
 
         /** Stopped by a signal before its last ladder: true; absent (null) in a search that ran to its end. */
         public boolean wasInterrupted() {
@@ -40,15 +44,33 @@ public final class Capacity {
 
         /** What bounded its capacity: the pool's T/L (within the model's tolerance), this machine's CPU (near its ceiling), or neither. */
         public Bound bound() {
-            if (capacityPerSecond == null) {
+            Double capacity = answer.capacityPerSecond();
+            if (capacity == null) {
                 return Bound.NONE_FOUND;
             }
-            if (modelCapacityPerSecond != null && capacityPerSecond >= modelCapacityPerSecond * (1 - Summary.MODEL_TOLERANCE)) {
+            if (bounds.modelCapacityPerSecond() != null && capacity >= bounds.modelCapacityPerSecond() * (1 - Summary.MODEL_TOLERANCE)) {
                 return Bound.MODEL;
             }
-            return machineCeilingPerSecond != null && capacityPerSecond >= MachineCeiling.NEAR * machineCeilingPerSecond ? Bound.MACHINE
-                    : Bound.NEITHER;
+            return bounds.machineCeilingPerSecond() != null && capacity >= MachineCeiling.NEAR * bounds.machineCeilingPerSecond()
+                    ? Bound.MACHINE : Bound.NEITHER;
         }
+    }
+
+    /** What was searched: the target at a latency (its pool, if any), the SLO, and how each level was held. */
+    public record Settings(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
+            long levelSeconds, long rampSeconds) {
+    }
+
+    /** The lines beside the answer: the model's capacity (T/L; null without a pool) and this machine's ceiling (see CapacitySearch.machineCeiling). */
+    public record Bounds(Double modelCapacityPerSecond, Double machineCeilingPerSecond) {
+    }
+
+    /**
+     * The answer: the highest rate within the SLO, the lowest that missed it, whether the two bracket it, in words, and
+     * the level with the widest gap between p99 from due and p99 by Gatling's clock.
+     */
+    public record Answer(Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
+            CapacitySearch.Level largestCoGap) {
     }
 
     /** What bounded a search's capacity (its words, with the numbers: Verdict.capacityBound). */
@@ -64,9 +86,9 @@ public final class Capacity {
     public static Search withLevels(Search r, List<CapacitySearch.Level> levels) {
         CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
         boolean interrupted = r.wasInterrupted();
-        return new Search(r.target(), r.latencyMs(), r.poolThreads(), r.sloP99Ms(), r.sloKoPercent(), r.arrivals(), r.levelSeconds(),
-                r.rampSeconds(), r.modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels), outcome.capacity(), outcome.firstMiss(),
-                outcome.bracketed() && !interrupted, interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels), r.rounds(),
+        return new Search(r.settings(), new Bounds(r.bounds().modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels)),
+                new Answer(outcome.capacity(), outcome.firstMiss(), outcome.bracketed() && !interrupted,
+                        interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels)), r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
                 r.machine(), r.created(), r.interrupted());
     }

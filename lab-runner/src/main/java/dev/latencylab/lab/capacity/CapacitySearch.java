@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import dev.latencylab.load.Result;
 import dev.latencylab.lab.format.Figures;
 
@@ -19,21 +21,27 @@ public final class CapacitySearch {
     }
 
     /**
-     * One level of one ladder, as its run's result file reports it: its rate, whether it met the SLO (null: cut short
-     * or never reached: says nothing), goodput (OK responses completed per second while it was held), p99 from due and
-     * by Gatling's clock, CPU shares of all cores.
+     * One level of one ladder, as its run's result file reports it, in named parts that capacity.json and levels.csv
+     * write flat: its rate, whether it met the SLO (null: cut short or never reached: says nothing), goodput (OK
+     * responses completed per second while it was held), its latencies, KO share, unanswered arrivals, the injector's
+     * lag, CPU shares of all cores, and its verdict. Searches from before unanswered arrivals were counted have none: 0.
      */
-    public record Level(int round, double rate, Boolean withinSlo, Double goodput, Long p50FromDueMs, Long p99FromDueMs,
-            Long p99Ms, Long maxFromDueMs, double koPercent, long unanswered, Long injectorLagP99Ms, Double serverCpu,
-            Double injectorCpu, Double machineCpu, String verdict) {
+    public record Level(int round, double rate, Boolean withinSlo, Double goodput, @JsonUnwrapped Latency latency, double koPercent,
+            Long unanswered, Long injectorLagP99Ms, @JsonUnwrapped Result.Cpu cpu, String verdict) {
+
+        public Level {
+            unanswered = unanswered == null ? 0 : unanswered;
+        }
 
         public static Level of(int round, Result.Level l) {
             long done = l.counts().ok() + l.counts().ko();
+            Result.ResponseTimes due = l.times().fromDueMs();
+            Result.ResponseTimes sent = l.times().responseTimeMs();
             return new Level(round, l.ratePerSecond(), l.withinSlo(), l.goodputPerSecond(),
-                    l.times().fromDueMs() == null ? null : l.times().fromDueMs().p50(), l.times().fromDueMs() == null ? null : l.times().fromDueMs().p99(),
-                    l.times().responseTimeMs() == null ? null : l.times().responseTimeMs().p99(), l.times().fromDueMs() == null ? null : l.times().fromDueMs().max(),
-                    done == 0 ? 0 : 100.0 * l.counts().ko() / done, l.counts().unanswered(), l.times().injectorLagMs() == null ? null : l.times().injectorLagMs().p99(),
-                    l.cpu().serverCpu(), l.cpu().injectorCpu(), l.cpu().machineCpu(), l.verdict());
+                    new Latency(due == null ? null : due.p50(), due == null ? null : due.p99(), sent == null ? null : sent.p99(),
+                            due == null ? null : due.max()),
+                    done == 0 ? 0 : 100.0 * l.counts().ko() / done, l.counts().unanswered(),
+                    l.times().injectorLagMs() == null ? null : l.times().injectorLagMs().p99(), l.cpu(), l.verdict());
         }
 
         /**
@@ -42,8 +50,12 @@ public final class CapacitySearch {
          * them, so the two would not be over the same requests.
          */
         public Long coGapP99Ms() {
-            return p99FromDueMs == null || p99Ms == null || unanswered > 0 ? null : p99FromDueMs - p99Ms;
+            return latency.p99FromDueMs() == null || latency.p99Ms() == null || unanswered > 0 ? null : latency.p99FromDueMs() - latency.p99Ms();
         }
+    }
+
+    /** A level's p50, p99 and max from each arrival's due time, and its p99 by Gatling's clock (from when sent), in ms. */
+    public record Latency(Long p50FromDueMs, Long p99FromDueMs, Long p99Ms, Long maxFromDueMs) {
     }
 
     /**
@@ -134,10 +146,10 @@ public final class CapacitySearch {
      * measured below the machine's limit). Null when no such level has CPU readings.
      */
     public static Double machineCeiling(List<Level> levels) {
-        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.serverCpu() != null && l.injectorCpu() != null
-                        && l.serverCpu() + l.injectorCpu() > 0)
+        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.cpu().serverCpu() != null && l.cpu().injectorCpu() != null
+                        && l.cpu().serverCpu() + l.cpu().injectorCpu() > 0)
                 .max(Comparator.comparingDouble(Level::goodput))
-                .map(l -> l.goodput() / (l.serverCpu() + l.injectorCpu())).orElse(null);
+                .map(l -> l.goodput() / (l.cpu().serverCpu() + l.cpu().injectorCpu())).orElse(null);
     }
 
     /** A rate as the ladders use it: whole above 100 req/s, one decimal above 10, two below. */

@@ -164,7 +164,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         if (repeats > 1) {
             System.out.printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
-                    found.stream().map(r -> r.capacityPerSecond() == null ? "none" : Figures.rate(r.capacityPerSecond())).collect(Collectors.joining(", ")),
+                    found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond())).collect(Collectors.joining(", ")),
                     searches.resolve(base));
         }
         boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
@@ -210,7 +210,7 @@ final class CapacityCommand implements Callable<Integer> {
                     levels.add(level);
                     if (l.counts().arrivals() > 0) {
                         out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
-                                l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.p99FromDueMs(), level.p99Ms() == null ? "-" : "%,d".formatted(level.p99Ms()), l.verdict());
+                                l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.latency().p99FromDueMs(), level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
                     }
                 }
                 rounds.add(new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null));
@@ -218,19 +218,19 @@ final class CapacityCommand implements Callable<Integer> {
                 rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
             }
             // written before the signal hook is released: a search stopped by Ctrl-C keeps what its finished ladders found
-            record = Capacity.withLevels(new Capacity.Search(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null, slo(), maxKoPercent,
-                    arrivals, levelSeconds, rampSeconds, Double.isNaN(model) ? null : model, null, null, null, false, null, null, rounds,
-                    List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
+            record = Capacity.withLevels(new Capacity.Search(new Capacity.Settings(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null,
+                    slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds), new Capacity.Bounds(Double.isNaN(model) ? null : model, null),
+                    null, rounds, List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
             CapacityReport.write(dir, record);
             // said before the signal hook is released: a stopped search's own words come before the JVM ends
-            out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.summary());
+            out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.answer().summary());
         }
         if (record.wasInterrupted()) {
             return record;
         }
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(model)),
-                record.machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.machineCeilingPerSecond()));
+                record.bounds().machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.bounds().machineCeilingPerSecond()));
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + search.capacityFile());
         out.println("Chart: " + search.chartPng());

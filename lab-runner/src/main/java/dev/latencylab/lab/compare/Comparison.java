@@ -217,13 +217,13 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     private static Map<String, Function<Capacity.Search, Object>> searchSettings() {
         Map<String, Function<Capacity.Search, Object>> m = new LinkedHashMap<>();
-        m.put("target", Capacity.Search::target);
-        m.put("latency ms", Capacity.Search::latencyMs);
-        m.put("SLO p99 ms", Capacity.Search::sloP99Ms);
-        m.put("SLO KO %", Capacity.Search::sloKoPercent);
-        m.put("arrivals", Capacity.Search::arrivals);
-        m.put("level seconds", Capacity.Search::levelSeconds);
-        m.put("ramp seconds", Capacity.Search::rampSeconds);
+        m.put("target", s -> s.settings().target());
+        m.put("latency ms", s -> s.settings().latencyMs());
+        m.put("SLO p99 ms", s -> s.settings().sloP99Ms());
+        m.put("SLO KO %", s -> s.settings().sloKoPercent());
+        m.put("arrivals", s -> s.settings().arrivals());
+        m.put("level seconds", s -> s.settings().levelSeconds());
+        m.put("ramp seconds", s -> s.settings().rampSeconds());
         return m;
     }
 
@@ -269,7 +269,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             }
         }
         Capacity.Search firstB = b.get(0).search();
-        return new Pair("%s-l%d".formatted(first.target(), first.latencyMs()), "%s-l%d".formatted(firstB.target(), firstB.latencyMs()),
+        return new Pair("%s-l%d".formatted(first.settings().target(), first.settings().latencyMs()), "%s-l%d".formatted(firstB.settings().target(), firstB.settings().latencyMs()),
                 Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes);
     }
 
@@ -280,7 +280,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     static Outcome searchOutcome(List<Side.Searched> a, List<Side.Searched> b, List<String> notes) {
         boolean found = true;
         for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
-            List<String> none = side.getValue().stream().filter(s -> s.search().capacityPerSecond() == null).map(Side.Searched::folder).toList();
+            List<String> none = side.getValue().stream().filter(s -> s.search().answer().capacityPerSecond() == null).map(Side.Searched::folder).toList();
             if (!none.isEmpty()) {
                 notes.add("%s: no capacity found in %s (the first level missed the SLO): capacity not compared".formatted(side.getKey(),
                         String.join(", ", none)));
@@ -297,7 +297,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         Interval interval = null;
         List<String> lowerBounds = new ArrayList<>();
         for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
-            side.getValue().stream().filter(s -> !s.search().bracketed()).forEach(s -> lowerBounds.add(side.getKey() + " " + s.folder()));
+            side.getValue().stream().filter(s -> !s.search().answer().bracketed()).forEach(s -> lowerBounds.add(side.getKey() + " " + s.folder()));
         }
         if (!lowerBounds.isEmpty()) {
             notes.add("a capacity found only as a lower bound (no level missed up to the ladder's top; give a higher --max-rate): "
@@ -321,8 +321,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** Each search as {capacity, the rate that missed above it} (the capacity again where none missed: a lower bound). */
     private static double[][] brackets(List<Side.Searched> side) {
-        return side.stream().map(Side.Searched::search).map(s -> new double[] {s.capacityPerSecond(),
-                s.bracketed() ? s.firstMissPerSecond() : s.capacityPerSecond()}).toArray(double[][]::new);
+        return side.stream().map(Side.Searched::search).map(s -> new double[] {s.answer().capacityPerSecond(),
+                s.answer().bracketed() ? s.answer().firstMissPerSecond() : s.answer().capacityPerSecond()}).toArray(double[][]::new);
     }
 
     /** A side whose capacity this machine's CPU bounded: its figure says as much about the machine as about the target. */

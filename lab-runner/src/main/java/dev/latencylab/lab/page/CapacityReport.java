@@ -38,18 +38,18 @@ public final class CapacityReport {
         StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Capacity.Search r : records) {
-            CapacitySearch.Level at = r.levels().stream().filter(l -> r.capacityPerSecond() != null && l.rate() == r.capacityPerSecond()
+            CapacitySearch.Level at = r.levels().stream().filter(l -> r.answer().capacityPerSecond() != null && l.rate() == r.answer().capacityPerSecond()
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
-            CapacitySearch.Level gap = r.largestCoGap();
-            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.target(), r.latencyMs(),
-                    r.capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
-                            : (r.bracketed() ? "" : "≥ ") + Figures.rate(r.capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
-                    r.firstMissPerSecond() == null ? "none" : Figures.rate(r.firstMissPerSecond()),
-                    r.modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.modelCapacityPerSecond()),
-                    r.machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.machineCeilingPerSecond()),
-                    at == null ? "–" : "%,d ms".formatted(at.p99FromDueMs()),
+            CapacitySearch.Level gap = r.answer().largestCoGap();
+            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(), r.settings().latencyMs(),
+                    r.answer().capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
+                            : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
+                    r.answer().firstMissPerSecond() == null ? "none" : Figures.rate(r.answer().firstMissPerSecond()),
+                    r.bounds().modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.bounds().modelCapacityPerSecond()),
+                    r.bounds().machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.bounds().machineCeilingPerSecond()),
+                    at == null ? "–" : "%,d ms".formatted(at.latency().p99FromDueMs()),
                     gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
-                            gap.p99FromDueMs(), gap.p99Ms())));
+                            gap.latency().p99FromDueMs(), gap.latency().p99Ms())));
         }
         return md.toString();
     }

@@ -33,9 +33,9 @@ public final class HockeyStickChart {
      * (dotted) as vertical lines in its colour.
      */
     public static XYChart chart(List<Capacity.Search> records) {
-        long latency = records.get(0).latencyMs();
+        long latency = records.get(0).settings().latencyMs();
         XYChart chart = new XYChartBuilder().width(1300).height(560)
-                .title("p99 against offered rate, " + records.stream().map(r -> r.latencyMs() + " ms").distinct()
+                .title("p99 against offered rate, " + records.stream().map(r -> r.settings().latencyMs() + " ms").distinct()
                         .collect(Collectors.joining(", ")) + " latency (solid: from when each request was due; dashed: from when sent)")
                 .xAxisTitle("offered rate (requests per second)").yAxisTitle("p99 (ms, log scale)").build();
         Styler styler = chart.getStyler();
@@ -46,9 +46,9 @@ public final class HockeyStickChart {
         double maxMs = latency;
         for (Capacity.Search r : records) {
             for (CapacitySearch.Level l : r.levels()) {
-                if (l.p99FromDueMs() != null) {
+                if (l.latency().p99FromDueMs() != null) {
                     maxRate = Math.max(maxRate, l.rate());
-                    maxMs = Math.max(maxMs, l.p99FromDueMs());
+                    maxMs = Math.max(maxMs, l.latency().p99FromDueMs());
                 }
             }
         }
@@ -61,32 +61,32 @@ public final class HockeyStickChart {
         chart.getStyler().setXAxisMax(right);
         for (int i = 0; i < records.size(); i++) {
             Capacity.Search r = records.get(i);
-            ComparisonPage.Style style = ComparisonPage.Style.of(r.target());
+            ComparisonPage.Style style = ComparisonPage.Style.of(r.settings().target());
             Color color = style.color();
             // a rate measured in several ladders: one point, the median of them
             Map<Double, List<CapacitySearch.Level>> byRate = new TreeMap<>(r.levels().stream()
-                    .filter(l -> l.p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
+                    .filter(l -> l.latency().p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
             if (byRate.isEmpty()) {
                 continue;
             }
             List<Double> rates = new ArrayList<>(byRate.keySet());
-            XYSeries due = chart.addSeries(r.target() + ": p99 from when due", rates,
-                    rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99FromDueMs))).toList());
+            XYSeries due = chart.addSeries(r.settings().target() + ": p99 from when due", rates,
+                    rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99FromDueMs()))).toList());
             due.setLineColor(color);
             due.setMarkerColor(color);
             due.setMarker(style.marker());
-            List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.p99Ms() != null)).toList();
+            List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.latency().p99Ms() != null)).toList();
             if (timed.size() > 1) {
-                XYSeries gatling = chart.addSeries(r.target() + ": p99 from when sent", timed,
-                        timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), CapacitySearch.Level::p99Ms))).toList());
+                XYSeries gatling = chart.addSeries(r.settings().target() + ": p99 from when sent", timed,
+                        timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99Ms()))).toList());
                 gatling.setLineColor(color);
                 gatling.setMarker(SeriesMarkers.NONE);
                 gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             }
-            vertical(chart, r.target() + ": model T/L", r.modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
-            vertical(chart, r.target() + ": machine ceiling", r.machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
+            vertical(chart, r.settings().target() + ": model T/L", r.bounds().modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
+            vertical(chart, r.settings().target() + ": machine ceiling", r.bounds().machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
         }
-        List<Long> slos = records.stream().map(Capacity.Search::sloP99Ms).distinct().toList();
+        List<Long> slos = records.stream().map(s -> s.settings().sloP99Ms()).distinct().toList();
         for (long slo : slos) {
             XYSeries s = chart.addSeries("SLO p99 " + slo + " ms", List.of(0.0, right), List.of((double) slo, (double) slo));
             s.setLineColor(Color.GRAY);

@@ -262,42 +262,42 @@ public final class Verdict {
     public static String capacity(List<Capacity.Search> records) {
         StringBuilder out = new StringBuilder();
         List<String> slos = records.stream().map(Verdict::slo).distinct().toList();
-        List<Capacity.Search> found = records.stream().filter(r -> r.capacityPerSecond() != null)
-                .sorted(Comparator.comparing(Capacity.Search::capacityPerSecond).reversed()).toList();
+        List<Capacity.Search> found = records.stream().filter(r -> r.answer().capacityPerSecond() != null)
+                .sorted(Comparator.comparing((Capacity.Search s) -> s.answer().capacityPerSecond()).reversed()).toList();
         if (found.size() > 1) {
             out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
-                    .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.target(),
-                            Figures.rate(r.capacityPerSecond()), r.bracketed() ? "" : " or more")).toList())).append(".\n");
+                    .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.settings().target(),
+                            Figures.rate(r.answer().capacityPerSecond()), r.answer().bracketed() ? "" : " or more")).toList())).append(".\n");
         }
         for (Capacity.Search r : records) {
-            out.append("- **").append(r.target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
+            out.append("- **").append(r.settings().target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
                     .append(capacityBound(r)).append(".\n");
         }
         return out.toString();
     }
 
     private static String slo(Capacity.Search r) {
-        return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.sloP99Ms(),
-                r.sloKoPercent() == 0 ? "no KO" : "KO <= " + Figures.rate(r.sloKoPercent()) + "%");
+        return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.settings().sloP99Ms(),
+                r.settings().sloKoPercent() == 0 ? "no KO" : "KO <= " + Figures.rate(r.settings().sloKoPercent()) + "%");
     }
 
     /** What bounded one search's capacity, with its numbers. */
     public static String capacityBound(Capacity.Search r) {
-        if (r.capacityPerSecond() == null) {
+        if (r.answer().capacityPerSecond() == null) {
             return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
         }
-        double capacity = r.capacityPerSecond();
+        double capacity = r.answer().capacityPerSecond();
         CapacitySearch.Outcome outcome = CapacitySearch.outcome(r.levels());
-        String next = r.bracketed() ? "%s missed%s".formatted(Figures.rate(r.firstMissPerSecond()),
+        String next = r.answer().bracketed() ? "%s missed%s".formatted(Figures.rate(r.answer().firstMissPerSecond()),
                 outcome.metAbove() == null ? "" : ", %s met in another ladder".formatted(Figures.rate(outcome.metAbove())))
                 : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";
-        Double model = r.modelCapacityPerSecond();
-        Double ceiling = r.machineCeilingPerSecond();
+        Double model = r.bounds().modelCapacityPerSecond();
+        Double ceiling = r.bounds().machineCeilingPerSecond();
         String ofCeiling = ceiling == null ? "no machine ceiling measured"
                 : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
-        String at = "%s req/s%s".formatted(Figures.rate(capacity), r.bracketed() ? "" : " or more");
+        String at = "%s req/s%s".formatted(Figures.rate(capacity), r.answer().bracketed() ? "" : " or more");
         if (r.bound() == Capacity.Bound.MODEL) {
-            return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.target(), model, r.latencyMs()), at,
+            return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.settings().target(), model, r.settings().latencyMs()), at,
                     100 * capacity / model, Figures.rate(model), ofCeiling, next);
         }
         if (r.bound() == Capacity.Bound.MACHINE) {

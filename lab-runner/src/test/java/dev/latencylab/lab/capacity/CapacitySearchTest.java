@@ -3,9 +3,17 @@ package dev.latencylab.lab.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.layout.SearchFolder;
 
 /** The ladders a capacity search climbs and what their levels add up to. */
 class CapacitySearchTest {
@@ -15,7 +23,8 @@ class CapacitySearchTest {
     }
 
     private static CapacitySearch.Level level(double rate, Boolean within, double goodput, Double serverCpu, Double injectorCpu) {
-        return new CapacitySearch.Level(1, rate, within, goodput, 101L, 150L, 140L, 180L, 0, 0, 1L, serverCpu, injectorCpu, null, "");
+        return new CapacitySearch.Level(1, rate, within, goodput, new CapacitySearch.Latency(101L, 150L, 140L, 180L), 0, 0L, 1L,
+                new Result.Cpu(serverCpu, injectorCpu, null), "");
     }
 
     @Test
@@ -78,7 +87,35 @@ class CapacitySearchTest {
     @Test
     void theGapIsHowMuchLongerTheP99IsFromDueThanOnGatlingsClock() {
         assertThat(level(100, true).coGapP99Ms()).isEqualTo(10);
-        CapacitySearch.Level cut = new CapacitySearch.Level(1, 4_000, false, 0.3, 500L, 821L, 101L, 900L, 0, 3_000, 1L, null, null, null, "");
+        CapacitySearch.Level cut = new CapacitySearch.Level(1, 4_000, false, 0.3, new CapacitySearch.Latency(500L, 821L, 101L, 900L), 0, 3_000L, 1L,
+                new Result.Cpu(null, null, null), "");
         assertThat(cut.coGapP99Ms()).as("a level cut short: the two percentiles are not over the same requests").isNull();
+    }
+
+    /**
+     * Every published capacity.json reads into the typed search and writes back byte for byte, and its levels.csv is
+     * what the levels give: the named parts of a search and of a level keep each field's name and place. A search from
+     * before unanswered arrivals were counted gains them, as 0, and nothing else.
+     */
+    @Test
+    void everyPublishedSearchReadsAndWritesBackByteForByte(@TempDir Path tmp) throws Exception {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(Lab.repo().resolve("docs"))) {
+            files = all.filter(f -> f.getFileName().toString().equals(SearchFolder.CAPACITY_FILE)).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(20);
+        for (Path f : files) {
+            Path again = tmp.resolve(String.valueOf(files.indexOf(f)));
+            Capacity.write(again, Capacity.read(f.getParent()));
+            SearchFolder written = new SearchFolder(again);
+            SearchFolder published = new SearchFolder(f.getParent());
+            String before = Files.readString(f);
+            String expected = before.contains("\"unanswered\"") ? before
+                    : before.replaceAll("(?m)^( +)(\"koPercent\" : [^\n]*,)$", "$1$2\n$1\"unanswered\" : 0,");
+            assertThat(Files.readString(written.capacityFile())).as(f.toString()).isEqualTo(expected);
+            if (before.contains("\"unanswered\"") && Files.isRegularFile(published.levelsCsv())) {
+                assertThat(Files.readString(written.levelsCsv())).as(published.levelsCsv().toString()).isEqualTo(Files.readString(published.levelsCsv()));
+            }
+        }
     }
 }

@@ -26,7 +26,7 @@ class CapacityRepeatsFindingsTest {
     private static final Path DIR = Lab.repo().resolve("docs/capacity-repeats");
 
     private static List<Double> capacities(String name) {
-        return List.of(1, 2, 3).stream().map(k -> Capacity.read(DIR.resolve(name + "-r" + k)).capacityPerSecond()).toList();
+        return List.of(1, 2, 3).stream().map(k -> Capacity.read(DIR.resolve(name + "-r" + k)).answer().capacityPerSecond()).toList();
     }
 
     private static Comparison.Outcome capacity(String a, String b) {
@@ -63,9 +63,9 @@ class CapacityRepeatsFindingsTest {
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(1, true), org.assertj.core.groups.Tuple.tuple(2, true),
                         org.assertj.core.groups.Tuple.tuple(3, false));
         assertThat(at("mvc-t200-l100-r1", 2_000)).filteredOn(l -> l.round() == 3).singleElement()
-                .satisfies(l -> assertThat(l.p99FromDueMs()).isEqualTo(1_173));
+                .satisfies(l -> assertThat(l.latency().p99FromDueMs()).isEqualTo(1_173));
         assertThat(List.of("mvc-t400-l100-r1", "mvc-t400-l100-r3")).allSatisfy(s ->
-                assertThat(Capacity.read(DIR.resolve(s)).firstMissPerSecond()).isEqualTo(4_000));
+                assertThat(Capacity.read(DIR.resolve(s)).answer().firstMissPerSecond()).isEqualTo(4_000));
     }
 
     /** WebFlux's 7,200: 16,000 met in ladder 1; 8,000 missed in ladder 2 after a 91 ms GC pause, 890 arrivals late. */
@@ -74,7 +74,7 @@ class CapacityRepeatsFindingsTest {
         assertThat(at("webflux-l100-r2", 16_000)).singleElement().satisfies(l -> {
             assertThat(l.round()).isEqualTo(1);
             assertThat(l.withinSlo()).isTrue();
-            assertThat(l.p99FromDueMs()).isEqualTo(153);
+            assertThat(l.latency().p99FromDueMs()).isEqualTo(153);
         });
         Result ladder2 = ResultFile.read(DIR.resolve("webflux-l100-r2/round-2/result.json"));
         assertThat(ladder2.open().stoppedEarly()).contains("level 6 (8000 req/s) missed the SLO: 890 of its 80,000 arrivals");

@@ -35,11 +35,11 @@ class ComparisonPageStyleTest {
     void theCapacityChartUsesEachTargetsStyle() {
         List<Capacity.Search> records = Published.capacitySearches(Lab.repo());
         var series = HockeyStickChart.chart(records).getSeriesMap();
-        assertThat(records).extracting(Capacity.Search::target).contains("webflux", "mvc-t200");
+        assertThat(records).extracting(s -> s.settings().target()).contains("webflux", "mvc-t200");
         for (Capacity.Search r : records) {
-            var due = series.get(r.target() + ": p99 from when due");
-            assertThat(due.getLineColor()).as(r.target()).isEqualTo(ComparisonPage.Style.of(r.target()).color());
-            assertThat(due.getMarker()).as(r.target()).isEqualTo(ComparisonPage.Style.of(r.target()).marker());
+            var due = series.get(r.settings().target() + ": p99 from when due");
+            assertThat(due.getLineColor()).as(r.settings().target()).isEqualTo(ComparisonPage.Style.of(r.settings().target()).color());
+            assertThat(due.getMarker()).as(r.settings().target()).isEqualTo(ComparisonPage.Style.of(r.settings().target()).marker());
         }
     }
 
