@@ -44,14 +44,14 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     private static final Pattern FIRST_VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
 
     public static Preflight check(SimulationSettings s) {
-        if (s.targetPid().isPresent() && ProcessHandle.of(s.targetPid().getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
-            throw new PreflightException("%s=%d is not a running process: the target has exited".formatted(SimulationSettings.TARGET_PID, s.targetPid().getAsLong()));
+        if (s.watch().targetPid().isPresent() && ProcessHandle.of(s.watch().targetPid().getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
+            throw new PreflightException("%s=%d is not a running process: the target has exited".formatted(SimulationSettings.TARGET_PID, s.watch().targetPid().getAsLong()));
         }
-        requireAnswer(s.baseUrl());
+        requireAnswer(s.endpoint().baseUrl());
         requireOk(s);
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
-        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.metricsUrl(), URI.create(s.baseUrl()).getPort()));
+        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
     }
 
     /** The descriptor arithmetic alone, for tests. */
@@ -63,7 +63,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         if (s.open() && !fits) {
             throw new PreflightException(("%s req/s answered within %d ms keep about %d requests in flight, each on a "
                     + "connection of its own, and this process may open %d files (ulimit -n): a lower sim.rate, or several injectors.")
-                    .formatted(SimulationSettings.rate(s.openLoad().orElseThrow().topRate()), s.sloP99Ms().orElse(1000), peakUsers, openFilesLimit));
+                    .formatted(SimulationSettings.rate(s.openLoad().orElseThrow().topRate()), s.load().sloP99Ms().orElse(1000), peakUsers, openFilesLimit));
         }
         if (mode == ConnectionMode.PER_USER && !fits) {
             throw new PreflightException(("""
@@ -86,10 +86,10 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     static int peakActiveUsers(SimulationSettings s) {
         if (s.open()) {
             // Little's law: arrivals in flight at the top rate when each is answered within the SLO
-            return (int) Math.ceil(s.openLoad().orElseThrow().topRate() * s.sloP99Ms().orElse(1000) / 1000.0) + 1;
+            return (int) Math.ceil(s.openLoad().orElseThrow().topRate() * s.load().sloP99Ms().orElse(1000) / 1000.0) + 1;
         }
-        double lifeMs = s.repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
-        double rampMs = s.ramp().toMillis();
+        double lifeMs = s.pacing().repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
+        double rampMs = s.pacing().ramp().toMillis();
         int users = s.usersHere();
         if (lifeMs >= rampMs) {
             return users;
@@ -114,7 +114,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     /** One GET of the path under test, which must answer 200; its body says why when it does not. */
     private static void requireOk(SimulationSettings s) {
-        String url = s.baseUrl() + s.path();
+        String url = s.endpoint().baseUrl() + s.endpoint().path();
         Duration timeout = Duration.ofMillis(s.latencyMs().orElse(60_000) + 15_000);
         try {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(),

@@ -76,14 +76,14 @@ public final class ResultFile {
                 sampler.series(Sampler.Tick::injectorOpenFiles).stat(), sampler.series(Sampler.Tick::injectorCpu).stat(),
                 sampler.series(Sampler.Tick::machineCpu).stat());
         Map<String, Double> last = sampler.lastServerValues();
-        Result.Server server = new Result.Server(settings.sampleServer(), sampler.serverMisses(), sampler.serverRefusals(),
-                sampler.firstRefusalSecond(), settings.targetPid().isPresent() ? settings.targetPid().getAsLong() : null,
+        Result.Server server = new Result.Server(settings.watch().sampleServer(), sampler.serverMisses(), sampler.serverRefusals(),
+                sampler.firstRefusalSecond(), settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
                 sampler.targetExitedSecond(), preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
                 last.get("jvm_threads_peak_threads"), sampler.series(Sampler.Tick::serverLiveThreads).stat(),
                 sampler.series(Sampler.Tick::serverBusyThreads).stat(), sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(),
                 sampler.series(Sampler.Tick::serverCpu).stat(), sampler.series(Sampler.Tick::serverOpenFiles).stat(),
                 last.get("process_files_max_files"), sampler.series(Sampler.Tick::serverWaitingRequests).stat(),
-                last.get("hello_waiting_peak"), Sampler.ConnectionPool.in(last, settings.path()).map(p -> new Result.ConnectionPool(p.library,
+                last.get("hello_waiting_peak"), Sampler.ConnectionPool.in(last, settings.endpoint().path()).map(p -> new Result.ConnectionPool(p.library,
                         last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
                         sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null));
 
@@ -104,8 +104,8 @@ public final class ResultFile {
             return new ArrivalRecorder.Span(sampler.series(Sampler.Tick::serverCpu, in).mean(),
                     sampler.series(Sampler.Tick::injectorCpu, in).mean(), sampler.series(Sampler.Tick::machineCpu, in).mean(),
                     meanOfWholeSeconds(okPerSecond, span[0], span[1]));
-        }, level -> any.map(m -> modelThroughput(m, settings.rates().get(level)) * settings.split().shareOfRate(settings.rates().get(level))
-                / settings.rates().get(level)).orElse(null),
+        }, level -> any.map(m -> modelThroughput(m, settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
+                / settings.load().rates().get(level)).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
     }
 
@@ -163,8 +163,8 @@ public final class ResultFile {
             return Optional.empty();
         }
         // the whole run's top rate, also in an injector's part of a split run (as its users are the whole run's)
-        return Optional.of(new OpenModel(s.rates().get(s.rates().size() - 1), s.latencyMs().getAsLong(), threads,
-                s.levelDuration().toSeconds()));
+        return Optional.of(new OpenModel(s.load().rates().get(s.load().rates().size() - 1), s.latencyMs().getAsLong(), threads,
+                s.load().levelDuration().toSeconds()));
     }
 
     /** The samples as columns and rows; NaN (no reading) becomes null. */
@@ -193,7 +193,7 @@ public final class ResultFile {
             return Optional.empty();
         }
         return Optional.of(new QueueingModel(s.users(), s.latencyMs().getAsLong(), s.thinkMean().toMillis(), threads,
-                s.ramp().toSeconds(), s.repeat()));
+                s.pacing().ramp().toSeconds(), s.pacing().repeat()));
     }
 
     static Result.ResponseTimes percentiles(Histogram h) {
@@ -215,7 +215,7 @@ public final class ResultFile {
                     + "latency from due is not to be trusted (a second scenario, or another Gatling version?)").formatted(arrivals.unscheduled()));
         }
         if (sampler.targetExitedSecond() != null) {
-            problems.add("the target JVM (pid %d) exited %.0f s into the run".formatted(settings.targetPid().getAsLong(),
+            problems.add("the target JVM (pid %d) exited %.0f s into the run".formatted(settings.watch().targetPid().getAsLong(),
                     sampler.targetExitedSecond()));
         }
         if (sampler.serverRefusals() > 0) {

@@ -24,31 +24,32 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
  * any load is sent. {@link #PROPERTIES} lists them all with their defaults and what each does (./lab run --help and
  * docs/running.md are made from it).
  */
-public record SimulationSettings(
-        int users,
-        String baseUrl,
-        String metricsUrl,
-        String path,
-        Duration ramp,
-        int repeat,
-        Duration thinkMin,
-        Duration thinkMax,
-        ConnectionMode connections,
-        OptionalInt modelThreads,
-        Optional<Path> resultFile,
-        OptionalLong assertP95Ms,
-        OptionalLong assertP99Ms,
-        OptionalDouble assertKoPercent,
-        boolean sampleServer,
-        OptionalLong targetPid,
-        Injection injection,
-        List<Double> rates,
-        Duration levelDuration,
-        Arrivals arrivals,
-        OptionalLong sloP99Ms,
-        double sloKoPercent,
-        boolean stopOnSloMiss,
-        InjectorSplit split) {
+public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, ConnectionMode connections, OptionalInt modelThreads,
+        Optional<Path> resultFile, Assertions assertions, Watch watch, Load load, InjectorSplit split) {
+
+    /** The server under load, its actuator, and the path loaded. */
+    public record Endpoint(String baseUrl, String metricsUrl, String path) {
+    }
+
+    /** How users arrive (open: each rate's ramp), how many requests each sends, and the think time between them. */
+    public record Pacing(Duration ramp, int repeat, Duration thinkMin, Duration thinkMax) {
+    }
+
+    /** Gatling assertions: a run that breaches one fails. */
+    public record Assertions(OptionalLong p95Ms, OptionalLong p99Ms, OptionalDouble koPercent) {
+    }
+
+    /** What the simulation watches of the target besides its answers: its actuator, and its JVM's PID on this machine. */
+    public record Watch(boolean sampleServer, OptionalLong targetPid) {
+    }
+
+    /**
+     * Closed or open; for the open model its rates (a ladder when several), how long each is held, how arrivals are
+     * spaced, the SLO a level must meet, and whether the first miss stops the run.
+     */
+    public record Load(Injection injection, List<Double> rates, Duration levelDuration, Arrivals arrivals, OptionalLong sloP99Ms,
+            double sloKoPercent, boolean stopOnSloMiss) {
+    }
 
     /** How requests arrive: the classic closed loop of users, or an open stream at a set rate. */
     public enum Injection {
@@ -218,12 +219,13 @@ public record SimulationSettings(
 
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
-        return with(targetUrl, TargetPorts.managementUrl(targetUrl), OptionalLong.of(pid), result, split);
+        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path()),
+                new Watch(watch.sampleServer(), OptionalLong.of(pid)), result, split);
     }
 
     /** These settings for injector index of injectors, all starting at startAt: the runner's way to split a run. */
     public SimulationSettings forInjector(int injectors, int index, Instant startAt, Path result) {
-        return with(baseUrl, metricsUrl, targetPid, result, new InjectorSplit(injectors, index, Optional.of(startAt)));
+        return with(endpoint, watch, result, new InjectorSplit(injectors, index, Optional.of(startAt)));
     }
 
     /**
@@ -231,14 +233,12 @@ public record SimulationSettings(
      * it warms the target up, and the load begins when the warm-up has ended.
      */
     public SimulationSettings startingAt(Instant at) {
-        return with(baseUrl, metricsUrl, targetPid, resultFile.orElseThrow(), new InjectorSplit(split.injectors(), split.index(), Optional.of(at)));
+        return with(endpoint, watch, resultFile.orElseThrow(), new InjectorSplit(split.injectors(), split.index(), Optional.of(at)));
     }
 
     /** The same load against a target, into a result file, as a share of a run: what the runner sets for each process. */
-    private SimulationSettings with(String baseUrl, String metricsUrl, OptionalLong targetPid, Path result, InjectorSplit split) {
-        return new SimulationSettings(users, baseUrl, metricsUrl, path, ramp, repeat, thinkMin, thinkMax, connections, modelThreads,
-                Optional.of(result), assertP95Ms, assertP99Ms, assertKoPercent, sampleServer, targetPid, injection, rates,
-                levelDuration, arrivals, sloP99Ms, sloKoPercent, stopOnSloMiss, split);
+    private SimulationSettings with(Endpoint endpoint, Watch watch, Path result, InjectorSplit split) {
+        return new SimulationSettings(users, endpoint, pacing, connections, modelThreads, Optional.of(result), assertions, watch, load, split);
     }
 
     /** The users this process starts: its share of sim.users when several injectors split the run. */
@@ -247,7 +247,7 @@ public record SimulationSettings(
     }
 
     public boolean open() {
-        return injection == Injection.OPEN;
+        return load.injection() == Injection.OPEN;
     }
 
     /**
@@ -255,42 +255,42 @@ public record SimulationSettings(
      * run), hold it a level; empty for the closed model.
      */
     public Optional<OpenLoad> openLoad() {
-        return open() ? Optional.of(new OpenLoad(rates.stream().map(split::shareOfRate).toList(), ramp, levelDuration,
-                arrivals == Arrivals.POISSON)) : Optional.empty();
+        return open() ? Optional.of(new OpenLoad(load.rates().stream().map(split::shareOfRate).toList(), pacing.ramp(), load.levelDuration(),
+                load.arrivals() == Arrivals.POISSON)) : Optional.empty();
     }
 
     /** Every setting as the system property a Gatling run reads: from(toProperties()) gives the same settings. */
     public Map<String, String> toProperties() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(INJECTION, injection.id());
+        m.put(INJECTION, load.injection().id());
         if (open()) {
-            m.put(RATE, rates.stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(",")));
-            m.put(LEVEL_SECONDS, String.valueOf(levelDuration.toSeconds()));
-            m.put(ARRIVALS, arrivals.id());
-            sloP99Ms.ifPresent(ms -> m.put(SLO_P99_MS, String.valueOf(ms)));
-            m.put(SLO_KO_PERCENT, String.valueOf(sloKoPercent));
-            m.put(STOP_ON_SLO_MISS, String.valueOf(stopOnSloMiss));
+            m.put(RATE, load.rates().stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(",")));
+            m.put(LEVEL_SECONDS, String.valueOf(load.levelDuration().toSeconds()));
+            m.put(ARRIVALS, load.arrivals().id());
+            load.sloP99Ms().ifPresent(ms -> m.put(SLO_P99_MS, String.valueOf(ms)));
+            m.put(SLO_KO_PERCENT, String.valueOf(load.sloKoPercent()));
+            m.put(STOP_ON_SLO_MISS, String.valueOf(load.stopOnSloMiss()));
         }
         else {
             m.put(USERS, String.valueOf(users));
         }
-        m.put(BASE_URL, baseUrl);
-        m.put(METRICS_URL, metricsUrl);
-        m.put(PATH, path);
-        m.put(RAMP_SECONDS, String.valueOf(ramp.toSeconds()));
+        m.put(BASE_URL, endpoint.baseUrl());
+        m.put(METRICS_URL, endpoint.metricsUrl());
+        m.put(PATH, endpoint.path());
+        m.put(RAMP_SECONDS, String.valueOf(pacing.ramp().toSeconds()));
         if (!open()) {
-            m.put(REPEAT, String.valueOf(repeat));
-            m.put(THINK_MIN_MS, String.valueOf(thinkMin.toMillis()));
-            m.put(THINK_MAX_MS, String.valueOf(thinkMax.toMillis()));
+            m.put(REPEAT, String.valueOf(pacing.repeat()));
+            m.put(THINK_MIN_MS, String.valueOf(pacing.thinkMin().toMillis()));
+            m.put(THINK_MAX_MS, String.valueOf(pacing.thinkMax().toMillis()));
             m.put(CONNECTIONS, connections.id());
         }
         modelThreads.ifPresent(t -> m.put(MODEL_THREADS, String.valueOf(t)));
         resultFile.ifPresent(f -> m.put(RESULT_FILE, f.toString()));
-        assertP95Ms.ifPresent(ms -> m.put(ASSERT_P95_MS, String.valueOf(ms)));
-        assertP99Ms.ifPresent(ms -> m.put(ASSERT_P99_MS, String.valueOf(ms)));
-        assertKoPercent.ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
-        m.put(SAMPLE_SERVER, String.valueOf(sampleServer));
-        targetPid.ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
+        assertions.p95Ms().ifPresent(ms -> m.put(ASSERT_P95_MS, String.valueOf(ms)));
+        assertions.p99Ms().ifPresent(ms -> m.put(ASSERT_P99_MS, String.valueOf(ms)));
+        assertions.koPercent().ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
+        m.put(SAMPLE_SERVER, String.valueOf(watch.sampleServer()));
+        watch.targetPid().ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
         if (split.split()) {
             m.put(INJECTORS, String.valueOf(split.injectors()));
             m.put(INJECTOR_INDEX, String.valueOf(split.index()));
@@ -371,10 +371,10 @@ public record SimulationSettings(
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new SimulationSettings(users, baseUrl, metricsUrl, path, Duration.ofSeconds(rampSeconds), repeat,
-                Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax), connections, modelThreads, resultFile,
-                p95, p99, ko, sample, targetPid, injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss,
-                split);
+        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, path),
+                new Pacing(Duration.ofSeconds(rampSeconds), repeat, Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax)), connections,
+                modelThreads, resultFile, new Assertions(p95, p99, ko), new Watch(sample, targetPid),
+                new Load(injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss), split);
     }
 
 
@@ -384,25 +384,29 @@ public record SimulationSettings(
 
     /** The latency the path asks for (/hello/{ms}, /block/{ms}, /db/{ms} or /http/{ms}), if it names one: the model needs it. */
     public OptionalLong latencyMs() {
-        Matcher m = LATENCY_IN_PATH.matcher(path);
+        Matcher m = LATENCY_IN_PATH.matcher(endpoint.path());
         return m.matches() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
     }
 
     public Duration thinkMean() {
-        return thinkMin.plus(thinkMax).dividedBy(2);
+        return pacing.thinkMin().plus(pacing.thinkMax()).dividedBy(2);
     }
 
     /** Every parameter as the result file records it. */
     public Result.Parameters result() {
         // users, repeat and think times are the closed model's: an open run records 0, 1, 0, 0
-        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(baseUrl, metricsUrl, path),
-                new Result.Pacing(ramp.toSeconds(), open() ? 1 : repeat, open() ? 0 : thinkMin.toMillis(), open() ? 0 : thinkMax.toMillis()),
-                connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null,
-                new Result.Assertions(assertP95Ms.isPresent() ? assertP95Ms.getAsLong() : null,
-                        assertP99Ms.isPresent() ? assertP99Ms.getAsLong() : null, assertKoPercent.isPresent() ? assertKoPercent.getAsDouble() : null),
-                sampleServer, targetPid.isPresent() ? targetPid.getAsLong() : null,
-                new Result.Injection(injection.id(), open() ? rates : null, open() ? levelDuration.toSeconds() : null, open() ? arrivals.id() : null,
-                        open() && sloP99Ms.isPresent() ? sloP99Ms.getAsLong() : null, open() ? sloKoPercent : null, open() ? stopOnSloMiss : null),
+        Result.Assertions asserted = new Result.Assertions(assertions.p95Ms().isPresent() ? assertions.p95Ms().getAsLong() : null,
+                assertions.p99Ms().isPresent() ? assertions.p99Ms().getAsLong() : null,
+                assertions.koPercent().isPresent() ? assertions.koPercent().getAsDouble() : null);
+        Result.Injection injected = new Result.Injection(load.injection().id(), open() ? load.rates() : null,
+                open() ? load.levelDuration().toSeconds() : null, open() ? load.arrivals().id() : null,
+                open() && load.sloP99Ms().isPresent() ? load.sloP99Ms().getAsLong() : null, open() ? load.sloKoPercent() : null,
+                open() ? load.stopOnSloMiss() : null);
+        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path()),
+                new Result.Pacing(pacing.ramp().toSeconds(), open() ? 1 : pacing.repeat(), open() ? 0 : pacing.thinkMin().toMillis(),
+                        open() ? 0 : pacing.thinkMax().toMillis()),
+                connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null, asserted, watch.sampleServer(),
+                watch.targetPid().isPresent() ? watch.targetPid().getAsLong() : null, injected,
                 new Result.Split(split.injectors(), split.index(), split.startAt().map(Instant::toEpochMilli).orElse(null)));
     }
 

@@ -25,32 +25,32 @@ class SimulationSettingsTest {
     void defaultsReproduceThePublishedExperiment() {
         SimulationSettings s = parse();
         assertThat(s.users()).isEqualTo(1000);
-        assertThat(s.baseUrl()).isEqualTo("http://localhost:8092");
-        assertThat(s.metricsUrl()).isEqualTo("http://localhost:9092");
-        assertThat(s.path()).isEqualTo("/hello/100");
-        assertThat(s.ramp()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(s.repeat()).isEqualTo(30);
-        assertThat(s.thinkMin()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(s.thinkMax()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(s.endpoint().baseUrl()).isEqualTo("http://localhost:8092");
+        assertThat(s.endpoint().metricsUrl()).isEqualTo("http://localhost:9092");
+        assertThat(s.endpoint().path()).isEqualTo("/hello/100");
+        assertThat(s.pacing().ramp()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.pacing().repeat()).isEqualTo(30);
+        assertThat(s.pacing().thinkMin()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.pacing().thinkMax()).isEqualTo(Duration.ofSeconds(2));
         assertThat(s.thinkMean()).isEqualTo(Duration.ofMillis(1500));
         assertThat(s.connections()).isEqualTo(ConnectionMode.AUTO);
         assertThat(s.latencyMs()).hasValue(100);
         assertThat(s.resultFile()).isEmpty();
-        assertThat(s.sampleServer()).isTrue();
+        assertThat(s.watch().sampleServer()).isTrue();
     }
 
     @Test
     void targetShortcutAndPathWithOrWithoutSlash() {
         SimulationSettings mvc = parse("target", "mvc", "test.path", "/hello/250");
-        assertThat(mvc.baseUrl()).isEqualTo("http://localhost:8091");
-        assertThat(mvc.metricsUrl()).isEqualTo("http://localhost:9091");
-        assertThat(mvc.path()).isEqualTo("/hello/250");
+        assertThat(mvc.endpoint().baseUrl()).isEqualTo("http://localhost:8091");
+        assertThat(mvc.endpoint().metricsUrl()).isEqualTo("http://localhost:9091");
+        assertThat(mvc.endpoint().path()).isEqualTo("/hello/250");
         assertThat(mvc.latencyMs()).hasValue(250);
         assertThat(parse("test.path", "block/40?scheduler=parallel").latencyMs()).hasValue(40);
         assertThat(parse("test.path", "db/60").latencyMs()).as("the database waits that long").hasValue(60);
         assertThat(parse("test.path", "http/70").latencyMs()).as("the downstream waits that long").hasValue(70);
         assertThat(parse("test.path", "hello").latencyMs()).isEmpty();
-        assertThat(parse("base.url", "http://127.0.0.1:18092/").baseUrl()).isEqualTo("http://127.0.0.1:18092");
+        assertThat(parse("base.url", "http://127.0.0.1:18092/").endpoint().baseUrl()).isEqualTo("http://127.0.0.1:18092");
         assertThat(parse("sim.connections", "shared").connections()).isEqualTo(ConnectionMode.SHARED);
     }
 
@@ -96,9 +96,9 @@ class SimulationSettingsTest {
 
     @Test
     void testPathIsAPlainUrlPathTakenLiterally() {
-        assertThat(parse("test.path", "block/40?scheduler=bounded-elastic").path()).isEqualTo("/block/40?scheduler=bounded-elastic");
-        assertThat(parse("test.path", "/hello/%31%30").path()).isEqualTo("/hello/%31%30");
-        assertThat(parse("test.path", "/hello/-1").path()).as("the target judges a latency (preflight)").isEqualTo("/hello/-1");
+        assertThat(parse("test.path", "block/40?scheduler=bounded-elastic").endpoint().path()).isEqualTo("/block/40?scheduler=bounded-elastic");
+        assertThat(parse("test.path", "/hello/%31%30").endpoint().path()).isEqualTo("/hello/%31%30");
+        assertThat(parse("test.path", "/hello/-1").endpoint().path()).as("the target judges a latency (preflight)").isEqualTo("/hello/-1");
         for (String bad : new String[] {"/hello/#{x}", "/hello/100#top", "/hello/ 100", "/hello/%zz", "/hello/{latency}"}) {
             assertThatThrownBy(() -> parse("test.path", bad)).as(bad)
                     .hasMessageContaining("test.path=" + bad + " is not a URL path; allowed:");
@@ -107,8 +107,8 @@ class SimulationSettingsTest {
 
     @Test
     void targetPidIsAPositiveWholeNumber() {
-        assertThat(parse("sim.target.pid", "4242").targetPid()).hasValue(4242);
-        assertThat(parse().targetPid()).isEmpty();
+        assertThat(parse("sim.target.pid", "4242").watch().targetPid()).hasValue(4242);
+        assertThat(parse().watch().targetPid()).isEmpty();
         assertThatThrownBy(() -> parse("sim.target.pid", "0")).hasMessageContaining("sim.target.pid=0 is out of range");
     }
 
@@ -136,19 +136,19 @@ class SimulationSettingsTest {
     void theOpenModelTakesARateOrALadderAndDerivesItsSlo() {
         SimulationSettings open = parse("sim.injection", "open", "sim.rate", "250", "test.path", "hello/150");
         assertThat(open.open()).isTrue();
-        assertThat(open.rates()).containsExactly(250.0);
-        assertThat(open.levelDuration()).isEqualTo(Duration.ofSeconds(60));
-        assertThat(open.sloP99Ms()).as("latency + 100").hasValue(250);
-        assertThat(open.sloKoPercent()).isZero();
-        assertThat(open.stopOnSloMiss()).isFalse();
+        assertThat(open.load().rates()).containsExactly(250.0);
+        assertThat(open.load().levelDuration()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(open.load().sloP99Ms()).as("latency + 100").hasValue(250);
+        assertThat(open.load().sloKoPercent()).isZero();
+        assertThat(open.load().stopOnSloMiss()).isFalse();
         assertThat(open.connections()).as("arrivals share connections").isEqualTo(ConnectionMode.SHARED);
-        assertThat(open.arrivals()).isEqualTo(SimulationSettings.Arrivals.UNIFORM);
+        assertThat(open.load().arrivals()).isEqualTo(SimulationSettings.Arrivals.UNIFORM);
 
         SimulationSettings ladder = parse("sim.injection", "open", "sim.rate", "10, 20.5,40", "sim.level.seconds", "5",
                 "sim.arrivals", "poisson", "sim.slo.p99.ms", "300", "sim.slo.ko.percent", "0.5", "sim.stop.on.slo.miss", "true");
         assertThat(ladder.openLoad().orElseThrow().rates()).containsExactly(10.0, 20.5, 40.0);
         assertThat(ladder.openLoad().orElseThrow().poisson()).isTrue();
-        assertThat(ladder.sloP99Ms()).hasValue(300);
+        assertThat(ladder.load().sloP99Ms()).hasValue(300);
         assertThat(SimulationSettings.from(ladder.toProperties())).as("toProperties round trip").isEqualTo(ladder);
         assertThat(ladder.toProperties()).as("no closed-model property").doesNotContainKeys("sim.users", "sim.repeat", "sim.connections")
                 .containsEntry("sim.rate", "10,20.5,40");
@@ -204,7 +204,7 @@ class SimulationSettingsTest {
         assertThat(s.openLoad().orElseThrow().rates()).as("injector 1 of 2: injector 0 takes the odd thousandth").containsExactly(50.0, 1200.0);
         SimulationSettings first = parse("sim.injection", "open", "sim.rate", "100,2400.001", "sim.injectors", "2", "sim.injector.index", "0");
         assertThat(first.openLoad().orElseThrow().rates()).containsExactly(50.0, 1200.001);
-        assertThat(s.rates()).containsExactly(100.0, 2400.001);
+        assertThat(s.load().rates()).containsExactly(100.0, 2400.001);
         assertThat(s.result().injection().rates()).as("the result records the whole run's rates").containsExactly(100.0, 2400.001);
         assertThat(ResultFile.openModel(s, java.util.OptionalInt.of(200)).orElseThrow().rate()).as("the model is the whole run's").isEqualTo(2400.001);
         assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);

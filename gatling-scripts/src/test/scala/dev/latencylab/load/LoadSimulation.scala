@@ -21,18 +21,18 @@ class LoadSimulation extends Simulation {
   private val settings = LoadSimulation.orExit(SimulationSettings.fromSystemProperties())
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val run = new RunRecorder
-  private val sampler = new Sampler(if (settings.sampleServer) settings.metricsUrl else null, java.net.URI.create(settings.baseUrl).getPort,
-    settings.targetPid.orElse(-1L), settings.path, run)
+  private val sampler = new Sampler(if (settings.watch.sampleServer) settings.endpoint.metricsUrl else null, java.net.URI.create(settings.endpoint.baseUrl).getPort,
+    settings.watch.targetPid.orElse(-1L), settings.endpoint.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
   private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(LoadSimulation.steps).getOrElse(Nil)
   private val arrivals: Option[ArrivalRecorder] = settings.openLoad.toScala.map(load =>
-    new ArrivalRecorder(load, LoadSimulation.schedule(openSteps), settings.sloP99Ms.getAsLong, settings.sloKoPercent, settings.stopOnSloMiss))
+    new ArrivalRecorder(load, LoadSimulation.schedule(openSteps), settings.load.sloP99Ms.getAsLong, settings.load.sloKoPercent, settings.load.stopOnSloMiss))
 
   LoadSimulation.announce(settings, preflight)
 
   private val httpProtocol = {
-    val base = http.baseUrl(settings.baseUrl).acceptHeader("text/plain").disableCaching
+    val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("text/plain").disableCaching
     if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) base.shareConnections else base
   }
 
@@ -40,7 +40,7 @@ class LoadSimulation extends Simulation {
     exec(_.set("sentAt", System.nanoTime()))
       .exec(
         http("hello-with-latency")
-          .get(LoadSimulation.literal(settings.path)) // a path, never a Gatling expression
+          .get(LoadSimulation.literal(settings.endpoint.path)) // a path, never a Gatling expression
           .check(responseTimeInMillis.saveAs("responseTime"), status.saveAs("status"), status.is(200))
       )
       .exec { session =>
@@ -57,8 +57,8 @@ class LoadSimulation extends Simulation {
 
   private val users = scenario("users")
     .exec { session => run.userStarted(); session }
-    .repeat(settings.repeat) {
-      sendAndRecord.pause(settings.thinkMin.toMillis.millis, settings.thinkMax.toMillis.millis)
+    .repeat(settings.pacing.repeat) {
+      sendAndRecord.pause(settings.pacing.thinkMin.toMillis.millis, settings.pacing.thinkMax.toMillis.millis)
     }
     .exec { session => run.userFinished(); session }
 
@@ -82,7 +82,7 @@ class LoadSimulation extends Simulation {
 
   setUp(arrivals match {
     case Some(recorder) => arrivalsScenario(recorder).inject(openSteps)
-    case None           => users.inject(rampUsers(settings.usersHere).during(settings.ramp.toSeconds.seconds))
+    case None           => users.inject(rampUsers(settings.usersHere).during(settings.pacing.ramp.toSeconds.seconds))
   })
     .protocols(httpProtocol)
     .assertions(LoadSimulation.assertionsOf(settings): _*)
@@ -164,17 +164,17 @@ object LoadSimulation {
       val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: " +
         s"${load.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s of them)" else ""
       println(
-        s"latency-lab: open model: ${settings.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s$share " +
-          s"(${settings.arrivals.id} arrivals), each held ${load.level.toSeconds} s after a ${load.ramp.toSeconds} s ramp -> " +
-          s"${settings.baseUrl}${settings.path}, SLO p99 <= ${settings.sloP99Ms.getAsLong} ms from due, KO <= ${settings.sloKoPercent}%" +
-          (if (settings.stopOnSloMiss) ", stops at the first level that misses it" else "")
+        s"latency-lab: open model: ${settings.load.rates.asScala.map(r => SimulationSettings.rate(r)).mkString(", ")} req/s$share " +
+          s"(${settings.load.arrivals.id} arrivals), each held ${load.level.toSeconds} s after a ${load.ramp.toSeconds} s ramp -> " +
+          s"${settings.endpoint.baseUrl}${settings.endpoint.path}, SLO p99 <= ${settings.load.sloP99Ms.getAsLong} ms from due, KO <= ${settings.load.sloKoPercent}%" +
+          (if (settings.load.stopOnSloMiss) ", stops at the first level that misses it" else "")
       )
       return
     }
     val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: ${settings.usersHere} of them)" else ""
     println(
-      s"latency-lab: ${settings.users} users$share over ${settings.ramp.toSeconds} s -> ${settings.baseUrl}${settings.path}, " +
-        s"${settings.repeat} requests each, think ${settings.thinkMin.toMillis}-${settings.thinkMax.toMillis} ms, " +
+      s"latency-lab: ${settings.users} users$share over ${settings.pacing.ramp.toSeconds} s -> ${settings.endpoint.baseUrl}${settings.endpoint.path}, " +
+        s"${settings.pacing.repeat} requests each, think ${settings.pacing.thinkMin.toMillis}-${settings.pacing.thinkMax.toMillis} ms, " +
         s"connections ${preflight.connections.id}"
     )
     if (preflight.switched) {
@@ -191,7 +191,7 @@ object LoadSimulation {
   /** The user's assertions, and one always: a run in which no request succeeded fails. */
   private def assertionsOf(settings: SimulationSettings) =
     Seq(global.successfulRequests.count.gt(0L)) ++
-    settings.assertP95Ms.stream().toArray.map(ms => global.responseTime.percentile(95).lte(ms.toInt)).toSeq ++
-      settings.assertP99Ms.stream().toArray.map(ms => global.responseTime.percentile(99).lte(ms.toInt)).toSeq ++
-      settings.assertKoPercent.stream().toArray.map(pct => global.failedRequests.percent.lte(pct)).toSeq
+    settings.assertions.p95Ms.stream().toArray.map(ms => global.responseTime.percentile(95).lte(ms.toInt)).toSeq ++
+      settings.assertions.p99Ms.stream().toArray.map(ms => global.responseTime.percentile(99).lte(ms.toInt)).toSeq ++
+      settings.assertions.koPercent.stream().toArray.map(pct => global.failedRequests.percent.lte(pct)).toSeq
 }

@@ -140,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> passOn = Inputs.passOn(given);
 
         long measured = settings.latencyMs().orElse(latency);
-        Point point = settings.open() ? Point.open(t, settings.rates().get(settings.rates().size() - 1), measured, 1)
+        Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
                 : new Point(t, settings.users(), measured, 1);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s".formatted(

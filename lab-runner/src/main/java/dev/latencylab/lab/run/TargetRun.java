@@ -103,7 +103,7 @@ public final class TargetRun {
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
                         ? split(gatling, target, here, passOn, dir, injectors, startAt, echo, resultWritten)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
-                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.path(), warmup, 50);
+                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
                 echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
@@ -189,7 +189,7 @@ public final class TargetRun {
     static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
             RunFolder dir, int injectors, Instant startAt, PrintStream echo, Consumer<Path> resultWritten) {
         echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
-                settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
+                settings.open() ? settings.load().rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
                         : "%,d users".formatted(settings.users()),
                 startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
         List<GatlingLauncher.Outcome> outcomes;
@@ -241,9 +241,9 @@ public final class TargetRun {
 
     /** What Gatling's report calls the run: the target's id and the load, e.g. "mvc-t200, 5,000 users, /hello/100". */
     static String description(Target target, SimulationSettings settings) {
-        String load = settings.open() ? settings.rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", "))
+        String load = settings.open() ? settings.load().rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", "))
                 + " req/s" : "%,d users".formatted(settings.users());
-        return "%s, %s, %s".formatted(target.id(), load, settings.path());
+        return "%s, %s, %s".formatted(target.id(), load, settings.endpoint().path());
     }
 
     private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {
