@@ -270,8 +270,9 @@ public final class ArrivalRecorder implements AutoCloseable {
                     new Result.LevelHistograms(ResultFile.encoded(l.gatling), ResultFile.encoded(l.fromDue), ResultFile.encoded(l.lag))));
         }
         Histogram all = fromDue.copy();
-        return new Result.Open(load.poisson() ? "poisson" : "uniform", connections, dueOffsetMs.length, started.sum(),
-                peakInFlight.get(), sloMs, sloKoPercent, ResultFile.percentiles(all), ResultFile.encoded(all),
+        return new Result.Open(load.poisson() ? "poisson" : "uniform", connections,
+                new Result.Sent(dueOffsetMs.length, started.sum(), peakInFlight.get()), new Result.Slo(sloMs, sloKoPercent),
+                ResultFile.percentiles(all), ResultFile.encoded(all),
                 ResultFile.percentiles(lag), stopReason, capacity, out, ResultFile.encoded(lag));
     }
 

@@ -145,11 +145,32 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             long openFilesNeeded, long openFilesLimit, Stat openFiles, Stat cpu, Stat machineCpu) {
     }
 
-    /** refusedSamples, firstRefusedSecond, pid, exitedAtSecond: since problems; connectionPool: since /db. */
-    public record Server(boolean sampled, long missedSamples, Long refusedSamples, Double firstRefusedSecond, Long pid,
-            Double exitedAtSecond, Integer poolThreads, Double peakLiveThreads, Stat liveThreads, Stat busyThreads,
-            Stat heapUsedBytes, Stat cpu, Stat openFiles, Double openFilesLimit, Stat waitingRequests, Double peakWaitingRequests,
-            ConnectionPool connectionPool) {
+    /**
+     * What the injector sampled of the server, in named parts that the file writes flat. refusedSamples,
+     * firstRefusedSecond, pid, exitedAtSecond: since problems; connectionPool: since /db.
+     */
+    public record Server(@JsonUnwrapped Sampling sampling, @JsonUnwrapped ServerProcess process, @JsonUnwrapped Threads threads,
+            Stat heapUsedBytes, Stat cpu, @JsonUnwrapped Files files, @JsonUnwrapped Waiting waiting, ConnectionPool connectionPool) {
+    }
+
+    /** Whether the actuator was sampled, the samples it missed and refused, and when it first refused one. */
+    public record Sampling(boolean sampled, long missedSamples, Long refusedSamples, Double firstRefusedSecond) {
+    }
+
+    /** The target JVM's PID (when it ran on this machine) and when it exited, if it did during the run. */
+    public record ServerProcess(Long pid, Double exitedAtSecond) {
+    }
+
+    /** The server's pool of request threads (null without one), and its live and busy threads. */
+    public record Threads(Integer poolThreads, Double peakLiveThreads, Stat liveThreads, Stat busyThreads) {
+    }
+
+    /** The server's open files (sockets among them) and its limit. */
+    public record Files(Stat openFiles, Double openFilesLimit) {
+    }
+
+    /** Requests waiting in the server (hello.waiting): sampled, and the highest peak it reported. */
+    public record Waiting(Stat waitingRequests, Double peakWaitingRequests) {
     }
 
     /**
@@ -172,7 +193,8 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      *
      * @param connections     how the injector connected: Gatling's shared HTTP/1.1 pool, which opens a connection
      *                        whenever none is idle (it has no cap), so a request never waits for one
-     * @param peakInFlight    most arrivals sent and not yet answered at once (= connections in use)
+     * @param sent            arrivals planned and started, and peakInFlight: most sent and not yet answered at once
+     *                        (= connections in use)
      * @param injectorLagMs   how late the injector started arrivals against their due time
      * @param stoppedEarly    why the run stopped before its schedule ended (a level missed the SLO), or null
      * @param capacityPerSecond the model's capacity: T/L when a pool of T bounds the target, else null (no pool)
@@ -182,15 +204,22 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * the sum of the injectors' peaks (at most: they need not have peaked at the same moment); stoppedEarly each
      * injector's reason.
      */
-    public record Open(String arrivals, String connections, long plannedArrivals, long arrivalsStarted, long peakInFlight,
-            long sloP99Ms, double sloKoPercent, ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram,
-            ResponseTimes injectorLagMs, String stoppedEarly, Double capacityPerSecond, List<Level> levels,
-            EncodedHistogram injectorLagHistogram) {
+    public record Open(String arrivals, String connections, @JsonUnwrapped Sent sent, @JsonUnwrapped Slo slo,
+            ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram, ResponseTimes injectorLagMs, String stoppedEarly,
+            Double capacityPerSecond, List<Level> levels, EncodedHistogram injectorLagHistogram) {
 
         /** The highest level the run reached: the last with arrivals (a ladder stopped at a miss ends there); null when none had any. */
         public Level topLevel() {
             return levels.stream().filter(l -> l.counts().arrivals() > 0).reduce((a, b) -> b).orElse(null);
         }
+    }
+
+    /** An open run's arrivals: planned by the schedule, started, and the most in flight at once. */
+    public record Sent(long plannedArrivals, long arrivalsStarted, long peakInFlight) {
+    }
+
+    /** The SLO each level of an open run is judged by: p99 from due, and the share of KO. */
+    public record Slo(long sloP99Ms, double sloKoPercent) {
     }
 
     /**

@@ -198,8 +198,8 @@ public final class ResultCheck {
     }
 
     private void open(Result.Open o) {
-        nonNegative("open.plannedArrivals", o.plannedArrivals());
-        nonNegative("open.arrivalsStarted", o.arrivalsStarted());
+        nonNegative("open.plannedArrivals", o.sent().plannedArrivals());
+        nonNegative("open.arrivalsStarted", o.sent().arrivalsStarted());
         if (o.levels() == null) {
             problems.add("open.levels is missing");
             return;

@@ -76,14 +76,17 @@ public final class ResultFile {
                 sampler.series(Sampler.Tick::injectorOpenFiles).stat(), sampler.series(Sampler.Tick::injectorCpu).stat(),
                 sampler.series(Sampler.Tick::machineCpu).stat());
         Map<String, Double> last = sampler.lastServerValues();
-        Result.Server server = new Result.Server(settings.watch().sampleServer(), sampler.serverMisses(), sampler.serverRefusals(),
-                sampler.firstRefusalSecond(), settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
-                sampler.targetExitedSecond(), preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
-                last.get("jvm_threads_peak_threads"), sampler.series(Sampler.Tick::serverLiveThreads).stat(),
-                sampler.series(Sampler.Tick::serverBusyThreads).stat(), sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(),
-                sampler.series(Sampler.Tick::serverCpu).stat(), sampler.series(Sampler.Tick::serverOpenFiles).stat(),
-                last.get("process_files_max_files"), sampler.series(Sampler.Tick::serverWaitingRequests).stat(),
-                last.get("hello_waiting_peak"), Sampler.ConnectionPool.in(last, settings.endpoint().path()).map(p -> new Result.ConnectionPool(p.library,
+        Result.Server server = new Result.Server(
+                new Result.Sampling(settings.watch().sampleServer(), sampler.serverMisses(), sampler.serverRefusals(), sampler.firstRefusalSecond()),
+                new Result.ServerProcess(settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
+                        sampler.targetExitedSecond()),
+                new Result.Threads(preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
+                        last.get("jvm_threads_peak_threads"), sampler.series(Sampler.Tick::serverLiveThreads).stat(),
+                        sampler.series(Sampler.Tick::serverBusyThreads).stat()),
+                sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(), sampler.series(Sampler.Tick::serverCpu).stat(),
+                new Result.Files(sampler.series(Sampler.Tick::serverOpenFiles).stat(), last.get("process_files_max_files")),
+                new Result.Waiting(sampler.series(Sampler.Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
+                Sampler.ConnectionPool.in(last, settings.endpoint().path()).map(p -> new Result.ConnectionPool(p.library,
                         last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
                         sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null));
 

@@ -259,9 +259,9 @@ public final class ResultMerge {
                 stops.add("injector %d: %s".formatted(parts.get(i).parameters().split().injectorIndex(), opens.get(i).stoppedEarly()));
             }
         }
-        return new Result.Open(o0.arrivals(), o0.connections(), opens.stream().mapToLong(Result.Open::plannedArrivals).sum(),
-                opens.stream().mapToLong(Result.Open::arrivalsStarted).sum(), opens.stream().mapToLong(Result.Open::peakInFlight).sum(),
-                o0.sloP99Ms(), o0.sloKoPercent(), ResultFile.percentiles(fromDue), ResultFile.encoded(fromDue), ResultFile.percentiles(lag),
+        return new Result.Open(o0.arrivals(), o0.connections(), new Result.Sent(opens.stream().mapToLong(o -> o.sent().plannedArrivals()).sum(),
+                opens.stream().mapToLong(o -> o.sent().arrivalsStarted()).sum(), opens.stream().mapToLong(o -> o.sent().peakInFlight()).sum()),
+                o0.slo(), ResultFile.percentiles(fromDue), ResultFile.encoded(fromDue), ResultFile.percentiles(lag),
                 stops.isEmpty() ? null : String.join("; ", stops), o0.capacityPerSecond(), levels, ResultFile.encoded(lag));
     }
 

@@ -155,7 +155,7 @@ class ResultMergeTest {
         assertThat(level.cpu().injectorCpu()).as("the injectors' CPU summed").isEqualTo(1.0);
         assertThat(ResultFile.decode(merged.open().fromDueHistogram().data())).isEqualTo(ResultFile.decode(one.result("shared", T0,
                 this::span, l -> 10.0, 2_000.0).fromDueHistogram().data()));
-        assertThat(merged.open().plannedArrivals()).isEqualTo(300);
+        assertThat(merged.open().sent().plannedArrivals()).isEqualTo(300);
         assertThat(merged.open().stoppedEarly()).isNull();
         assertThat(merged.plateau().fromSecond()).as("the highest level's seconds, as for one open run").isEqualTo(1);
 

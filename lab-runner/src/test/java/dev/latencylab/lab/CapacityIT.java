@@ -122,7 +122,7 @@ class CapacityIT {
 
         assertThat(r.parameters().open()).isTrue();
         assertThat(r.open().arrivals()).isEqualTo("poisson");
-        assertThat(r.open().arrivalsStarted()).isEqualTo(r.open().plannedArrivals()).isEqualTo(r.requests().total());
+        assertThat(r.open().sent().arrivalsStarted()).isEqualTo(r.open().sent().plannedArrivals()).isEqualTo(r.requests().total());
         assertThat(r.requests().ko()).isZero();
         Result.Level level = r.open().levels().get(0);
         assertThat(level.counts().plannedArrivals()).as("Poisson: about 40/s for 5 s").isBetween(150L, 250L);

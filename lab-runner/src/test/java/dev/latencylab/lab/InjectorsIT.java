@@ -147,9 +147,9 @@ class InjectorsIT {
         assertThat(level.counts().plannedArrivals()).isEqualTo(zero.counts().plannedArrivals() + one.counts().plannedArrivals()).isEqualTo(100);
         assertThat(level.counts().arrivals()).isEqualTo(zero.counts().arrivals() + one.counts().arrivals());
         assertThat(level.times().fromDueMs().count()).isEqualTo(zero.times().fromDueMs().count() + one.times().fromDueMs().count());
-        assertThat(r.open().plannedArrivals()).isEqualTo(run.zero().open().plannedArrivals() + run.one().open().plannedArrivals());
+        assertThat(r.open().sent().plannedArrivals()).isEqualTo(run.zero().open().sent().plannedArrivals() + run.one().open().sent().plannedArrivals());
         assertThat(r.requests().total()).isEqualTo(run.zero().requests().total() + run.one().requests().total())
-                .isEqualTo(r.open().arrivalsStarted());
+                .isEqualTo(r.open().sent().arrivalsStarted());
         assertThat((long) run.served()).as("requests the target served: the load and the two preflight requests").isEqualTo(r.requests().ok() + 2);
         assertThat(level.verdict()).as("judged again on the merged level").isNotBlank();
         assertThat(Files.readString(RunPage.of(run.mergedFile()))).contains("Levels (open model)").contains(" req/s on 2 injectors, ");

@@ -83,7 +83,7 @@ class LabCommandLineIT {
 
         long targetPid = Long.parseLong(winner.awaitLine("target pid ([0-9]+) warmed up", Duration.ZERO));
         Result result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
-        assertThat(result.server().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
+        assertThat(result.server().process().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
         assertThat(result.problems()).isEmpty();
         // the target's flight recording, written at its exit, read into the result within the run's window
         assertThat(result.jvm()).as("JVM events").isNotNull();
@@ -240,8 +240,8 @@ class LabCommandLineIT {
         assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(lab.output()).contains("RUN FAILED: the target JVM (pid " + targetPid + ") exited");
         Result result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
-        assertThat(result.server().exitedAtSecond()).isBetween(1.0, 60.0);
-        assertThat(result.server().refusedSamples()).isPositive();
+        assertThat(result.server().process().exitedAtSecond()).isBetween(1.0, 60.0);
+        assertThat(result.server().sampling().refusedSamples()).isPositive();
         assertThat(String.join("; ", result.problems())).contains("exited").contains("refused connections");
     }
 

@@ -87,7 +87,7 @@ class SimulationIT {
         assertThat(r.parameters().users()).isEqualTo(6);
         assertThat(r.injector().peakActiveUsers()).isBetween(1, 6);
         assertThat(r.model().offeredLoadPerSecond()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));
-        assertThat(r.server().liveThreads().samples()).isPositive();
+        assertThat(r.server().threads().liveThreads().samples()).isPositive();
         assertThat(r.injector().cpu().samples()).isPositive();
         assertThat(r.problems()).isEmpty();
         assertThat(r.timeline().columns()).as("the machine's steal and load are sampled").contains("machineSteal", "loadAverage");

@@ -224,8 +224,8 @@ public final class RunPage {
         if (r.open() != null) {
             Result.Open o = r.open();
             h.append("<h2>Levels (open model)</h2>\n<p>").append(esc(("%s arrivals, SLO: p99 from due <= %,d ms and KO <= %s%%; %,d of %,d "
-                    + "planned arrivals sent; most in flight %,d%s.%s").formatted(o.arrivals(), o.sloP99Ms(), o.sloKoPercent(), o.arrivalsStarted(),
-                    o.plannedArrivals(), o.peakInFlight(), split ? " (the injectors' peaks summed: at most)" : "",
+                    + "planned arrivals sent; most in flight %,d%s.%s").formatted(o.arrivals(), o.slo().sloP99Ms(), o.slo().sloKoPercent(), o.sent().arrivalsStarted(),
+                    o.sent().plannedArrivals(), o.sent().peakInFlight(), split ? " (the injectors' peaks summed: at most)" : "",
                     o.stoppedEarly() == null ? "" : " Stopped early: " + o.stoppedEarly()))).append("</p>\n");
             h.append("<table>\n<tr><th>level<th>rate/s<th>planned<th>arrivals<th>OK<th>KO<th>unanswered<th>goodput/s<th>model/s"
                     + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
@@ -268,7 +268,7 @@ public final class RunPage {
                 Figures.rate(missed.ratePerSecond()), ms(missed.times().fromDueMs()), missed.counts().ko());
         String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
                 : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
-        return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.sloP99Ms(), o.sloKoPercent(), up, miss, model);
+        return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.slo().sloP99Ms(), o.slo().sloKoPercent(), up, miss, model);
     }
 
     /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */

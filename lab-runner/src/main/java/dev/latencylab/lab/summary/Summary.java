@@ -393,7 +393,7 @@ public final class Summary {
             flags.add(CONNECTIONS_SWITCHED);
         }
         if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
-                || near(r.server().openFiles().max(), r.server().openFilesLimit())) {
+                || near(r.server().files().openFiles().max(), r.server().files().openFilesLimit())) {
             flags.add(DESCRIPTORS_NEAR_LIMIT);
         }
         if (ko > 0) {
@@ -415,11 +415,11 @@ public final class Summary {
                 new RunRow.Rates(goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond()),
                 new RunRow.Latencies(ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max()),
                 new RunRow.Requests(r.requests().total(), ko, r.requests().koPercent(), topReason),
-                new RunRow.Threads(r.server().peakLiveThreads(), r.server().busyThreads().max()),
+                new RunRow.Threads(r.server().threads().peakLiveThreads(), r.server().threads().busyThreads().max()),
                 new RunRow.Cpu(serverCpu, injectorCpu, machineCpu, cores, MachineCeiling.cpuMsPerRequest(serverCpu, cores, goodput),
                         MachineCeiling.cpuMsPerRequest(injectorCpu, cores, goodput), plateau == null ? null : plateau.machineSteal(),
                         plateau == null ? null : plateau.loadAverage(), cpuProbe),
-                new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().openFiles().max()),
+                new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().files().openFiles().max()),
                 model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
                         model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
                 new RunRow.Notes(String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));

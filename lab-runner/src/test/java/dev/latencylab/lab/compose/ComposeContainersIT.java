@@ -164,7 +164,7 @@ class ComposeContainersIT {
             Result result = ResultFile.read(folder.resolve(ResultFile.NAME));
             assertThat(result.parameters().endpoint().baseUrl()).isEqualTo("http://" + target + ":8080");
             assertThat(result.requests().ok()).isEqualTo(result.requests().total()).isEqualTo(60);
-            assertThat(result.server().sampled()).as("the target's actuator, by the +1000 rule inside the network").isTrue();
+            assertThat(result.server().sampling().sampled()).as("the target's actuator, by the +1000 rule inside the network").isTrue();
             assertThat(result.server().cpu().samples()).isPositive();
             assertThat(ownerOf(folder.resolve(ResultFile.NAME))).isEqualTo(caller);
 
