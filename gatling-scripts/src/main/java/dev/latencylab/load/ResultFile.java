@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,24 +169,9 @@ public final class ResultFile {
                 s.load().levelDuration().toSeconds()));
     }
 
-    /** The samples as columns and rows; NaN (no reading) becomes null. */
+    /** The samples as columns and rows (see Sampler.Tick#row). */
     private static Result.Timeline timeline(List<Sampler.Tick> ticks) {
-        List<String> columns = Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(RecordComponent::getName).toList();
-        List<List<Object>> rows = new ArrayList<>();
-        for (Sampler.Tick t : ticks) {
-            List<Object> row = new ArrayList<>();
-            for (RecordComponent c : Sampler.Tick.class.getRecordComponents()) {
-                try {
-                    Object v = c.getAccessor().invoke(t);
-                    row.add(v instanceof Double d ? (d.isNaN() ? null : Math.round(d * 1000) / 1000.0) : v);
-                }
-                catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            rows.add(row);
-        }
-        return new Result.Timeline(columns, rows);
+        return new Result.Timeline(Sampler.Tick.COLUMNS, ticks.stream().map(Sampler.Tick::row).toList());
     }
 
     /** The model for these settings, when the path names a latency. */

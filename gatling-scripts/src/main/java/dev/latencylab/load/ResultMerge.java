@@ -91,21 +91,17 @@ public final class ResultMerge {
 
         long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
         long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
-        Result.Timeline timeline = timeline(parts, offsets);
+        List<Sampler.Tick> ticks = ticks(parts, offsets);
         Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters().injection(), first.model());
-        List<List<Object>> rows = timeline.rows();
-        int active = column(timeline.columns(), "activeUsers");
-        int atSecond = column(timeline.columns(), "second");
-        double peak = rows.stream().filter(row -> row.get(active) != null).mapToDouble(row -> number(row.get(active))).max().orElse(0);
+        double peak = ticks.stream().mapToInt(Sampler.Tick::activeUsers).max().orElse(0);
         ResultFile.PlateauRule rule = ResultFile.plateauRule(open, peak); // as a single run finds its own
-        List<List<Object>> plateauRows = rows.stream().filter(row -> rule.test(number(row.get(atSecond)),
-                row.get(active) == null ? null : number(row.get(active)))).toList();
-        ResultFile.PlateauSeconds span = plateauRows.isEmpty() ? ResultFile.PlateauSeconds.NONE : ResultFile.PlateauSeconds.of(
-                number(plateauRows.get(0).get(atSecond)), number(plateauRows.get(plateauRows.size() - 1).get(atSecond)), perSecond, okPerSecond);
-        Result.Plateau plateau = plateauRows.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
-                (int) plateauRows.stream().mapToDouble(row -> number(row.get(active))).min().orElse(0), span.throughput(),
-                mean(plateauRows, timeline, "injectorCpu"), mean(plateauRows, timeline, "machineCpu"), mean(plateauRows, timeline, "serverCpu"),
-                mean(plateauRows, timeline, "machineSteal"), mean(plateauRows, timeline, "loadAverage"));
+        List<Sampler.Tick> onPlateau = ticks.stream().filter(t -> rule.test(t.second(), (double) t.activeUsers())).toList();
+        ResultFile.PlateauSeconds span = onPlateau.isEmpty() ? ResultFile.PlateauSeconds.NONE : ResultFile.PlateauSeconds.of(
+                onPlateau.get(0).second(), onPlateau.get(onPlateau.size() - 1).second(), perSecond, okPerSecond);
+        Result.Plateau plateau = onPlateau.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
+                onPlateau.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0), span.throughput(),
+                mean(onPlateau, Sampler.Tick::injectorCpu), mean(onPlateau, Sampler.Tick::machineCpu), mean(onPlateau, Sampler.Tick::serverCpu),
+                mean(onPlateau, Sampler.Tick::machineSteal), mean(onPlateau, Sampler.Tick::loadAverage));
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds, Arrays.stream(perSecond).max().orElse(0),
                 span.throughput(), perSecond, seconds == 0 ? 0.0 : ok / seconds, span.goodput(), okPerSecond);
 
@@ -122,7 +118,7 @@ public final class ResultMerge {
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
-                first.server(), first.model(), open, timeline, problems, merged, null);
+                first.server(), first.model(), open, timeline(first.timeline().columns(), ticks), problems, merged, null);
         List<String> wrong = ResultCheck.problems(result);
         if (!wrong.isEmpty()) {
             throw new IllegalStateException("the merge does not add up (a defect of the merge): " + String.join("; ", wrong));
@@ -295,47 +291,55 @@ public final class ResultMerge {
     }
 
     /**
-     * Injector 0's samples on the merged clock, each row's active users and injector CPU the sum over the injectors'
-     * rows of the same wall-clock second (injector CPU: each a share of its machine's cores; on one machine, the
+     * Injector 0's samples on the merged clock, each one's active users and injector CPU the sum over the injectors'
+     * samples of the same wall-clock second (injector CPU: each a share of its machine's cores; on one machine, the
      * injectors' total); injector open files the most any one held (the limit is per process).
      */
-    private static Result.Timeline timeline(List<Result> parts, int[] offsets) {
+    private static List<Sampler.Tick> ticks(List<Result> parts, int[] offsets) {
         List<String> columns = parts.get(0).timeline().columns();
-        int second = column(columns, "second");
-        List<Map<Long, List<Object>>> bySecond = new ArrayList<>();
+        List<Map<Long, Sampler.Tick>> bySecond = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            if (!parts.get(i).timeline().columns().equals(columns)) {
-                throw new MergeException("injector %d's samples have other columns than injector 0's".formatted(i));
+            Result.Timeline timeline = parts.get(i).timeline();
+            if (!timeline.columns().equals(columns) || !Sampler.Tick.COLUMNS.containsAll(columns)) {
+                throw new MergeException("injector %d's samples have the columns %s, not injector 0's %s or not all of them a sample's (%s): "
+                        .formatted(i, timeline.columns(), columns, Sampler.Tick.COLUMNS) + "files of another version of the lab?");
             }
-            Map<Long, List<Object>> m = new TreeMap<>();
-            for (List<Object> row : parts.get(i).timeline().rows()) {
-                m.put(Math.round(number(row.get(second)) + offsets[i]), row);
+            Map<Long, Sampler.Tick> m = new TreeMap<>();
+            for (List<Object> row : timeline.rows()) {
+                Sampler.Tick t = Sampler.Tick.of(columns, row);
+                m.put(Math.round(t.second() + offsets[i]), t);
             }
             bySecond.add(m);
         }
-        List<List<Object>> rows = new ArrayList<>();
-        for (List<Object> base : parts.get(0).timeline().rows()) {
-            double wall = number(base.get(second)) + offsets[0];
-            List<Object> row = new ArrayList<>(base);
-            row.set(second, wall);
-            long key = Math.round(wall);
-            for (String column : List.of("activeUsers", "injectorCpu", "injectorOpenFiles")) {
-                int c = column(columns, column);
-                boolean most = column.equals("injectorOpenFiles");
-                double value = 0;
-                boolean any = false;
-                for (Map<Long, List<Object>> part : bySecond) {
-                    List<Object> other = part.get(key);
-                    if (other != null && other.get(c) != null) {
-                        value = most ? Math.max(value, number(other.get(c))) : value + number(other.get(c));
-                        any = true;
-                    }
-                }
-                row.set(c, !any ? null : column.equals("activeUsers") ? (Object) (int) value : (Object) (Math.round(value * 1000) / 1000.0));
-            }
-            rows.add(row);
+        List<Sampler.Tick> merged = new ArrayList<>();
+        for (List<Object> row : parts.get(0).timeline().rows()) {
+            Sampler.Tick base = Sampler.Tick.of(columns, row);
+            double wall = base.second() + offsets[0];
+            List<Sampler.Tick> same = bySecond.stream().map(part -> part.get(Math.round(wall))).filter(Objects::nonNull).toList();
+            merged.add(base.withInjectors(wall, same.stream().mapToInt(Sampler.Tick::activeUsers).sum(),
+                    total(same, Sampler.Tick::injectorCpu), same.stream().mapToDouble(Sampler.Tick::injectorOpenFiles).filter(v -> !Double.isNaN(v))
+                            .max().orElse(Double.NaN)));
         }
-        return new Result.Timeline(columns, rows);
+        return merged;
+    }
+
+    /** The merged samples as a timeline of the parts' own columns. */
+    private static Result.Timeline timeline(List<String> columns, List<Sampler.Tick> ticks) {
+        return new Result.Timeline(columns, ticks.stream().map(t -> t.row(columns)).toList());
+    }
+
+    /** The sum of what the samples read (NaN: none of them did), to three decimals as a timeline holds it. */
+    private static double total(List<Sampler.Tick> ticks, ToDoubleFunction<Sampler.Tick> column) {
+        double sum = 0;
+        boolean any = false;
+        for (Sampler.Tick t : ticks) {
+            double v = column.applyAsDouble(t);
+            if (!Double.isNaN(v)) {
+                sum += v;
+                any = true;
+            }
+        }
+        return any ? Math.round(sum * 1000) / 1000.0 : Double.NaN;
     }
 
     /** The injectors as one: users and CPU summed, open files the most of any one process (the limit is per process). */
@@ -368,33 +372,9 @@ public final class ResultMerge {
         return all.stream().map(value).filter(Objects::nonNull).mapToDouble(Double::doubleValue).boxed().max(Double::compare).orElse(null);
     }
 
-    private static Double mean(List<List<Object>> rows, Result.Timeline timeline, String column) {
-        int c = column(timeline.columns(), column);
-        ToDoubleFunction<List<Object>> v = row -> number(row.get(c));
-        double[] values = rows.stream().filter(row -> row.get(c) != null).mapToDouble(v).toArray();
+    /** The mean of what the samples read, or null when none did. */
+    private static Double mean(List<Sampler.Tick> ticks, ToDoubleFunction<Sampler.Tick> column) {
+        double[] values = ticks.stream().mapToDouble(column).filter(v -> !Double.isNaN(v)).toArray();
         return values.length == 0 ? null : Arrays.stream(values).average().orElseThrow();
-    }
-
-    /**
-     * The timeline's columns the merge reads by name: Sampler.Tick's components (ResultFile.timeline names them so).
-     * ResultMergeTest keeps this list within Tick's, so that renaming a component fails a test, not a merge.
-     */
-    static final List<String> COLUMNS_READ = List.of("second", "activeUsers", "injectorCpu", "injectorOpenFiles", "machineCpu", "serverCpu",
-            "machineSteal", "loadAverage");
-
-    private static int column(List<String> columns, String name) {
-        if (!COLUMNS_READ.contains(name)) {
-            throw new IllegalStateException(name + " is read but not in COLUMNS_READ, which its test checks against Sampler.Tick");
-        }
-        int c = columns.indexOf(name);
-        if (c < 0) {
-            throw new MergeException("the injectors' samples have no column %s (they have %s): files of another version of the lab?"
-                    .formatted(name, columns));
-        }
-        return c;
-    }
-
-    private static double number(Object o) {
-        return o == null ? Double.NaN : ((Number) o).doubleValue();
     }
 }

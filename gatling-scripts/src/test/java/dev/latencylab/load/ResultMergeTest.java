@@ -250,9 +250,21 @@ class ResultMergeTest {
                         i.stopOnSloMiss()), new Result.Split(injectors, index, START.toEpochMilli()));
     }
 
+    /**
+     * A sample written as a timeline row reads back as itself (to the row's three decimals; no reading stays none),
+     * and so does a row of a timeline written before some of the columns.
+     */
     @Test
-    void theColumnsTheMergeReadsAreTheSamplersTicks() {
-        List<String> tick = java.util.Arrays.stream(Sampler.Tick.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
-        assertThat(tick).containsAll(ResultMerge.COLUMNS_READ);
+    void aTimelineRowReadsBackAsTheSampleItRecords() {
+        Sampler.Tick t = new Sampler.Tick(12.0, 500, 0.25, 0.5, 740, 0.3333333, 210, 12, 1.5e8, 530, 17, Double.NaN, 1.75, Double.NaN, 0);
+        List<Object> row = t.row();
+        assertThat(row).hasSize(Sampler.Tick.COLUMNS.size()).contains(500, 0.333).containsNull();
+        assertThat(Sampler.Tick.of(Sampler.Tick.COLUMNS, row)).isEqualTo(new Sampler.Tick(12.0, 500, 0.25, 0.5, 740, 0.333, 210, 12, 1.5e8,
+                530, 17, Double.NaN, 1.75, Double.NaN, 0));
+        // a timeline from before the connection pools' columns: read without them, written back as it was
+        List<String> older = OPEN.timeline().columns();
+        assertThat(older).isNotEqualTo(Sampler.Tick.COLUMNS).isSubsetOf(Sampler.Tick.COLUMNS);
+        assertThat(OPEN.timeline().rows()).allSatisfy(r -> assertThat(Sampler.Tick.of(older, r).row(older)).isEqualTo(r));
+        assertThatThrownBy(() -> Sampler.Tick.of(List.of("second", "users"), List.of(1.0, 5))).hasMessageContaining("users");
     }
 }
