@@ -44,8 +44,12 @@ public final class Sampler implements AutoCloseable {
             double serverOpenFiles, double serverWaitingRequests, double machineSteal, double loadAverage,
             double serverPoolActive, double serverPoolPending) {
 
+        /** Read once: a timeline converts every cell of every row through them. */
+        private static final RecordComponent[] COMPONENTS = Tick.class.getRecordComponents();
+        private static final java.lang.reflect.Constructor<Tick> CANONICAL = canonical();
+
         /** The timeline's columns (result.json's timeline.columns): these components' names, in order. */
-        public static final List<String> COLUMNS = Arrays.stream(Tick.class.getRecordComponents()).map(RecordComponent::getName).toList();
+        public static final List<String> COLUMNS = Arrays.stream(COMPONENTS).map(RecordComponent::getName).toList();
 
         /** This sample as a timeline row: NaN (no reading) as null, fractions to three decimals. */
         public List<Object> row() {
@@ -56,7 +60,7 @@ public final class Sampler implements AutoCloseable {
         public List<Object> row(List<String> columns) {
             List<Object> row = new ArrayList<>();
             for (String column : columns) {
-                Object v = read(Tick.class.getRecordComponents()[COLUMNS.indexOf(column)]);
+                Object v = read(COMPONENTS[COLUMNS.indexOf(column)]);
                 row.add(v instanceof Double d ? (d.isNaN() ? null : Math.round(d * 1000) / 1000.0) : v);
             }
             return row;
@@ -70,17 +74,15 @@ public final class Sampler implements AutoCloseable {
             if (!COLUMNS.containsAll(columns)) {
                 throw new IllegalArgumentException("timeline columns %s are not all a sample's %s".formatted(columns, COLUMNS));
             }
-            RecordComponent[] components = Tick.class.getRecordComponents();
-            Class<?>[] types = new Class<?>[components.length];
-            Object[] values = new Object[components.length];
-            for (int i = 0; i < components.length; i++) {
-                types[i] = components[i].getType();
-                int at = columns.indexOf(components[i].getName());
+            Object[] values = new Object[COMPONENTS.length];
+            for (int i = 0; i < COMPONENTS.length; i++) {
+                int at = columns.indexOf(COMPONENTS[i].getName());
                 Number n = at < 0 ? null : (Number) row.get(at);
-                values[i] = types[i] == int.class ? (Object) (n == null ? 0 : n.intValue()) : (Object) (n == null ? Double.NaN : n.doubleValue());
+                values[i] = COMPONENTS[i].getType() == int.class ? (Object) (n == null ? 0 : n.intValue())
+                        : (Object) (n == null ? Double.NaN : n.doubleValue());
             }
             try {
-                return Tick.class.getDeclaredConstructor(types).newInstance(values);
+                return CANONICAL.newInstance(values);
             }
             catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
@@ -91,6 +93,15 @@ public final class Sampler implements AutoCloseable {
         public Tick withInjectors(double at, int users, double cpu, double openFiles) {
             return new Tick(at, users, cpu, machineCpu, openFiles, serverCpu, serverLiveThreads, serverBusyThreads, serverHeapUsedBytes,
                     serverOpenFiles, serverWaitingRequests, machineSteal, loadAverage, serverPoolActive, serverPoolPending);
+        }
+
+        private static java.lang.reflect.Constructor<Tick> canonical() {
+            try {
+                return Tick.class.getDeclaredConstructor(Arrays.stream(COMPONENTS).map(RecordComponent::getType).toArray(Class<?>[]::new));
+            }
+            catch (NoSuchMethodException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         private Object read(RecordComponent c) {
