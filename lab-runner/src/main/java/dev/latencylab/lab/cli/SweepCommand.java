@@ -177,11 +177,11 @@ final class SweepCommand implements Callable<Integer> {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
         }
         try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
-            return run(plan, dir, earlier, stored, storedFrom, repo);
+            return run(plan, dir, earlier, repo);
         }
     }
 
-    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, int stored, int storedFrom, Path repo) {
+    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, Path repo) {
         PrintStream out = System.out;
         Instant start = Instant.now();
         if (earlier != null) {
@@ -192,9 +192,10 @@ final class SweepCommand implements Callable<Integer> {
                 return LatencyLab.BAD_INPUT;
             }
             out.println("latency-lab: resuming " + dir.dir());
-            if (!plan.runs().equals(earlier.plan().runs())) {
+            Sweep.Repeats was = earlier.plan().runs();
+            if (!plan.runs().equals(was)) {
                 out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.runs().repeats(),
-                        fromUsers(plan.runs().repeatsFromUsers()), stored, fromUsers(storedFrom));
+                        fromUsers(plan.runs().repeatsFromUsers()), was.repeats(), fromUsers(was.repeatsFromUsers()));
                 earlier.withRuns(plan.runs()).write(dir);
             }
             String boot = earlier.machine().bootId();
