@@ -61,6 +61,7 @@ public final class ResultCheck {
         if (r.throughput() != null) {
             sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
             sum("throughput.okPerSecond", r.throughput().okPerSecond(), r.requests().ok(), "requests.ok");
+            derived(r);
         }
         Result.Split p = r.parameters().split();
         if (p.injectors() != null && p.injectors() < 1) {
@@ -169,6 +170,73 @@ public final class ResultCheck {
         }
         if (differs(sum, expected)) {
             problems.add("%s sums to %,d; %s says %,d".formatted(field, sum, countField, expected));
+        }
+    }
+
+    /**
+     * The figures a reader compares, each recomputed from the series it was computed from (ResultFile.build,
+     * ResultMerge: the same rules): the plateau's completions and OK responses per second are the means of the per-second
+     * series over the plateau's whole seconds, and an open level's goodput is that of its window's whole seconds.
+     */
+    private void derived(Result r) {
+        Result.Throughput t = r.throughput();
+        if (r.plateau() != null && t.completedPerSecond() != null) {
+            ResultFile.PlateauSeconds span = ResultFile.PlateauSeconds.of(r.plateau().fromSecond(), r.plateau().toSecond(),
+                    t.completedPerSecond(), t.okPerSecond() == null ? t.completedPerSecond() : t.okPerSecond());
+            same("throughput.plateauPerSecond", t.plateauPerSecond(), span.throughput(), "throughput.completedPerSecond");
+            same("plateau.throughputPerSecond", r.plateau().throughputPerSecond(), span.throughput(), "throughput.completedPerSecond");
+            if (t.okPerSecond() != null) {
+                same("throughput.goodputPlateauPerSecond", t.goodputPlateauPerSecond(), span.goodput(), "throughput.okPerSecond");
+            }
+        }
+        if (r.open() != null && r.open().levels() != null && t.okPerSecond() != null) {
+            for (Result.Level l : r.open().levels()) {
+                if (l.counts().arrivals() > 0) {
+                    levelGoodput(l, t.okPerSecond(), r.open().sent().arrivalsStarted());
+                }
+            }
+        }
+    }
+
+    /**
+     * A level's goodput against its window's whole seconds. The window is written rounded to the millisecond
+     * (ArrivalRecorder), so a bound within half a millisecond of a whole second may have counted that second or not:
+     * either reading is the level's own.
+     */
+    private void levelGoodput(Result.Level l, long[] okPerSecond, long started) {
+        double from = l.window().fromSecond();
+        double to = l.window().toSecond();
+        Double nearest = ResultFile.meanOfWholeSeconds(okPerSecond, from, to);
+        for (double f : new double[] {from - ROUNDED, from, from + ROUNDED}) {
+            for (double e : new double[] {to - ROUNDED, to, to + ROUNDED}) {
+                if (equal(l.goodputPerSecond(), ResultFile.meanOfWholeSeconds(okPerSecond, f, e))) {
+                    return;
+                }
+            }
+        }
+        // counted late (see countedLate): the level read the series after it was written, so it may hold more, never
+        // more than every arrival the series does not hold, spread over the level's seconds
+        long seconds = Math.max(1, (long) Math.floor(to) - (long) Math.ceil(from));
+        long unseen = Math.max(0, started - java.util.Arrays.stream(okPerSecond).sum());
+        if (countedLate && nearest != null && l.goodputPerSecond() != null && l.goodputPerSecond() >= nearest
+                && l.goodputPerSecond() <= nearest + (double) unseen / seconds) {
+            return;
+        }
+        problems.add("open.levels[%d].goodputPerSecond is %s; throughput.okPerSecond gives %s".formatted(l.index(), l.goodputPerSecond(), nearest));
+    }
+
+    /** Half of the millisecond a level's window is rounded to. */
+    private static final double ROUNDED = 0.0005;
+
+    private static boolean equal(Double written, Double recomputed) {
+        return written == null ? recomputed == null
+                : recomputed != null && Math.abs(written - recomputed) <= 1e-9 * Math.max(1, Math.abs(recomputed));
+    }
+
+    /** A figure as written against what its series gives (both null: the series has no whole second there). */
+    private void same(String field, Double written, Double recomputed, String from) {
+        if (!equal(written, recomputed)) {
+            problems.add("%s is %s; %s gives %s".formatted(field, written, from, recomputed));
         }
     }
 
