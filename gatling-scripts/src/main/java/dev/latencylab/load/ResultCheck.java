@@ -79,14 +79,14 @@ public final class ResultCheck {
     }
 
     /** A component in which two records of one type differ: its name and both values. */
-    record Difference(String name, Object first, Object second) {
+    public record Difference(String name, Object first, Object second) {
     }
 
     /**
      * The first component (in declaration order, those named in except aside) in which a and b differ, or null; a
      * component that is itself a record of named parts is searched the same way, so that the part is named.
      */
-    static <R extends Record> Difference firstDifference(R a, R b, String... except) {
+    public static <R extends Record> Difference firstDifference(R a, R b, String... except) {
         for (java.lang.reflect.RecordComponent c : a.getClass().getRecordComponents()) {
             if (java.util.Arrays.asList(except).contains(c.getName())) {
                 continue;

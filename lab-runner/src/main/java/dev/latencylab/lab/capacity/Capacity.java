@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.latencylab.load.Json;
+import dev.latencylab.load.ResultCheck;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
@@ -98,7 +99,43 @@ public final class Capacity {
      * not hold: the target, the rounds, the machine), and its data written again (its chart: CapacityReport).
      */
     public static Search rebuild(Path dir) {
-        Search r = read(dir);
+        Search again = recomputed(read(dir), dir);
+        write(dir, again);
+        return again;
+    }
+
+    /**
+     * A search as its folder holds it, its answer and levels checked against its ladders' result files, which they
+     * are computed from: capacity.json edited by hand, or left from another version, is refused with the field that
+     * differs, both values and the file, before anything is built on it.
+     */
+    public static Search verified(Path dir) {
+        Search written = read(dir);
+        Search again = recomputed(written, dir);
+        Path file = new SearchFolder(dir).capacityFile();
+        ResultCheck.Difference d = ResultCheck.firstDifference(written.answer(), again.answer());
+        if (d == null && !written.levels().equals(again.levels())) {
+            int i = 0;
+            while (i < Math.min(written.levels().size(), again.levels().size()) && written.levels().get(i).equals(again.levels().get(i))) {
+                i++;
+            }
+            d = i < Math.min(written.levels().size(), again.levels().size())
+                    ? prefixed("levels[%d].".formatted(i), ResultCheck.firstDifference(written.levels().get(i), again.levels().get(i)))
+                    : new ResultCheck.Difference("levels (how many)", written.levels().size(), again.levels().size());
+        }
+        if (d != null) {
+            throw new IllegalArgumentException("%s: %s is %s; its ladders' result files give %s: capacity.json is not used where it "
+                    .formatted(file, d.name(), d.first(), d.second()) + "disagrees with them (./lab rebuild-docs rebuilds the published ones from them)");
+        }
+        return written;
+    }
+
+    private static ResultCheck.Difference prefixed(String prefix, ResultCheck.Difference d) {
+        return new ResultCheck.Difference(prefix + d.name(), d.first(), d.second());
+    }
+
+    /** What the search's finished ladders' result files give, written nowhere. */
+    private static Search recomputed(Search r, Path dir) {
         List<CapacitySearch.Level> levels = new ArrayList<>();
         for (Round round : r.rounds()) {
             if (round.status().equals("done")) {
@@ -106,9 +143,7 @@ public final class Capacity {
                         .map(l -> CapacitySearch.Level.of(round.round(), l)).forEach(levels::add);
             }
         }
-        Search again = withLevels(r, levels);
-        write(dir, again);
-        return again;
+        return withLevels(r, levels);
     }
 
     /** A search stopped before its last ladder: what its finished ladders found, as the lower bound it is. */
@@ -131,11 +166,23 @@ public final class Capacity {
         Summary.writeCsv(record.levels(), CapacitySearch.Level.class, folder.levelsCsv());
     }
 
+    /** capacity.json as written, its parts present; a file that is empty, not JSON or without them is refused by name. */
     public static Search read(Path dir) {
         Path file = new SearchFolder(dir).capacityFile();
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(dir + " holds no " + SearchFolder.CAPACITY_FILE + ": give a folder that ./lab capacity made");
         }
-        return Json.MAPPER.readValue(file.toFile(), Search.class);
+        Search s;
+        try {
+            s = Json.MAPPER.readValue(file.toFile(), Search.class);
+        }
+        catch (tools.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException("%s: not a capacity search of this version: %s".formatted(file, e.getOriginalMessage()));
+        }
+        if (s == null || s.settings() == null || s.settings().target() == null || s.bounds() == null || s.answer() == null
+                || s.rounds() == null || s.levels() == null || s.rounds().stream().anyMatch(r -> r == null || r.status() == null || r.folder() == null)) {
+            throw new IllegalArgumentException(file + ": not a capacity search: its settings, answer, rounds (each with its status and folder) and levels are required");
+        }
+        return s;
     }
 }

@@ -1,6 +1,7 @@
 package dev.latencylab.lab.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,7 +44,8 @@ import dev.latencylab.lab.targets.Target;
 @Command(name = "capacity", mixinStandardHelpOptions = true, description = {
         "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
                 + "ladders between the last level within the SLO and the first that missed it, each on a fresh target.",
-        "With --report DIR...: rebuild finished searches from their result files, print their verdict and Markdown table and draw them on one chart instead."})
+        "With --report DIR...: finished searches, each checked against its ladders' result files: print their verdict and "
+                + "Markdown table and draw them on one chart in --out instead; nothing is written into the searches' folders."})
 final class CapacityCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -103,10 +105,10 @@ final class CapacityCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
     int repeats;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: rebuild each from its result files, print their verdict and table, draw them on one chart in --out.")
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: check each against its result files, print their verdict and table, draw them on one chart in --out.")
     List<Path> report;
 
-    @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first).")
+    @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first; never a search's own folder).")
     Path out;
 
     @Override
@@ -262,8 +264,13 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private Integer report() {
-        List<Capacity.Search> records = report.stream().map(CapacityReport::rebuild).toList();
-        Path chartDir = out != null ? out : report.get(0).toAbsolutePath().normalize().getParent();
+        List<Capacity.Search> records = report.stream().map(Capacity::verified).toList();
+        Path chartDir = (out != null ? out : report.get(0)).toAbsolutePath().normalize();
+        chartDir = out != null ? chartDir : chartDir.getParent();
+        if (Files.exists(new SearchFolder(chartDir).capacityFile())) {
+            throw new IllegalArgumentException("%s is a search's own folder; its chart is that search's: give --out another folder for the chart of %s"
+                    .formatted(chartDir, report.size() == 1 ? "this search" : "these searches"));
+        }
         CapacityReport.draw(records, chartDir);
         System.out.print(CapacityReport.markdown(records));
         return LatencyLab.OK;

@@ -82,6 +82,7 @@ final class FootprintCommand implements Callable<Integer> {
                 System.out.print(FootprintPage.markdown(f));
             }
             else {
+                f.writeTable(new FootprintFolder(report));
                 System.out.println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(report)));
             }
             return LatencyLab.OK;

@@ -80,7 +80,7 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
         List<Searched> found = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (Path dir : folders) {
-            Capacity.Search search = Capacity.read(dir);
+            Capacity.Search search = Capacity.verified(dir);
             String name = dir.getFileName().toString();
             if (search.wasInterrupted() || search.rounds().stream().anyMatch(r -> !r.status().equals("done"))) {
                 failed.add(name);

@@ -111,9 +111,7 @@ public final class Published {
             written.add(RunPage.write(result));
             written.add(RunPage.chartOf(result));
         }
-        for (PublishedComparison c : COMPARISONS) {
-            written.add(ComparePage.write(compare(repo, c.a(), c.b()), repo.resolve(c.page())));
-        }
+        // the searches first: the comparisons of capacity searches read them, checked against their result files
         List<Path> searches = folders(repo.resolve(CAPACITY), CAPACITY_SEARCHES);
         List<Capacity.Search> records = searches.stream().map(CapacityReport::rebuild).toList();
         for (Path search : searches) {
@@ -127,9 +125,15 @@ public final class Published {
             Capacity.rebuild(search);
             written.addAll(List.of(new SearchFolder(search).capacityFile(), new SearchFolder(search).levelsCsv()));
         }
-        for (String experiment : FOOTPRINTS) {
-            FootprintFolder footprint = new FootprintFolder(repo.resolve(experiment));
-            written.add(FootprintPage.write(Footprint.read(footprint.dir()), footprint));
+        for (PublishedComparison c : COMPARISONS) {
+            written.add(ComparePage.write(compare(repo, c.a(), c.b()), repo.resolve(c.page())));
+        }
+        for (String published : FOOTPRINTS) {
+            FootprintFolder footprint = new FootprintFolder(repo.resolve(published));
+            Footprint experiment = Footprint.read(footprint.dir());
+            experiment.writeTable(footprint);
+            written.add(footprint.measurementsCsv());
+            written.add(FootprintPage.write(experiment, footprint));
             written.addAll(files(footprint.charts()));
         }
         for (Path text : texts(repo)) {
@@ -245,7 +249,7 @@ public final class Published {
                 table = FootprintPage.markdown(Footprint.read(repo.resolve(footprint.group(1))));
             }
             else if (capacity.matches()) {
-                table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::read).toList());
+                table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::verified).toList());
             }
             else {
                 throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));

@@ -300,14 +300,57 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
     /** footprint.json and measurements.csv, whole or not at all. */
     public void write(FootprintFolder folder) {
         OutputFile.json(folder.footprintFile(), Json.MAPPER, this);
+        writeTable(folder);
+    }
+
+    /** measurements.csv: footprint.json's measurements as a table, written again with the page, never read back. */
+    public void writeTable(FootprintFolder folder) {
         Summary.writeCsv(measurements.stream().map(Row::of).toList(), Row.class, folder.measurementsCsv());
     }
 
+    /**
+     * footprint.json, checked before a line is fitted through it: its parts present, each measurement made once, and a
+     * measurement that counts held what it says it measured (done: memory read, and held equal to its count).
+     */
     public static Footprint read(Path dir) {
         Path file = new FootprintFolder(dir).footprintFile();
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(dir + " holds no " + FootprintFolder.FOOTPRINT_FILE + ": give a folder that ./lab footprint made");
         }
-        return Json.MAPPER.readValue(file.toFile(), Footprint.class);
+        Footprint f;
+        try {
+            f = Json.MAPPER.readValue(file.toFile(), Footprint.class);
+        }
+        catch (tools.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException("%s: not a footprint experiment of this version: %s".formatted(file, e.getOriginalMessage()));
+        }
+        String wrong = f == null ? "it is empty" : f.problem();
+        if (wrong != null) {
+            throw new IllegalArgumentException("%s: %s".formatted(file, wrong));
+        }
+        return f;
+    }
+
+    /** What makes this experiment unusable, in one line naming the part; null when nothing does. */
+    private String problem() {
+        if (settings == null || measurements == null || settings.targets() == null || settings.modes() == null || settings.counts() == null
+                || settings.counts().isEmpty()) {
+            return "its settings (targets, modes, counts) and measurements are required";
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < measurements.size(); i++) {
+            Measurement m = measurements.get(i);
+            if (m == null || m.target() == null || m.mode() == null || m.status() == null) {
+                return "measurements[%d] needs its target, mode and status".formatted(i);
+            }
+            if (!seen.add(m.name())) {
+                return "measurements[%d] (%s) is there twice: each count of each repeat is measured once".formatted(i, m.name());
+            }
+            if (m.done() && (m.memory() == null || m.held() == null || m.held() != m.count())) {
+                return "measurements[%d] (%s) is done but held %s of its %d (memory %s): a measurement counts only when it held its count"
+                        .formatted(i, m.name(), m.held(), m.count(), m.memory() == null ? "not read" : "read");
+            }
+        }
+        return null;
     }
 }

@@ -26,7 +26,7 @@ public final class CapacityReport {
         draw(List.of(record), dir);
     }
 
-    /** A finished search rebuilt from its rounds' result files (Capacity.rebuild), with its own chart. */
+    /** A finished search rebuilt from its rounds' result files (Capacity.rebuild), with its own chart (rebuild-docs). */
     public static Capacity.Search rebuild(Path dir) {
         Capacity.Search again = Capacity.rebuild(dir);
         draw(List.of(again), dir);

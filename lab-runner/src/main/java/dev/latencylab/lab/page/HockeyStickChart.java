@@ -59,8 +59,13 @@ public final class HockeyStickChart {
         double right = ComparisonPage.niceCeiling(maxRate * 1.05);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
+        Map<String, Long> searchesOf = records.stream().collect(Collectors.groupingBy(s -> s.settings().target(), Collectors.counting()));
+        Map<String, Integer> seen = new java.util.HashMap<>();
         for (int i = 0; i < records.size(); i++) {
             Capacity.Search r = records.get(i);
+            // repeated searches of one target (./lab capacity --repeats): a series each, told apart by their order
+            int k = seen.merge(r.settings().target(), 1, Integer::sum);
+            String name = searchesOf.get(r.settings().target()) == 1 ? r.settings().target() : r.settings().target() + " #" + k;
             ComparisonPage.Style style = ComparisonPage.Style.of(r.settings().target());
             Color color = style.color();
             // a rate measured in several ladders: one point, the median of them
@@ -70,21 +75,21 @@ public final class HockeyStickChart {
                 continue;
             }
             List<Double> rates = new ArrayList<>(byRate.keySet());
-            XYSeries due = chart.addSeries(r.settings().target() + ": p99 from when due", rates,
+            XYSeries due = chart.addSeries(name + ": p99 from when due", rates,
                     rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99FromDueMs()))).toList());
             due.setLineColor(color);
             due.setMarkerColor(color);
             due.setMarker(style.marker());
             List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.latency().p99Ms() != null)).toList();
             if (timed.size() > 1) {
-                XYSeries gatling = chart.addSeries(r.settings().target() + ": p99 from when sent", timed,
+                XYSeries gatling = chart.addSeries(name + ": p99 from when sent", timed,
                         timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99Ms()))).toList());
                 gatling.setLineColor(color);
                 gatling.setMarker(SeriesMarkers.NONE);
                 gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             }
-            vertical(chart, r.settings().target() + ": model T/L", r.bounds().modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
-            vertical(chart, r.settings().target() + ": machine ceiling", r.bounds().machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
+            vertical(chart, name + ": model T/L", r.bounds().modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
+            vertical(chart, name + ": machine ceiling", r.bounds().machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
         }
         List<Long> slos = records.stream().map(s -> s.settings().sloP99Ms()).distinct().toList();
         for (long slo : slos) {
