@@ -36,7 +36,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--fail-if-worse", paramLabel = "METRIC:PERCENT", split = ",",
             description = "Exit 3 when B is worse than A in METRIC beyond the noise and by more than PERCENT of A's value, at "
-                    + "any point (e.g. goodput:5,p99:10). Metrics: goodput, p50, p95, p99, ko, server-cpu, capacity.")
+                    + "any point (e.g. goodput:5,p99:10). Metrics: goodput, p50, p95, p99, ko, server-cpu, capacity. A metric "
+                    + "without an interval on these sides is not judged but refused: exit 4.")
     List<String> failIfWorse = List.of();
 
     @Option(names = "--page", paramLabel = "FILE", description = "Also write the comparison as an HTML page, the verdict first.")
@@ -56,6 +57,31 @@ final class CompareCommand implements Callable<Integer> {
             return new Limit(Metric.parse(parts[0]), Double.parseDouble(parts[1].strip()) / 100);
         }
 
+        /**
+         * Why this limit cannot be judged on this comparison, in one line that says what would make it judgeable; null
+         * when every pair has the metric with an interval (or the same value on both sides).
+         */
+        String unjudgeable(Comparison c) {
+            boolean searches = c.pairs().get(0).kind() == Comparison.Kind.SEARCHES;
+            if (searches != (metric == Metric.CAPACITY)) {
+                return searches ? "capacity searches have one metric, capacity: gate it with capacity:PERCENT"
+                        : "capacity is a metric of capacity searches, and these are runs: gate goodput, p50, p95, p99, ko or server-cpu";
+            }
+            for (Comparison.Pair pair : c.pairs()) {
+                Comparison.Outcome o = pair.outcomes().stream().filter(x -> x.metric() == metric).findFirst().orElse(null);
+                if (o == null) {
+                    return "%s has no %s on %s (%s)".formatted(pair.pointB(), metric.id(), searches ? "a side" : "both sides",
+                            searches ? "a side found no capacity: the first level missed the SLO" : "not measured in these runs");
+                }
+                if (o.verdict() == Comparison.Verdict.NO_INTERVAL) {
+                    return "%s has no interval for %s (%s vs %s): %s".formatted(pair.pointB(), metric.id(), pair.kind().count(pair.runsA()),
+                            pair.kind().count(pair.runsB()), searches ? "give two searches or more a side, each bracketed (./lab capacity --repeats 3)"
+                                    : "give repeats on both sides (./lab sweep --repeats 3); with one run each only goodput has an interval");
+                }
+            }
+            return null;
+        }
+
         boolean breachedBy(Comparison.Outcome o) {
             return o.metric() == metric && o.verdict() == Comparison.Verdict.WORSE
                     && (o.relative() == null || Math.abs(o.relative()) > share);
@@ -65,12 +91,22 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Limit> limits = failIfWorse.stream().map(Limit::parse).toList();
+        limits.stream().map(Limit::metric).filter(m -> limits.stream().filter(l -> l.metric() == m).count() > 1).findFirst().ifPresent(m -> {
+            throw new IllegalArgumentException("--fail-if-worse %s: %s is given twice; give each metric once".formatted(String.join(",",
+                    failIfWorse), m.id()));
+        });
+        if (page != null) {
+            ComparePage.writable(page); // refused before anything is read or printed
+        }
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
         if (verdict) {
             System.out.print(ComparePage.markdown(c));
             return LatencyLab.OK;
         }
         System.out.printf("latency-lab: B %s against A %s%n", b, a);
+        if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
+            System.out.println("latency-lab: note: A and B are the same folder: every difference is 0 by construction");
+        }
         System.out.println("latency-lab: " + c.summary());
         List<String> breached = new ArrayList<>();
         for (Comparison.Pair pair : c.pairs()) {
@@ -90,8 +126,8 @@ final class CompareCommand implements Callable<Integer> {
             pair.notes().forEach(n -> System.out.println("  note: " + n));
         }
         c.unmatched().forEach(u -> System.out.println("latency-lab: not compared, " + u));
-        c.a().failed().forEach(f -> System.out.println("latency-lab: not compared, failed in A: " + f));
-        c.b().failed().forEach(f -> System.out.println("latency-lab: not compared, failed in B: " + f));
+        c.a().failed().forEach(f -> System.out.println("latency-lab: not compared, in A: " + f));
+        c.b().failed().forEach(f -> System.out.println("latency-lab: not compared, in B: " + f));
         if (page != null) {
             System.out.println("Comparison page: " + ComparePage.write(c, page.toAbsolutePath()));
         }
@@ -99,7 +135,11 @@ final class CompareCommand implements Callable<Integer> {
             breached.forEach(w -> System.err.println("latency-lab: WORSE: " + w));
             return LatencyLab.WORSE;
         }
-        return LatencyLab.OK;
+        // a gate that cannot judge is never a pass
+        List<String> unjudged = limits.stream().filter(l -> l.unjudgeable(c) != null).map(l -> "latency-lab: --fail-if-worse %s:%s cannot judge: %s"
+                .formatted(l.metric().id(), Figures.rate(l.share() * 100), l.unjudgeable(c))).toList();
+        unjudged.forEach(System.err::println);
+        return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
     }
 
 }

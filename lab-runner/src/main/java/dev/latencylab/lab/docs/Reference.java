@@ -114,6 +114,9 @@ public final class Reference {
                     + "in more than one setting or share no point; said in one line with a hint, before anything starts");
         codes.put("3", "`./lab compare --fail-if-worse METRIC:PERCENT`: B is worse than A in that metric beyond the noise, and "
                     + "by more than that percentage of A's value");
+        codes.put("4", "`./lab compare --fail-if-worse METRIC:PERCENT` cannot judge that metric on these sides: no interval (one run "
+                    + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
+                    + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");
         codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
                     + "ended first, and a sweep says how to resume");
         return java.util.Collections.unmodifiableMap(codes);

@@ -54,6 +54,33 @@ public final class OutputFile {
         }
     }
 
+    /**
+     * A file a command writes where the user names it (compare --page): a new regular file of this suffix, or this
+     * command's own earlier one (it starts as ownStart says); never an input, a device, a folder or any other file.
+     */
+    public static Path ownFile(String option, Path file, String suffix, String ownStart) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (!name.endsWith(suffix) || name.length() == suffix.length()) {
+            throw new IllegalArgumentException("%s '%s': give a file name ending in %s".formatted(option, file, suffix));
+        }
+        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            boolean own = false;
+            if (Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    own = new String(in.readNBytes(ownStart.length() * 4), java.nio.charset.StandardCharsets.UTF_8).startsWith(ownStart);
+                }
+                catch (IOException e) {
+                    own = false;
+                }
+            }
+            if (!own) {
+                throw new IllegalArgumentException("%s %s exists and is not a page this command wrote: it is not replaced; give a new file"
+                        .formatted(option, file));
+            }
+        }
+        return file;
+    }
+
     public static void text(Path file, String text) {
         write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }

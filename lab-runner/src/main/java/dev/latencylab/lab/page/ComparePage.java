@@ -20,10 +20,26 @@ public final class ComparePage {
     }
 
     public static Path write(Comparison c, Path file) {
+        writable(file);
         Path at = file.toAbsolutePath().normalize().getParent();
-        OutputFile.text(file, html(c, at.relativize(c.a().given().toAbsolutePath().normalize()).toString(),
-                at.relativize(c.b().given().toAbsolutePath().normalize()).toString()));
+        OutputFile.text(file, html(c, seenFrom(at, c.a().given()), seenFrom(at, c.b().given())));
         return file;
+    }
+
+    /** The page's file, if it may be written: a new .html file or an earlier comparison page (see OutputFile.ownFile). */
+    public static Path writable(Path file) {
+        String head = Html.head(TITLE);
+        return OutputFile.ownFile("--page", file, ".html", head.substring(0, head.indexOf(TITLE) + TITLE.length()));
+    }
+
+    /** How every comparison page's title starts: a page that does not is not compare's, and is never replaced. */
+    private static final String TITLE = "B against A: ";
+
+    /** A side's path from the page's folder; its own name when the page is in it. */
+    private static String seenFrom(Path at, Path given) {
+        Path side = given.toAbsolutePath().normalize();
+        String relative = at.relativize(side).toString();
+        return relative.isEmpty() ? String.valueOf(side.getFileName()) : relative;
     }
 
     /**
@@ -42,7 +58,7 @@ public final class ComparePage {
 
     /** @param a, b the sides as seen from the page's folder (a page and its data move together) */
     static String html(Comparison c, String a, String b) {
-        String title = "B against A: %s against %s".formatted(b, a);
+        String title = TITLE + "%s against %s".formatted(b, a);
         StringBuilder h = new StringBuilder(Html.head(title));
         h.append("<h1>").append(esc(title)).append("</h1>\n");
         h.append("<p class=verdict>").append(esc(c.summary())).append("</p>\n<ul>\n");
