@@ -13,6 +13,7 @@ import dev.latencylab.load.Json;
 import dev.latencylab.load.ResultCheck;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
@@ -110,6 +111,7 @@ public final class Capacity {
      * differs, both values and the file, before anything is built on it.
      */
     public static Search verified(Path dir) {
+        FolderLock.refuseIfLocked(dir);
         Search written = read(dir);
         Search again = recomputed(written, dir);
         Path file = new SearchFolder(dir).capacityFile();

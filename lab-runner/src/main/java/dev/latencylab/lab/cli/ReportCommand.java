@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
@@ -41,6 +42,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // another command's folder, under way or left by a killed one, is not read: its files may be half-written
+        dirs.forEach(FolderLock::refuseIfLocked);
         List<SweepFolder> sweeps = dirs.stream().map(SweepFolder::new).toList();
         if (markdown && verdict) {
             throw new IllegalArgumentException("--markdown and --verdict: give one (each prints a text of one sweep)");
@@ -64,7 +67,7 @@ final class ReportCommand implements Callable<Integer> {
             if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
                 throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
             }
-            Folders.writableFolder("--out", out);
+            Folders.pageFolder("--out", out);
             System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
             return 0;
         }
@@ -83,6 +86,7 @@ final class ReportCommand implements Callable<Integer> {
             if (sweeps.stream().anyMatch(s -> s.dir().toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
                 throw new IllegalArgumentException("--out " + out + " is one of the sweeps; give a folder of its own");
             }
+            Folders.pageFolder("--out", out);
             ComparisonPage.write(sweeps, page);
             System.out.println("Comparison page: " + page.page().toAbsolutePath());
             return 0;

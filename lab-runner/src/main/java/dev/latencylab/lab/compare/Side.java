@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
@@ -30,7 +31,7 @@ import dev.latencylab.lab.summary.Summary.RunRow;
  * @param given    the path as given
  * @param points   point id to its finished runs, in the order found (none for a side of searches)
  * @param searches the finished capacity searches, in their repeats' order (none for a side of runs)
- * @param failed   the failed runs' or searches' folders
+ * @param failed   the runs or searches left out, each its folder and why (failed, problems reported, interrupted)
  */
 public record Side(Path given, Map<String, List<Run>> points, List<Searched> searches, List<String> failed) {
 
@@ -82,15 +83,18 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
         for (Path dir : folders) {
             Capacity.Search search = Capacity.verified(dir);
             String name = dir.getFileName().toString();
-            if (search.wasInterrupted() || search.rounds().stream().anyMatch(r -> !r.status().equals("done"))) {
-                failed.add(name);
+            if (search.wasInterrupted()) {
+                failed.add(name + " (interrupted before its end)");
+            }
+            else if (search.rounds().stream().anyMatch(r -> !r.status().equals("done"))) {
+                failed.add(name + " (a ladder failed)");
             }
             else {
                 found.add(new Searched(name, search));
             }
         }
         if (found.isEmpty()) {
-            throw new IllegalArgumentException("%s: no finished capacity search to compare (stopped or failed: %s)".formatted(given,
+            throw new IllegalArgumentException("%s: no finished capacity search to compare (%s)".formatted(given,
                     String.join(", ", failed)));
         }
         return new Side(given, Map.of(), found, failed);
@@ -102,13 +106,20 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
         for (Path p : runs) {
             Path file = Files.isRegularFile(p) ? p : p.resolve(ResultFile.NAME);
             RunFolder folder = new RunFolder(file.getParent());
+            unlocked(folder.dir());
             PointRecord record = Files.isRegularFile(folder.pointRecord()) && folder.resultFile().equals(file) ? PointRecord.read(folder) : null;
             if (record != null && !record.outcome().done() || !Files.isRegularFile(file)) {
-                failed.add(folder.dir().getFileName().toString());
+                failed.add(folder.dir().getFileName() + " (failed)");
+                continue;
+            }
+            Result result = ResultFile.read(file);
+            if (!result.problems().isEmpty()) {
+                // the run itself says its numbers are not the target's answer (it exited, refused, a dependency died)
+                failed.add("%s (its result reports: %s)".formatted(folder.dir().getFileName(), String.join("; ", result.problems())));
                 continue;
             }
             Machine.Fingerprint machine = record == null || record.start() == null ? null : record.start().machine();
-            found.add(new Run(Summary.row(file), ResultFile.read(file), machine));
+            found.add(new Run(Summary.row(file), result, machine));
         }
         // in a sweep's order: latency, target, users, rate, run
         Map<String, List<Run>> points = new LinkedHashMap<>();
@@ -119,6 +130,15 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
                     failed.isEmpty() ? "" : " (failed: " + String.join(", ", failed) + ")"));
         }
         return new Side(given, points, List.of(), failed);
+    }
+
+    /** A run's folder, and the sweep it is a point of: neither may be under another command's lock, live or left. */
+    private static void unlocked(Path runDir) {
+        FolderLock.refuseIfLocked(runDir);
+        Path parent = runDir.toAbsolutePath().normalize().getParent();
+        if (parent != null && parent.getFileName() != null && parent.getFileName().toString().equals(SweepFolder.POINTS) && parent.getParent() != null) {
+            FolderLock.refuseIfLocked(parent.getParent());
+        }
     }
 
     private static List<Path> listed(Path dir) {

@@ -47,7 +47,7 @@ public final class FolderLock implements AutoCloseable {
             Files.createDirectories(dir);
             for (int attempt = 0; attempt < 2; attempt++) {
                 try {
-                    Files.writeString(Files.createFile(file), owner);
+                    create(file, owner);
                     FolderLock lock = new FolderLock(file, owner);
                     file.toFile().deleteOnExit(); // a signal: the JVM ends after the command's hook, this goes with it
                     return lock;
@@ -99,6 +99,50 @@ public final class FolderLock implements AutoCloseable {
         catch (IOException e) {
             return List.of(); // a note, not the command's work: never a reason to stop
         }
+    }
+
+    /**
+     * The lock file, with its contents, or an exception if it exists: the owner is written to a file of this process's
+     * first, then linked under the lock's name (atomic, and refused when the name exists), so that no reader ever
+     * finds the lock empty and takes it for a dead owner's.
+     */
+    private static void create(Path file, String owner) throws IOException {
+        Path mine = file.resolveSibling(NAME + "." + ProcessHandle.current().pid() + ".partial");
+        Files.writeString(mine, owner);
+        try {
+            Files.createLink(file, mine);
+        }
+        finally {
+            Files.deleteIfExists(mine);
+        }
+    }
+
+    /**
+     * A folder a command reads must not be one that another ./lab is writing, or left half-written when it was
+     * killed: refused, naming the holder, before anything is read from it (exit 1, as for a folder in use).
+     */
+    public static void refuseIfLocked(Path dir) {
+        Path file = dir.resolve(NAME);
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        Holder h;
+        try {
+            h = Holder.read(file);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        if (h == null) {
+            return; // released just now
+        }
+        if (h.alive()) {
+            throw new FolderBusyException("%s is being written by ./lab pid %d (%s): read it once that command has ended"
+                    .formatted(dir, h.pid(), h.command()));
+        }
+        throw new FolderBusyException(("%s was left locked by ./lab pid %d (%s), which was killed while it ran there: its files may be "
+                + "incomplete; finish it (a sweep: run it again with its --name and --take-over) or, having looked, remove %s")
+                .formatted(dir, h.pid(), h.command(), file));
     }
 
     /** Removes the lock if it is still this command's. */

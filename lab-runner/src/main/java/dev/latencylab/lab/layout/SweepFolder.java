@@ -14,8 +14,11 @@ public record SweepFolder(Path dir) {
         return dir.resolve("sweep.json");
     }
 
+    /** The folder of its points' runs. */
+    public static final String POINTS = "points";
+
     public Path points() {
-        return dir.resolve("points");
+        return dir.resolve(POINTS);
     }
 
     public RunFolder point(String id) {

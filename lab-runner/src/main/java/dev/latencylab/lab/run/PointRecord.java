@@ -80,8 +80,19 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Outcome
         OutputFile.json(folder.pointRecord(), Json.MAPPER, this);
     }
 
+    /** point.json; one that is empty, not JSON or of another version is refused in one line naming it. */
     public static PointRecord read(RunFolder folder) {
-        return Json.MAPPER.readValue(folder.pointRecord().toFile(), PointRecord.class);
+        PointRecord r;
+        try {
+            r = Json.MAPPER.readValue(folder.pointRecord().toFile(), PointRecord.class);
+        }
+        catch (tools.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException("%s: not a point record of this version: %s".formatted(folder.pointRecord(), e.getOriginalMessage()));
+        }
+        if (r == null || r.outcome() == null) {
+            throw new IllegalArgumentException(folder.pointRecord() + ": not a point record: its outcome is required");
+        }
+        return r;
     }
 
     /** The recorded outcome, or null when the folder has none (the point has not finished: never run, or interrupted). */
