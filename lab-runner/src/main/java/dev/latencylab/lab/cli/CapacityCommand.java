@@ -1,7 +1,6 @@
 package dev.latencylab.lab.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +24,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
@@ -154,7 +154,9 @@ final class CapacityCommand implements Callable<Integer> {
         GatlingLauncher gatling = gatlingOptions.launcher(repo);
         List<Capacity.Search> found = new ArrayList<>();
         for (int k = 1; k <= repeats; k++) {
-            Path dir = ResultsFolders.newFolder(searches, repeats == 1 ? base : ResultsFolders.repeat(base, k));
+            String folder = repeats == 1 ? base : ResultsFolders.repeat(base, k);
+            Path dir = name != null ? ResultsFolders.namedFolder("--name", searches, folder, "give another --name (a search is never resumed)")
+                    : ResultsFolders.newFolder(searches, folder);
             if (repeats > 1) {
                 System.out.printf("latency-lab: search %d of %d%n", k, repeats);
             }
@@ -267,11 +269,7 @@ final class CapacityCommand implements Callable<Integer> {
         List<Capacity.Search> records = report.stream().map(Capacity::verified).toList();
         Path chartDir = (out != null ? out : report.get(0)).toAbsolutePath().normalize();
         chartDir = out != null ? chartDir : chartDir.getParent();
-        if (Files.exists(new SearchFolder(chartDir).capacityFile())) {
-            throw new IllegalArgumentException("%s is a search's own folder; its chart is that search's: give --out another folder for the chart of %s"
-                    .formatted(chartDir, report.size() == 1 ? "this search" : "these searches"));
-        }
-        CapacityReport.draw(records, chartDir);
+        CapacityReport.draw(records, Folders.pageFolder("--out", chartDir));
         System.out.print(CapacityReport.markdown(records));
         return LatencyLab.OK;
     }

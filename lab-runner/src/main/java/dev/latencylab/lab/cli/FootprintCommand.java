@@ -11,6 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.latencylab.load.ResultCheck;
 import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.FootprintExperiment;
 import dev.latencylab.lab.footprint.MemorySnapshot;
@@ -68,6 +69,10 @@ final class FootprintCommand implements Callable<Integer> {
             + "what it lacks (default: footprint-<timestamp>).")
     String name;
 
+    @Option(names = "--take-over", description = "Resume an experiment whose ./lab was killed (its lock left behind): "
+            + "the measurements it had not finished are made again.")
+    boolean takeOver;
+
     @Option(names = "--report", paramLabel = "DIR", description = "Rebuild the page of the experiment in DIR from its footprint.json; run nothing.")
     Path report;
 
@@ -102,14 +107,17 @@ final class FootprintCommand implements Callable<Integer> {
             folder = new FootprintFolder(parent.resolve(name));
             start = Footprint.read(folder.dir());
             if (!start.settings().equals(settings)) {
-                throw new IllegalArgumentException("%s was measured with other settings (%s); give the same options to resume it, or another --name"
-                        .formatted(folder.dir(), start.settings()));
+                ResultCheck.Difference d = ResultCheck.firstDifference(start.settings(), settings);
+                throw new IllegalArgumentException("%s was measured with other settings (%s %s there, %s now); give the same options to resume it, or another --name"
+                        .formatted(folder.dir(), d.name(), d.first(), d.second()));
             }
             System.out.printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
                     start.measurements().stream().filter(Footprint.Measurement::done).count());
         }
         else {
-            folder = new FootprintFolder(ResultsFolders.newFolder(parent, name != null ? name : "footprint-" + ResultsFolders.stamp()));
+            folder = new FootprintFolder(name != null ? ResultsFolders.namedFolder("--name", parent, name,
+                    "it holds no footprint.json to resume (another footprint may be starting there): give another --name")
+                    : ResultsFolders.newFolder(parent, "footprint-" + ResultsFolders.stamp()));
             start = new Footprint(settings, Machine.fingerprint(), System.getProperty("java.vm.vendor") + " "
                     + System.getProperty("java.runtime.version"), OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of());
         }
@@ -117,7 +125,7 @@ final class FootprintCommand implements Callable<Integer> {
         System.out.printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
                 String.join(", ", settings.targets()), String.join(", ", modes), counts, repeats, points, folder.dir());
         Footprint done;
-        try (FolderLock lock = FolderLock.take(folder.dir(), "footprint", false)) {
+        try (FolderLock lock = FolderLock.take(folder.dir(), "footprint --name " + folder.dir().getFileName(), takeOver)) {
             FootprintExperiment experiment = new FootprintExperiment(repo, folder, start);
             try (StopOnSignal signal = StopOnSignal.endingTargets(experiment::stopping,
                     "stopped; the target was ended; footprint.json keeps every measurement done (" + folder.dir()
@@ -152,7 +160,7 @@ final class FootprintCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--hold-seconds %d: give 5 to %d (the targets answer 400 above their latency.max-ms)"
                     .formatted(holdSeconds, Inputs.MAX_LATENCY_MS / 1000));
         }
-        if (settleSeconds < 0 || settleSeconds >= holdSeconds / 2) {
+        if (settleSeconds < 0 || settleSeconds * 2 >= holdSeconds) {
             throw new IllegalArgumentException("--settle-seconds " + settleSeconds + ": give 0 to less than half of --hold-seconds");
         }
         if (containerMiB < 1 || heapMiB < 1) {

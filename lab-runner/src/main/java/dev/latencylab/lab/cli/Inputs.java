@@ -58,11 +58,18 @@ public final class Inputs {
     }
 
     /** A folder name of its own under the results folder: never a path that leads elsewhere. */
+    static final int MAX_NAME_BYTES = 200;
+
     static String folderName(String option, String name) {
         if (name.isBlank() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
                 || name.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(("%s '%s': give a single folder name (no '/', not '.' or '..'); "
                     + "to put the folder elsewhere, use --results DIR").formatted(option, name));
+        }
+        // a file system's limit for one name (ext4, xfs, tmpfs), with room for a repeat's -r<k> and a file's .partial suffix
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("%s: a name of %d bytes; give at most %d (a folder's name is at most 255)"
+                    .formatted(option, name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, MAX_NAME_BYTES));
         }
         return name;
     }

@@ -22,13 +22,32 @@ public final class Folders {
         try {
             Files.createDirectories(dir);
             if (!Files.isWritable(dir)) {
-                throw new IllegalArgumentException("%s %s: cannot write there (permission denied)".formatted(option, dir));
+                throw new IllegalArgumentException("%s %s: cannot write there (%s)".formatted(option, dir,
+                        Files.getFileStore(dir).isReadOnly() ? "a read-only file system" : "permission denied"));
             }
             return dir;
         }
         catch (IOException e) {
             throw new IllegalArgumentException("%s %s: cannot make that folder: %s".formatted(option, dir, why(e)));
         }
+    }
+
+    /** The files that make a folder the data of a run, a sweep, a capacity search or a footprint experiment. */
+    private static final java.util.List<String> DATA = java.util.List.of("sweep.json", SweepFolder.POINTS, "result.json",
+            SearchFolder.CAPACITY_FILE, FootprintFolder.FOOTPRINT_FILE);
+
+    /**
+     * A folder for a page made of several inputs (report's side by side, capacity's chart of several searches): made if
+     * needed, and never one that holds data of its own, whose page and charts are that data's and would be replaced.
+     */
+    public static Path pageFolder(String option, Path dir) {
+        for (String data : DATA) {
+            if (Files.exists(dir.resolve(data))) {
+                throw new IllegalArgumentException("%s %s holds %s: it is a folder of data whose pages are its own; give a folder of its own"
+                        .formatted(option, dir, data));
+            }
+        }
+        return writableFolder(option, dir);
     }
 
     /** An I/O failure under way as one line: what was being done (when its message says), the path and the reason. */

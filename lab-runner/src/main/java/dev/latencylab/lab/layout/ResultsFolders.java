@@ -69,6 +69,23 @@ public final class ResultsFolders {
         }
     }
 
+    /**
+     * The folder the user named, made for this command alone: one that exists is refused (never a -2 beside it, which
+     * two commands given one name would each take without a word).
+     */
+    public static Path namedFolder(String option, Path parent, String name, String hint) {
+        Folders.writableFolder("the results folder", parent);
+        try {
+            return Files.createDirectory(parent.resolve(name));
+        }
+        catch (FileAlreadyExistsException taken) {
+            throw new IllegalArgumentException("%s %s: %s exists already; %s".formatted(option, name, parent.resolve(name), hint));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
     public static void sayLeftBehind(Path parent) {
         FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
