@@ -185,7 +185,8 @@ class ResultMergeTest {
     }
 
     private ArrivalRecorder.Span span(double[] seconds) {
-        return new ArrivalRecorder.Span(null, 0.5, null, null);
+        // the goodput of those seconds, as a run's file has it (ResultCheck recomputes it from the series)
+        return new ArrivalRecorder.Span(null, 0.5, null, ResultFile.meanOfWholeSeconds(OPEN.throughput().okPerSecond(), seconds[0], seconds[1]));
     }
 
     /** The published open run as injector index of 2 of 10 req/s held 30 s, with these arrivals. */
@@ -226,9 +227,14 @@ class ResultMergeTest {
             okPerSecond[i] -= taken;
             left -= taken;
         }
-        Result.Throughput t = new Result.Throughput(0, 0, null, perSecond, 0.0, null, okPerSecond);
+        // the plateau's figures are its seconds' means, as a run's file has them (ResultCheck recomputes them)
+        ResultFile.PlateauSeconds span = ResultFile.PlateauSeconds.of(r.plateau().fromSecond(), r.plateau().toSecond(), perSecond, okPerSecond);
+        Result.Throughput t = new Result.Throughput(0, 0, span.throughput(), perSecond, 0.0, span.goodput(), okPerSecond);
+        Result.Plateau p = r.plateau();
+        Result.Plateau plateau = new Result.Plateau(p.fromSecond(), p.toSecond(), p.minActiveUsers(), span.throughput(), p.injectorCpu(),
+                p.machineCpu(), p.serverCpu(), p.machineSteal(), p.loadAverage());
         Result withData = new Result(r.schema(), r.simulation(), r.target(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
-                perSecond.length, requests, t, r.plateau(), ResultFile.percentiles(h),
+                perSecond.length, requests, t, plateau, ResultFile.percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), r.injector(), r.server(),
                 r.model(), null, r.timeline(), List.of(), null, null);
         return withParameters(withData, k, index, r.parameters().users());

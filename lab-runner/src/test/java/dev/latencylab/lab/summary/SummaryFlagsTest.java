@@ -46,22 +46,30 @@ class SummaryFlagsTest {
         return Summary.row(sweep, p.folder(sweep), sweepBoot);
     }
 
-    /** A real result file (mvc-t200 at 5,000 users, published) with the numbers a case chooses. */
+    /**
+     * A real result file (mvc-t200 at 5,000 users, published) with the numbers a case chooses: its plateau one second
+     * of throughput completions, ko of each 1,000 of them KO.
+     */
     private static String result(double throughput, double model, boolean saturated, double machineCpu, double injectorCpu,
             double serverCpu, long ko, boolean switched, double injectorFiles) {
         ObjectNode r = (ObjectNode) JSON.readTree(Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000-r1/result.json").toFile());
-        ((ObjectNode) r.get("requests")).put("total", 1000).put("ok", 1000 - ko).put("ko", ko).put("koPercent", ko / 10.0)
-                .set("koByReason", JSON.createObjectNode().put("HTTP 503", ko));
-        ((ObjectNode) r.get("throughput")).put("meanPerSecond", throughput).put("plateauPerSecond", throughput);
-        // the counts above, consistent as a result file must be (ResultCheck): one second of them, their histogram
-        ((ObjectNode) r.get("throughput")).set("completedPerSecond", JSON.createArrayNode().add(1000));
-        ((ObjectNode) r.get("throughput")).set("okPerSecond", JSON.createArrayNode().add(1000 - ko));
-        ((ObjectNode) r.get("plateau")).put("machineCpu", machineCpu).put("injectorCpu", injectorCpu).put("serverCpu", serverCpu);
+        long total = Math.round(throughput);
+        long failed = ko * total / 1000;
+        ((ObjectNode) r.get("requests")).put("total", total).put("ok", total - failed).put("ko", failed).put("koPercent", 100.0 * failed / total)
+                .set("koByReason", JSON.createObjectNode().put("HTTP 503", failed));
+        // the counts above, consistent as a result file must be (ResultCheck): one second of them, the plateau, their histogram
+        ((ObjectNode) r.get("throughput")).put("meanPerSecond", throughput).put("plateauPerSecond", (double) total)
+                .put("goodputPlateauPerSecond", (double) (total - failed));
+        ((ObjectNode) r.get("throughput")).set("completedPerSecond", JSON.createArrayNode().add(total));
+        ((ObjectNode) r.get("throughput")).set("okPerSecond", JSON.createArrayNode().add(total - failed));
+        ((ObjectNode) r.get("plateau")).put("fromSecond", 0).put("toSecond", 1).put("throughputPerSecond", (double) total)
+                .put("machineCpu", machineCpu).put("injectorCpu", injectorCpu).put("serverCpu", serverCpu);
         Histogram h = new Histogram(3_600_000, 3);
-        h.recordValueWithCount(101, 940);
-        h.recordValueWithCount(150, 60); // p95 150 ms
+        long fast = Math.round(total * 0.94);
+        h.recordValueWithCount(101, fast);
+        h.recordValueWithCount(150, total - fast); // p95 150 ms
         ((ObjectNode) r.get("histogram")).put("data", ResultFile.encode(h));
-        r.set("responseTimeMs", JSON.createObjectNode().put("count", 1000).put("p50", h.getValueAtPercentile(50))
+        r.set("responseTimeMs", JSON.createObjectNode().put("count", total).put("p50", h.getValueAtPercentile(50))
                 .put("p75", h.getValueAtPercentile(75)).put("p95", h.getValueAtPercentile(95)).put("p99", h.getValueAtPercentile(99))
                 .put("p999", h.getValueAtPercentile(99.9)).put("max", h.getMaxValue()).put("mean", h.getMean()));
         ObjectNode injector = (ObjectNode) r.get("injector");
@@ -113,7 +121,7 @@ class SummaryFlagsTest {
     @Test
     void goodputCountsOkResponsesAndCpuIsPerOkResponse() throws Exception {
         ObjectNode r = (ObjectNode) JSON.readTree(result(1000, 2000, true, 0.5, 0.1, 0.25, 100, false, 3000));
-        ((ObjectNode) r.get("throughput")).put("goodputPlateauPerSecond", 900.0);
+        assertThat(r.get("throughput").get("goodputPlateauPerSecond").asDouble()).as("100 of 1,000 KO").isEqualTo(900.0);
         Summary.RunRow row = row(JSON.writeValueAsString(r));
         assertThat(row.rates().goodput()).isEqualTo(900.0);
         assertThat(row.rates().throughput()).isEqualTo(1000.0);

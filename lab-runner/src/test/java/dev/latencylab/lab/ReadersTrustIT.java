@@ -1,0 +1,264 @@
+package dev.latencylab.lab;
+
+import static dev.latencylab.lab.TrustIT.assertNoStackTrace;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.layout.FolderLock;
+
+/**
+ * The commands that read what others wrote (compare, report, capacity --report, footprint --report), tried through the
+ * real command line as the third adversarial trial tried them (issue 42): a derived figure that disagrees with its
+ * raw data, a gate that cannot judge, a folder that is not a finished run, an output onto an input, a name taken
+ * twice. Each is refused with its exit code and one line naming what is wrong; nothing given is changed.
+ */
+class ReadersTrustIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Path DOCS = Lab.repo().resolve("docs");
+    /** One point of two published sweeps, three runs each; and one run of each. */
+    private static final Path SWEEP_A = DOCS.resolve("results-twice/quick-1");
+    private static final Path SWEEP_B = DOCS.resolve("results-twice/quick-2");
+    private static final String POINT = "mvc-t20-l100-u1000";
+    private static final Path RUN_A = SWEEP_A.resolve("points/" + POINT + "-r1");
+    private static final Path RUN_B = SWEEP_B.resolve("points/" + POINT + "-r1");
+    private static final Path SEARCHES = DOCS.resolve("capacity-repeats");
+
+    @TempDir
+    Path tmp;
+
+    private LabCommand.Finished lab(String... args) {
+        return LabCommand.run(tmp.resolve("console-" + System.nanoTime()), args);
+    }
+
+    private static void edit(Path json, Consumer<ObjectNode> change) throws IOException {
+        ObjectNode r = (ObjectNode) JSON.readTree(json.toFile());
+        change.accept(r);
+        JSON.writeValue(json.toFile(), r);
+    }
+
+    private static void refusedInOneLine(LabCommand.Finished c, int exit, String... says) {
+        assertThat(c.exitCode()).as(c.output()).isEqualTo(exit);
+        assertThat(c.output()).contains(says);
+        assertNoStackTrace(c.output());
+    }
+
+    // 1. a figure that can be derived is checked against what it is derived from
+
+    @Test
+    void aGoodputThatItsSeriesDoNotGiveIsRefusedByCompareAndReport() throws IOException {
+        Path b = tmp.resolve("b");
+        Lab.copyTree(SWEEP_A, b);
+        for (int r = 1; r <= 3; r++) {
+            edit(b.resolve("points/%s-r%d/result.json".formatted(POINT, r)), j -> ((ObjectNode) j.get("throughput"))
+                    .put("goodputPlateauPerSecond", j.get("throughput").get("goodputPlateauPerSecond").asDouble() / 2));
+        }
+        Path halved = b.resolve("points/%s-r1/result.json".formatted(POINT));
+        double written = JSON.readTree(halved.toFile()).get("throughput").get("goodputPlateauPerSecond").asDouble();
+
+        refusedInOneLine(lab("compare", SWEEP_A.resolve("points/" + POINT).toString(), b.resolve("points/" + POINT).toString(),
+                "--fail-if-worse", "goodput:5"), LatencyLab.BAD_INPUT, halved + ": throughput.goodputPlateauPerSecond is " + written
+                + "; throughput.okPerSecond gives " + written * 2);
+        refusedInOneLine(lab("report", b.toString()), LatencyLab.BAD_INPUT, b.resolve("points/" + POINT).toString(),
+                "/result.json: throughput.goodputPlateauPerSecond is ", "; throughput.okPerSecond gives ");
+
+        Path single = tmp.resolve("single.json");
+        Files.copy(RUN_B.resolve("result.json"), single);
+        edit(single, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1e308));
+        refusedInOneLine(lab("compare", RUN_A.toString(), single.toString()), LatencyLab.BAD_INPUT,
+                "throughput.goodputPlateauPerSecond is 1.0E308; throughput.okPerSecond gives ");
+    }
+
+    @Test
+    void aCapacityThatItsLaddersDoNotGiveIsRefusedAndCapacityReportWritesOnlyItsChart() throws IOException {
+        Path searches = tmp.resolve("searches");
+        for (String s : List.of("mvc-t200-l100-r1", "mvc-t200-l100-r2", "mvc-t400-l100-r1", "mvc-t400-l100-r2")) {
+            Lab.copyTree(SEARCHES.resolve(s), searches.resolve(s));
+        }
+        Map<Path, Long> before = sizes(searches);
+        Path chart = tmp.resolve("chart");
+
+        // two searches of one target on one chart (each its own series), nothing written into them
+        LabCommand.Finished both = lab("capacity", "--report", searches.resolve("mvc-t200-l100-r1").toString(),
+                searches.resolve("mvc-t200-l100-r2").toString(), "--out", chart.toString());
+        assertThat(both.exitCode()).as(both.output()).isZero();
+        assertThat(chart.resolve("hockey-stick.png")).isNotEmptyFile();
+        assertThat(sizes(searches)).as("the searches' folders as they were").isEqualTo(before);
+        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t200-l100-r1").toString(), "--out",
+                searches.resolve("mvc-t200-l100-r2").toString()), LatencyLab.BAD_INPUT, "holds capacity.json");
+
+        Path edited = searches.resolve("mvc-t400-l100-r1/capacity.json");
+        double found = JSON.readTree(edited.toFile()).get("capacityPerSecond").asDouble();
+        edit(edited, j -> j.put("capacityPerSecond", 500.0));
+        String says = edited + ": capacityPerSecond is 500.0; its ladders' result files give " + found;
+        refusedInOneLine(lab("compare", searches.resolve("mvc-t200-l100").toString(), searches.resolve("mvc-t400-l100").toString(),
+                "--fail-if-worse", "capacity:5"), LatencyLab.BAD_INPUT, says);
+        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
+                LatencyLab.BAD_INPUT, says);
+
+        Files.writeString(edited, "");
+        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
+                LatencyLab.BAD_INPUT, edited + ": not a capacity search of this version");
+    }
+
+    @Test
+    void aFootprintMeasurementThatDidNotHoldItsCountOrIsThereTwiceIsRefused() throws IOException {
+        Path held = tmp.resolve("held");
+        Path twice = tmp.resolve("twice");
+        for (Path copy : List.of(held, twice)) {
+            Files.createDirectories(copy);
+            Files.copy(DOCS.resolve("footprint/footprint.json"), copy.resolve("footprint.json"));
+        }
+        edit(held.resolve("footprint.json"), j -> {
+            ObjectNode m = (ObjectNode) j.get("measurements").get(1);
+            m.put("held", m.get("count").asInt() / 2);
+        });
+        edit(twice.resolve("footprint.json"), j -> ((ArrayNode) j.get("measurements")).add(j.get("measurements").get(3).deepCopy()));
+
+        refusedInOneLine(lab("footprint", "--report", held.toString()), LatencyLab.BAD_INPUT, "measurements[1] (", "is done but held 500 of its 1000");
+        refusedInOneLine(lab("footprint", "--report", twice.toString()), LatencyLab.BAD_INPUT, "is there twice");
+        assertThat(held.resolve("index.html")).as("no page from it").doesNotExist();
+
+        // measurements.csv is written again from footprint.json with the page: an edit of it does not stay beside the page
+        Path fine = tmp.resolve("fine");
+        Files.createDirectories(fine);
+        Files.copy(DOCS.resolve("footprint/footprint.json"), fine.resolve("footprint.json"));
+        Files.writeString(fine.resolve("measurements.csv"), "target,count\nwebflux,7\n");
+        LabCommand.Finished report = lab("footprint", "--report", fine.toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(fine.resolve("measurements.csv")).hasSameTextualContentAs(DOCS.resolve("footprint/measurements.csv"));
+
+        Path empty = tmp.resolve("empty");
+        Files.createDirectories(empty);
+        Files.writeString(empty.resolve("footprint.json"), "");
+        refusedInOneLine(lab("footprint", "--report", empty.toString()), LatencyLab.BAD_INPUT, "not a footprint experiment of this version");
+    }
+
+    // 2. a gate that cannot judge is an error, never a pass
+
+    @Test
+    void aGateWithoutAnIntervalOrWithoutItsMetricExitsFourAndSaysWhatWouldJudgeIt() {
+        refusedInOneLine(lab("compare", RUN_A.toString(), SWEEP_B.resolve("points/mvc-t20-l100-u100-r1").toString(),
+                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ", "has no interval for p99 (1 run vs 1 run)",
+                "give repeats on both sides");
+        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "capacity:5"), LatencyLab.CANNOT_JUDGE,
+                "capacity is a metric of capacity searches, and these are runs");
+        refusedInOneLine(lab("compare", SEARCHES.resolve("mvc-t200-l100").toString(), SEARCHES.resolve("mvc-t400-l100").toString(),
+                "--fail-if-worse", "goodput:5"), LatencyLab.CANNOT_JUDGE, "capacity searches have one metric, capacity");
+        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "goodput:50,goodput:10"), LatencyLab.BAD_INPUT,
+                "goodput is given twice");
+
+        LabCommand.Finished judged = lab("compare", SWEEP_A.toString(), SWEEP_B.toString(), "--fail-if-worse", "goodput:50,p99:400");
+        assertThat(judged.exitCode()).as("repeats on both sides: every point judged, within the limits\n" + judged.output()).isZero();
+    }
+
+    // 3. a folder under a lock, or a run whose result reports problems, is not read as a finished run
+
+    @Test
+    void aLockedFolderOrARunWithProblemsIsRefused() throws IOException {
+        Path left = tmp.resolve("left");
+        Lab.copyTree(RUN_B, left);
+        Files.writeString(left.resolve(FolderLock.NAME), "2147483000\n\nrun --target webflux\n"); // a pid no process has
+        refusedInOneLine(lab("compare", RUN_A.toString(), left.toString()), LatencyLab.FAILED,
+                left + " was left locked by ./lab pid 2147483000 (run --target webflux), which was killed");
+        refusedInOneLine(lab("report", left.toString()), LatencyLab.FAILED, "was left locked");
+
+        Path running = tmp.resolve("running");
+        Lab.copyTree(SWEEP_B, running);
+        ProcessHandle me = ProcessHandle.current();
+        Files.writeString(running.resolve(FolderLock.NAME), me.pid() + "\n" + me.info().startInstant().orElseThrow() + "\nsweep --name running\n");
+        Map<Path, Long> before = sizes(running);
+        refusedInOneLine(lab("compare", SWEEP_A.toString(), running.toString()), LatencyLab.FAILED,
+                running + " is being written by ./lab pid " + me.pid());
+        refusedInOneLine(lab("report", running.toString()), LatencyLab.FAILED, "is being written by");
+        assertThat(sizes(running)).as("its pages untouched").isEqualTo(before);
+
+        Path exited = tmp.resolve("exited");
+        Lab.copyTree(RUN_B, exited);
+        edit(exited.resolve("result.json"), j -> j.set("problems", JSON.createArrayNode().add("the target exited at second 12")));
+        refusedInOneLine(lab("compare", RUN_A.toString(), exited.toString()), LatencyLab.BAD_INPUT,
+                "no finished run to compare (failed: exited (its result reports: the target exited at second 12))");
+    }
+
+    // 4. nothing overwrites an input, or a file the command did not write
+
+    @Test
+    void outputsGoOnlyWhereTheCommandOwnsThem() throws IOException {
+        Path b = tmp.resolve("b");
+        Lab.copyTree(RUN_B, b);
+        byte[] result = Files.readAllBytes(b.resolve("result.json"));
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", b.resolve("result.json").toString()), LatencyLab.BAD_INPUT,
+                "give a file name ending in .html");
+        Files.copy(b.resolve("result.json"), b.resolve("notes.html"));
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", b.resolve("notes.html").toString()), LatencyLab.BAD_INPUT,
+                "exists and is not a page this command wrote");
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", ""), LatencyLab.BAD_INPUT, "--page '': give a file name");
+        assertThat(b.resolve("result.json")).hasBinaryContent(result);
+
+        Path page = b.resolve("compare.html");
+        for (int i = 0; i < 2; i++) { // a new page, then its own page again
+            LabCommand.Finished c = lab("compare", RUN_A.toString(), b.toString(), "--page", page.toString());
+            assertThat(c.exitCode()).as(c.output()).isZero();
+        }
+        assertThat(Files.readString(page)).contains("<title>B against A: b against ");
+
+        Path sweep = tmp.resolve("sweep");
+        Lab.copyTree(SWEEP_A, sweep);
+        byte[] index = Files.readAllBytes(sweep.resolve("index.html"));
+        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.toString()), LatencyLab.BAD_INPUT,
+                "--out " + sweep + " holds sweep.json");
+        assertThat(sweep.resolve("index.html")).hasBinaryContent(index);
+    }
+
+    // 5 and 7. one name, one folder; options and files that were stack traces or silent
+
+    @Test
+    void aNameTakenIsRefusedAndBadInputIsOneLine() throws IOException {
+        Files.createDirectories(tmp.resolve("footprint/taken"));
+        refusedInOneLine(lab("footprint", "--name", "taken", "--results", tmp.toString(), "--targets", "webflux", "--counts", "0,1"),
+                LatencyLab.BAD_INPUT, "--name taken: " + tmp.resolve("footprint/taken") + " exists already");
+        Files.createDirectories(tmp.resolve("searches/x-r1"));
+        refusedInOneLine(lab("capacity", "--target", "mvc-t4", "--name", "x-r1", "--results", tmp.resolve("searches").toString()),
+                LatencyLab.BAD_INPUT, "--name x-r1: ", "exists already");
+        refusedInOneLine(lab("footprint", "--name", "x".repeat(300), "--results", tmp.toString()), LatencyLab.BAD_INPUT,
+                "--name: a name of 300 bytes; give at most 200");
+        // the documented minimum hold with the default settle passes that check: the next one refuses
+        refusedInOneLine(lab("footprint", "--hold-seconds", "5", "--container-mib", "0", "--results", tmp.toString()), LatencyLab.BAD_INPUT,
+                "--container-mib and --heap-mib");
+
+        Path point = tmp.resolve("point");
+        Lab.copyTree(RUN_B, point);
+        Files.writeString(point.resolve("point.json"), "{ not json");
+        refusedInOneLine(lab("compare", RUN_A.toString(), point.toString()), LatencyLab.BAD_INPUT, "point.json: not a point record of this version");
+
+        LabCommand.Finished same = lab("compare", RUN_A.toString(), RUN_A.toString());
+        assertThat(same.exitCode()).isZero();
+        assertThat(same.output()).contains("A and B are the same folder");
+    }
+
+    /** Every file under dir and its size and modification time in one number: what a command that writes nothing leaves. */
+    private static Map<Path, Long> sizes(Path dir) throws IOException {
+        Map<Path, Long> all = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                all.put(dir.relativize(f), Files.size(f) * 31 + Files.getLastModifiedTime(f).toMillis());
+            }
+        }
+        return all;
+    }
+}
