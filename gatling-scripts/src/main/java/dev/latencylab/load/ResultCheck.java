@@ -191,7 +191,8 @@ public final class ResultCheck {
         }
         if (r.open() != null && r.open().levels() != null && t.okPerSecond() != null) {
             for (Result.Level l : r.open().levels()) {
-                if (l.counts().arrivals() > 0) {
+                // files from before several injectors (no level histograms) computed a level's goodput by another rule
+                if (l.counts().arrivals() > 0 && l.histograms().responseTimeHistogram() != null) {
                     levelGoodput(l, t.okPerSecond(), r.open().sent().arrivalsStarted());
                 }
             }
