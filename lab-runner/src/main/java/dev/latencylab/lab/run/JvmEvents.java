@@ -46,7 +46,7 @@ public final class JvmEvents {
     /**
      * The events of the recording that fall within start..end.
      *
-     * @throws UncheckedIOException when the recording cannot be read
+     * @throws UncheckedIOException when the recording cannot be read, or is cut short
      */
     public static Result.Jvm read(Path recording, Instant start, Instant end) {
         int seconds = (int) Math.max(1, Math.ceil(Duration.between(start, end).toMillis() / 1000.0));
@@ -95,6 +95,11 @@ public final class JvmEvents {
         }
         catch (IOException e) {
             throw new UncheckedIOException("cannot read the target's flight recording " + recording, e);
+        }
+        catch (RuntimeException e) {
+            // a recording cut short (a full disk) fails inside the parser, not as an IOException
+            throw new UncheckedIOException("cannot read the target's flight recording " + recording,
+                    new IOException("cut short or corrupt (%s)".formatted(e), e));
         }
         Map.Entry<List<String>, Long> top = pinnedStacks.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
         return new Result.Jvm(recording.getFileName().toString(), pauses(gcPauses, gcMs),

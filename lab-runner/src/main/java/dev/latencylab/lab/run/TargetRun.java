@@ -2,6 +2,7 @@ package dev.latencylab.lab.run;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -117,7 +118,7 @@ public final class TargetRun {
                 }
                 if (load.jvmEvents()) {
                     server.close(); // its recording is written as it exits
-                    withJvmEvents(run, dir, echo);
+                    run = withJvmEvents(run, dir, echo);
                 }
                 return new RunOutcome.Finished(withDependencies(run, dependencies), started);
             }
@@ -148,21 +149,36 @@ public final class TargetRun {
     }
 
     /**
-     * The target's JVM events within the run, added to its result file. A recording that cannot be read (a target
-     * killed before it could write it) leaves the result without them, said on the console: the run's numbers stand.
+     * The target's JVM events within the run, added to its result file. A recording that cannot be read (cut short by a
+     * full disk, or a target killed before it could write it) makes the run fail, said in its result's problems and on
+     * the console: a point without the events every run records is not done, and a resumed sweep runs it again.
      */
-    private static void withJvmEvents(GatlingLauncher.Outcome run, RunFolder dir, PrintStream echo) {
-        if (run.resultFile() == null) {
-            return;
+    static GatlingLauncher.Outcome withJvmEvents(GatlingLauncher.Outcome run, RunFolder dir, PrintStream echo) {
+        if (run.resultFile() == null || !Files.isRegularFile(run.resultFile())) {
+            return run;
         }
+        Result result;
         try {
-            Result result = ResultFile.read(run.resultFile());
-            ResultFile.write(result.withJvm(JvmEvents.read(dir.targetRecording(), Instant.parse(result.start()), Instant.parse(result.end()))),
-                    run.resultFile());
+            result = ResultFile.read(run.resultFile());
         }
-        catch (java.io.UncheckedIOException | ResultFile.BadResultFile e) {
-            echo.printf("latency-lab: no JVM events in the result: %s%n", e.getMessage());
+        catch (ResultFile.BadResultFile e) {
+            return run; // left for the caller's read to refuse
         }
+        Result.Jvm events;
+        try {
+            events = JvmEvents.read(dir.targetRecording(), Instant.parse(result.start()), Instant.parse(result.end()));
+        }
+        catch (java.io.UncheckedIOException e) {
+            String why = "the target's flight recording cannot be read (%s): the run has no JVM events; run it again"
+                    .formatted(e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+            echo.println("latency-lab: " + why);
+            ResultFile.write(result.withProblems(List.of(why)), run.resultFile());
+            List<String> problems = new ArrayList<>(run.problems());
+            problems.add(why);
+            return new GatlingLauncher.Outcome(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
+        }
+        ResultFile.write(result.withJvm(events), run.resultFile());
+        return run;
     }
 
     /** The run's outcome and result file with a problem for each dependency that exited while it was under way. */

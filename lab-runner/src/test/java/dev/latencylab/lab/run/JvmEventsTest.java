@@ -3,9 +3,14 @@ package dev.latencylab.lab.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
@@ -13,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
 
 /**
  * A real flight recording of this JVM with the settings every target runs with: the collections forced within the
@@ -51,5 +58,33 @@ class JvmEventsTest {
         assertThat(jvm.safepoints().count()).as("a full GC stops the world at a safepoint").isGreaterThanOrEqualTo(3);
         assertThat(jvm.pinned().count()).isZero();
         assertThat(jvm.pinned().topStack()).isEmpty();
+    }
+
+    /**
+     * A recording cut short (a full disk, as the third trial made one) cannot be read: the run fails with that said in
+     * its result's problems and on the console, so that a sweep marks the point failed and a resume runs it again.
+     */
+    @Test
+    void aRecordingCutShortFailsTheRunAndSaysWhy() throws Exception {
+        RunFolder dir = new RunFolder(tmp.resolve("run"));
+        Files.createDirectories(dir.dir());
+        Files.copy(Lab.repo().resolve("docs/results-twice/quick-2/points/mvc-t20-l100-u1000-r1/result.json"), dir.resultFile());
+        try (Recording recording = new Recording(Configuration.create(JvmEvents.settings(Lab.repo())))) {
+            recording.start();
+            System.gc();
+            recording.stop();
+            recording.dump(dir.targetRecording());
+        }
+        byte[] whole = Files.readAllBytes(dir.targetRecording());
+        Files.write(dir.targetRecording(), Arrays.copyOf(whole, whole.length / 2));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        GatlingLauncher.Outcome run = TargetRun.withJvmEvents(new GatlingLauncher.Outcome(0, null, dir.resultFile(), null, List.of()), dir,
+                new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        assertThat(run.succeeded()).isFalse();
+        assertThat(run.problems()).singleElement().asString().startsWith("the target's flight recording cannot be read (");
+        assertThat(ResultFile.read(dir.resultFile()).problems()).isEqualTo(run.problems());
+        assertThat(console.toString(StandardCharsets.UTF_8)).startsWith("latency-lab: the target's flight recording cannot be read");
     }
 }
