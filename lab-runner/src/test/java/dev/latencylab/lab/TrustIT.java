@@ -272,6 +272,8 @@ class TrustIT {
             LabCommand.Finished next = LabCommand.run(console("next"), "run", "--target", "tomcat");
             assertThat(next.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
             assertThat(next.output()).contains("latency-lab: note: " + folder + " was left by ./lab pid " + lab.pid() + " (run --target webflux-db)");
+            assertThat(Lab.repo().resolve("lab-runner/target/tmp/" + lab.pid())).as("its temporary files (PostgreSQL's detection script)")
+                    .doesNotExist();
         }
         finally {
             started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
