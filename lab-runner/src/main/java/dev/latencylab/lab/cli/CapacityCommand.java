@@ -3,38 +3,26 @@ package dev.latencylab.lab.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.capacity.SearchRun;
 import dev.latencylab.lab.format.Figures;
-import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
-import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
-import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
-import dev.latencylab.lab.run.RunOutcome;
-import dev.latencylab.lab.run.StopOnSignal;
-import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -51,11 +39,8 @@ final class CapacityCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     LatencyLab lab;
 
-    @Option(names = "--target", defaultValue = "webflux", description = "Target id (default: ${DEFAULT-VALUE}), of the forms ./lab run --help lists.")
-    String target;
-
-    @Option(names = "--latency-ms", defaultValue = "100", description = "Latency of each request (default: ${DEFAULT-VALUE}).")
-    long latencyMs;
+    @CommandLine.Mixin
+    TargetOptions targetOptions;
 
     @Option(names = "--slo-p99-ms", description = "The SLO: p99 from each arrival's due time at most this (default: latency + "
             + SimulationSettings.SLO_MARGIN_MS + ").")
@@ -86,14 +71,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--arrivals", defaultValue = "uniform", description = "uniform or poisson (default: ${DEFAULT-VALUE}).")
     String arrivals;
 
-    @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux).")
-    Integer port;
-
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
-
-    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target first (default: ${DEFAULT-VALUE}).")
-    int warmupSeconds;
 
     @Option(names = "--results", description = "Folder of the searches (default: " + ResultsFolders.SEARCHES + " in the repository).")
     Path results;
@@ -116,7 +95,8 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
-        Target t = Target.parse(target);
+        Target t = targetOptions.parsed();
+        long latencyMs = targetOptions.latency();
         if (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS) {
             throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
                     .formatted(latencyMs, Inputs.MAX_LATENCY_MS, Inputs.MAX_LATENCY_MS));
@@ -125,7 +105,7 @@ final class CapacityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--refine-rounds %d, --refine-levels %d: give 0 or more ladders of 1 or more levels"
                     .formatted(refineRounds, refineLevels));
         }
-        Inputs.seconds("--warmup-seconds", warmupSeconds);
+        int warmupSeconds = targetOptions.warmup();
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new IllegalArgumentException("--repeats %d: give 1 to %d searches".formatted(repeats, MAX_REPEATS));
         }
@@ -141,8 +121,10 @@ final class CapacityCommand implements Callable<Integer> {
                     .formatted(Figures.rate(start), Figures.rate(max)));
         }
         List<Double> first = CapacitySearch.firstLadder(start, max);
-        settings(t, first); // bad values (SLO, level length, arrivals) stop here, before a target starts
-        int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
+        int p = targetOptions.port(t);
+        SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
+                refineLevels, Duration.ofSeconds(warmupSeconds), model);
+        plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
         String base = name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
@@ -160,7 +142,7 @@ final class CapacityCommand implements Callable<Integer> {
             if (repeats > 1) {
                 System.out.printf("latency-lab: search %d of %d%n", k, repeats);
             }
-            Capacity.Search record = search(repo, gatling, t, p, model, first, dir);
+            Capacity.Search record = search(repo, gatling, plan, first, dir);
             if (record.wasInterrupted()) {
                 return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
             }
@@ -175,65 +157,18 @@ final class CapacityCommand implements Callable<Integer> {
         return failed ? LatencyLab.FAILED : LatencyLab.OK;
     }
 
-    /** One search in dir, its capacity.json written whether it ends, fails or is stopped. */
-    private Capacity.Search search(Path repo, GatlingLauncher gatling, Target t, int p, double model, List<Double> first, Path dir) {
-        SearchFolder search = new SearchFolder(dir);
+    /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
+    private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir) {
         PrintStream out = System.out;
-        out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", t.id(),
-                latencyMs, slo(), maxKoPercent, dir);
-        List<CapacitySearch.Level> levels = new ArrayList<>();
-        List<Capacity.Round> rounds = new ArrayList<>();
-        AtomicBoolean stopped = new AtomicBoolean();
-        Capacity.Search record;
-        try (FolderLock lock = FolderLock.take(dir, "capacity --target " + t.id(), false);
-                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> stopped.set(true), "stopped; the target and the simulation were ended; capacity.json says what the finished ladders found, "
-                        + "as a lower bound (folder: " + dir + ")")) {
-            List<Double> rates = first;
-            for (int round = 1; round <= 1 + refineRounds && !rates.isEmpty(); round++) {
-                out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
-                        rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), levelSeconds);
-                RunFolder folder = search.round(round);
-                String roundFolder = dir.relativize(folder.dir()).toString();
-                RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings(t, rates), Map.of(),
-                        folder, Duration.ofSeconds(warmupSeconds), 1, true), TargetRun.SILENT, stopped::get);
-                if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
-                    // what a ladder cut short measured is not a level's answer: its levels are left out
-                    rounds.add(new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal"));
-                    break;
-                }
-                GatlingLauncher.Outcome run = finished.gatling();
-                if (!run.succeeded()) {
-                    String why = String.join("; ", run.failures(folder.gatlingLog()));
-                    rounds.add(new Capacity.Round(round, rates, roundFolder, null, "failed", why));
-                    System.err.println("latency-lab: RUN FAILED: " + why);
-                    break;
-                }
-                Result r = ResultFile.read(folder.resultFile());
-                for (Result.Level l : r.open().levels()) {
-                    CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
-                    levels.add(level);
-                    if (l.counts().arrivals() > 0) {
-                        out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
-                                l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.latency().p99FromDueMs(), level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
-                    }
-                }
-                rounds.add(new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null));
-                CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
-                rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), refineLevels) : List.of();
-            }
-            // written before the signal hook is released: a search stopped by Ctrl-C keeps what its finished ladders found
-            record = Capacity.withLevels(new Capacity.Search(new Capacity.Settings(t.id(), latencyMs, t.poolThreads() > 0 ? t.poolThreads() : null,
-                    slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds), new Capacity.Bounds(Double.isNaN(model) ? null : model, null),
-                    null, rounds, List.of(), Machine.fingerprint(), Instant.now().toString(), stopped.get() ? true : null), levels);
-            CapacityReport.write(dir, record);
-            // said before the signal hook is released: a stopped search's own words come before the JVM ends
-            out.printf("latency-lab: capacity of %s: %s%n", t.id(), record.answer().summary());
-        }
+        out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", plan.target().id(),
+                plan.latencyMs(), plan.sloP99Ms(), maxKoPercent, dir);
+        Capacity.Search record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir));
         if (record.wasInterrupted()) {
             return record;
         }
+        SearchFolder search = new SearchFolder(dir);
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
-                Double.isNaN(model) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(model)),
+                Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(plan.poolModel())),
                 record.bounds().machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.bounds().machineCeilingPerSecond()));
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + search.capacityFile());
@@ -244,25 +179,7 @@ final class CapacityCommand implements Callable<Integer> {
     private static final int MAX_REPEATS = 100;
 
     private long slo() {
-        return sloP99Ms != null ? sloP99Ms : latencyMs + SimulationSettings.SLO_MARGIN_MS;
-    }
-
-    /** One ladder's simulation settings, checked as the run will check them. */
-    private SimulationSettings settings(Target t, List<Double> rates) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put(SimulationSettings.INJECTION, "open");
-        m.put(SimulationSettings.RATE, rates.stream().map(SimulationSettings::rate).collect(Collectors.joining(",")));
-        m.put(SimulationSettings.PATH, t.path(latencyMs));
-        m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
-        m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
-        m.put(SimulationSettings.ARRIVALS, arrivals);
-        m.put(SimulationSettings.SLO_P99_MS, String.valueOf(slo()));
-        m.put(SimulationSettings.SLO_KO_PERCENT, String.valueOf(maxKoPercent));
-        m.put(SimulationSettings.STOP_ON_SLO_MISS, "true");
-        if (t.poolThreads() > 0) {
-            m.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
-        }
-        return SimulationSettings.from(m);
+        return sloP99Ms != null ? sloP99Ms : targetOptions.latency() + SimulationSettings.SLO_MARGIN_MS;
     }
 
     private Integer report() {

@@ -12,19 +12,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.load.TargetPorts;
-import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
-import dev.latencylab.lab.run.Overhead;
 import dev.latencylab.lab.run.Point;
-import dev.latencylab.lab.run.PointRecord;
-import dev.latencylab.lab.run.RunOutcome;
-import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.SingleRun;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -37,19 +31,8 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     LatencyLab lab;
 
-    @Option(names = "--target", description = "Target id (default: " + LatencyLab.DEFAULT_TARGET + "), of a form listed under Target ids below.")
-    String target;
-
-    @Option(names = "--latency-ms", description = "Latency of each request, in ms (default: " + LatencyLab.DEFAULT_LATENCY_MS
-            + "); or -Dtest.path for the whole path.")
-    Long latencyMs;
-
-    @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
-            + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
-    Integer port;
-
-    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load before the run, not measured (default: ${DEFAULT-VALUE}).")
-    int warmupSeconds;
+    @CommandLine.Mixin
+    TargetOptions targetOptions;
 
     @Option(names = "--no-jvm-events", description = "Start the target without its flight recording (GC pauses, pinned "
             + "virtual threads, safepoints in result.json): to measure what the recording costs.")
@@ -86,7 +69,9 @@ final class RunCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
         int injectors = injectorOptions.injectors();
-        Inputs.seconds("--warmup-seconds", warmupSeconds);
+        int warmupSeconds = targetOptions.warmup();
+        String target = targetOptions.target;
+        Long latencyMs = targetOptions.latencyMs;
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
         String dTarget = properties.get(SimulationSettings.TARGET);
         if (dTarget != null && target != null) {
@@ -108,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("-D%s=%s: %s's pool is %d, which the model takes as T; give another target to change it"
                     .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
         }
-        int p = Inputs.port("--port", port == null ? t.defaultPort() : port);
+        int p = targetOptions.port(t);
         for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
             if (properties.containsKey(split)) {
                 throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
@@ -147,47 +132,38 @@ final class RunCommand implements Callable<Integer> {
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), ResultsFolders.stamp())));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
-        // installed before the target starts: a signal at any moment ends everything this run started
-        try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + t.id(), false);
-                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the target and the simulation were ended (folder: " + dir.dir() + ")")) {
-            PointRecord.Start start = PointRecord.Start.now(p, injectors);
-            // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
-            RunOutcome.Finished finished = (RunOutcome.Finished) TargetRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir,
-                    Duration.ofSeconds(warmupSeconds), injectors, !noJvmEvents), System.out, () -> false);
-            GatlingLauncher.Outcome run = finished.gatling();
-            System.out.println();
-            System.out.println("latency-lab: stopped " + t.id());
-            // the run's record, as a sweep point's: the summary line below and a page read it the same way
-            PointRecord record = new PointRecord(point.described(), new PointRecord.Outcome(run.succeeded() ? PointRecord.Status.DONE
-                    : PointRecord.Status.FAILED, run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()))), start,
-                    finished.started(), PointRecord.End.now(start, null));
-            record.write(dir);
-            Path page = run.resultFile() == null ? null : RunPage.write(run.resultFile());
-            if (run.succeeded()) {
-                System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
+        boolean byDefault = target == null && dTarget == null;
+        SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
+                injectors, !noJvmEvents), point, commandStart, System.out, done -> said(done, point, dir));
+        GatlingLauncher.Outcome run = ran.outcome();
+        if (ran.overhead() != null) {
+            System.out.println("latency-lab: " + ran.overhead());
+        }
+        for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
+            if (Files.isDirectory(part.report())) {
+                System.out.println("HTML report: " + part.reportPage());
             }
-            if (run.resultFile() != null) {
-                // what the lab added to the scenario's own time, recorded beside the run's other details
-                Overhead overhead = Overhead.of(commandStart, ResultFile.read(run.resultFile()), Instant.now(), warmupSeconds);
-                record.withOverhead(overhead).write(dir);
-                System.out.println("latency-lab: " + overhead);
-            }
-            for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
-                if (Files.isDirectory(part.report())) {
-                    System.out.println("HTML report: " + part.reportPage());
-                }
-            }
-            System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-            if (page != null) {
-                System.out.println("Run page: " + page);
-            }
-            if (run.succeeded() && target == null && dTarget == null) {
-                // the first run a newcomer makes compares nothing: say so, and what does
-                System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
-                        + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
-            }
-            run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
-            return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+        }
+        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        if (run.resultFile() != null) {
+            System.out.println("Run page: " + RunPage.of(run.resultFile()));
+        }
+        if (run.succeeded() && byDefault) {
+            // the first run a newcomer makes compares nothing: say so, and what does
+            System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
+                    + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
+        }
+        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+        return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+    }
+
+    /** The run's page and its line, once its record is written. */
+    private static void said(SingleRun.Ran done, Point point, RunFolder dir) {
+        if (done.outcome().resultFile() != null) {
+            RunPage.write(done.outcome().resultFile());
+        }
+        if (done.succeeded()) {
+            System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
         }
     }
 }

@@ -1,0 +1,137 @@
+package dev.latencylab.lab.capacity;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * One capacity search under way (./lab capacity's workflow, without its command line): ladders of open-model levels,
+ * each on a fresh target, the first doubling, each refinement between the last level within the SLO and the first that
+ * missed it (see {@link CapacitySearch}); capacity.json written whether the search ends, fails or is stopped.
+ */
+public final class SearchRun {
+
+    /**
+     * What a search asks and how it holds each level.
+     *
+     * @param poolModel the target's T/L in req/s; NaN without a pool
+     */
+    public record Plan(Target target, int port, long latencyMs, long sloP99Ms, double maxKoPercent, String arrivals, int levelSeconds,
+            int rampSeconds, int refineRounds, int refineLevels, Duration warmup, double poolModel) {
+
+        /** One ladder's simulation settings, checked as the run will check them (bad values stop before a target starts). */
+        public SimulationSettings ladder(List<Double> rates) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(SimulationSettings.INJECTION, "open");
+            m.put(SimulationSettings.RATE, rates.stream().map(SimulationSettings::rate).collect(Collectors.joining(",")));
+            m.put(SimulationSettings.PATH, target.path(latencyMs));
+            m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
+            m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
+            m.put(SimulationSettings.ARRIVALS, arrivals);
+            m.put(SimulationSettings.SLO_P99_MS, String.valueOf(sloP99Ms));
+            m.put(SimulationSettings.SLO_KO_PERCENT, String.valueOf(maxKoPercent));
+            m.put(SimulationSettings.STOP_ON_SLO_MISS, "true");
+            if (target.poolThreads() > 0) {
+                m.put(SimulationSettings.MODEL_THREADS, String.valueOf(target.poolThreads()));
+            }
+            return SimulationSettings.from(m);
+        }
+
+        private Capacity.Settings settings() {
+            return new Capacity.Settings(target.id(), latencyMs, target.poolThreads() > 0 ? target.poolThreads() : null, sloP99Ms,
+                    maxKoPercent, arrivals, levelSeconds, rampSeconds);
+        }
+    }
+
+    private SearchRun() {
+    }
+
+    /**
+     * Runs the search in dir, saying each ladder and level on out; written (capacity.json, then whatever else the
+     * caller draws from it) before the signal hook is released, so that a search stopped by Ctrl-C keeps what its
+     * finished ladders found.
+     */
+    public static Capacity.Search run(Path repo, GatlingLauncher gatling, Plan plan, List<Double> first, Path dir, PrintStream out,
+            Consumer<Capacity.Search> written) {
+        SearchFolder search = new SearchFolder(dir);
+        List<CapacitySearch.Level> levels = new ArrayList<>();
+        List<Capacity.Round> rounds = new ArrayList<>();
+        AtomicBoolean stopped = new AtomicBoolean();
+        try (FolderLock lock = FolderLock.take(dir, "capacity --target " + plan.target().id(), false);
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> stopped.set(true), "stopped; the target and the simulation "
+                        + "were ended; capacity.json says what the finished ladders found, as a lower bound (folder: " + dir + ")")) {
+            List<Double> rates = first;
+            for (int round = 1; round <= 1 + plan.refineRounds() && !rates.isEmpty(); round++) {
+                out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
+                        rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), plan.levelSeconds());
+                Capacity.Round ladder = ladder(repo, gatling, plan, rates, search, round, levels, stopped, out);
+                rounds.add(ladder);
+                if (!ladder.status().equals("done")) {
+                    break;
+                }
+                CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
+                rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), plan.refineLevels()) : List.of();
+            }
+            Capacity.Search record = Capacity.withLevels(new Capacity.Search(plan.settings(), new Capacity.Bounds(
+                    Double.isNaN(plan.poolModel()) ? null : plan.poolModel(), null), null, rounds, List.of(), Machine.fingerprint(),
+                    Instant.now().toString(), stopped.get() ? true : null), levels);
+            Capacity.write(dir, record);
+            written.accept(record);
+            // said before the signal hook is released: a stopped search's own words come before the JVM ends
+            out.printf("latency-lab: capacity of %s: %s%n", plan.target().id(), record.answer().summary());
+            return record;
+        }
+    }
+
+    /** One ladder on a fresh target: its levels added to levels, its round returned (done, failed or interrupted). */
+    private static Capacity.Round ladder(Path repo, GatlingLauncher gatling, Plan plan, List<Double> rates, SearchFolder search,
+            int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintStream out) {
+        RunFolder folder = search.round(round);
+        String roundFolder = search.dir().relativize(folder.dir()).toString();
+        RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),
+                folder, plan.warmup(), 1, true), TargetRun.SILENT, stopped::get);
+        if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
+            // what a ladder cut short measured is not a level's answer: its levels are left out
+            return new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal");
+        }
+        GatlingLauncher.Outcome run = finished.gatling();
+        if (!run.succeeded()) {
+            String why = String.join("; ", run.failures(folder.gatlingLog()));
+            System.err.println("latency-lab: RUN FAILED: " + why);
+            return new Capacity.Round(round, rates, roundFolder, null, "failed", why);
+        }
+        Result r = ResultFile.read(folder.resultFile());
+        for (Result.Level l : r.open().levels()) {
+            CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
+            levels.add(level);
+            if (l.counts().arrivals() > 0) {
+                out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
+                        l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.latency().p99FromDueMs(),
+                        level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
+            }
+        }
+        return new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.latencylab.lab.cli;
+
+import picocli.CommandLine.Option;
+
+import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * The target a run or a capacity search starts, declared once for both: its id, the latency each request waits, its
+ * port and the warm-up before it is measured. Each value as given (null: not given), and with its default.
+ */
+final class TargetOptions {
+
+    @Option(names = "--target", paramLabel = "ID", description = "Target id (default: " + LatencyLab.DEFAULT_TARGET + "), of a form "
+            + "./lab run --help lists under Target ids.")
+    String target;
+
+    @Option(names = "--latency-ms", paramLabel = "MS", description = "Latency of each request, in ms (default: " + LatencyLab.DEFAULT_LATENCY_MS
+            + "; ./lab run: or -Dtest.path for the whole path).")
+    Long latencyMs;
+
+    @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
+            + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
+    Integer port;
+
+    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target before it is measured, "
+            + "not counted (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    /** The target given, or the default one. */
+    Target parsed() {
+        return Target.parse(target != null ? target : LatencyLab.DEFAULT_TARGET);
+    }
+
+    /** The latency given, or the default. */
+    long latency() {
+        return latencyMs != null ? latencyMs : LatencyLab.DEFAULT_LATENCY_MS;
+    }
+
+    /** The port given (checked), or the target's own. */
+    int port(Target t) {
+        return Inputs.port("--port", port == null ? t.defaultPort() : port);
+    }
+
+    /** The warm-up given, checked. */
+    int warmup() {
+        return Inputs.seconds("--warmup-seconds", warmupSeconds);
+    }
+}
