@@ -26,9 +26,16 @@ import dev.latencylab.load.SimulationSettings.ConnectionMode;
  * @param openFilesNeeded  files a per-user run needs: one socket per active user plus the JVM's own
  * @param openFilesLimit   this process's limit
  * @param targetThreads    the target's Tomcat pool size, when it has a bounded one
+ * @param metricsUnseen    why the server's metrics cannot be sampled (nothing at the metrics URL, or not Prometheus
+ *                         text): the run goes on without them; null when they answered, or sampling is off
  */
 public record Preflight(ConnectionMode connections, boolean switched, int peakUsers, long openFilesNeeded,
-        long openFilesLimit, OptionalInt targetThreads) {
+        long openFilesLimit, OptionalInt targetThreads, String metricsUnseen) {
+
+    /** Whether the server's metrics are sampled in this run: asked for, and found at the start. */
+    public boolean samplesServer(SimulationSettings s) {
+        return s.watch().sampleServer() && metricsUnseen == null;
+    }
 
     /** Files a Gatling JVM holds besides its sockets: jars, epoll, pipes, logs. Measured ~150; kept generous. */
     static final int JVM_OWN_FILES = 400;
@@ -51,7 +58,39 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         requireOk(s);
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
-        return decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
+        Preflight decided = decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
+        return s.watch().sampleServer() ? decided.withMetricsUnseen(metricsUnseen(s.endpoint().metricsUrl())) : decided;
+    }
+
+    private Preflight withMetricsUnseen(String why) {
+        return new Preflight(connections, switched, peakUsers, openFilesNeeded, openFilesLimit, targetThreads, why);
+    }
+
+    /**
+     * Why the server's Prometheus text is not at metricsUrl, once before the run; null when it is. A service without an
+     * actuator is not a server that went down: its run goes on without server-side metrics, instead of recording every
+     * sample as refused.
+     */
+    static String metricsUnseen(String metricsUrl) {
+        String url = metricsUrl + "/actuator/prometheus";
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                return "%s answers HTTP %d".formatted(url, r.statusCode());
+            }
+            return r.body().contains("# TYPE ") ? null : url + " answers, but not with Prometheus text";
+        }
+        catch (java.net.ConnectException e) {
+            return "nothing listens at " + url;
+        }
+        catch (IOException | IllegalArgumentException e) {
+            return "%s cannot be read (%s)".formatted(url, e.getMessage());
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return url + ": interrupted";
+        }
     }
 
     /** The descriptor arithmetic alone, for tests. */
@@ -75,7 +114,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         }
         boolean switched = mode == ConnectionMode.AUTO && !fits;
         ConnectionMode used = mode == ConnectionMode.AUTO ? (fits ? ConnectionMode.PER_USER : ConnectionMode.SHARED) : mode;
-        return new Preflight(used, switched, peakUsers, needed, openFilesLimit, targetThreads);
+        return new Preflight(used, switched, peakUsers, needed, openFilesLimit, targetThreads, null);
     }
 
     /**

@@ -76,7 +76,7 @@ public final class ResultFile {
                 sampler.series(Sampler.Tick::machineCpu).stat());
         Map<String, Double> last = sampler.lastServerValues();
         Result.Server server = new Result.Server(
-                new Result.Sampling(settings.watch().sampleServer(), sampler.serverMisses(), sampler.serverRefusals(), sampler.firstRefusalSecond()),
+                new Result.Sampling(preflight.samplesServer(settings), sampler.serverMisses(), sampler.serverRefusals(), sampler.firstRefusalSecond()),
                 new Result.ServerProcess(settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
                         sampler.targetExitedSecond()),
                 new Result.Threads(preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,

@@ -21,7 +21,7 @@ class LoadSimulation extends Simulation {
   private val settings = LoadSimulation.orExit(SimulationSettings.fromSystemProperties())
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val run = new RunRecorder
-  private val sampler = new Sampler(if (settings.watch.sampleServer) settings.endpoint.metricsUrl else null, java.net.URI.create(settings.endpoint.baseUrl).getPort,
+  private val sampler = new Sampler(if (preflight.samplesServer(settings)) settings.endpoint.metricsUrl else null, java.net.URI.create(settings.endpoint.baseUrl).getPort,
     settings.watch.targetPid.orElse(-1L), settings.endpoint.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
@@ -159,6 +159,11 @@ object LoadSimulation {
   }
 
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
+    if (preflight.metricsUnseen != null) {
+      // said once: the run goes on, and the result records the server as not sampled
+      println(s"latency-lab: no server metrics: ${preflight.metricsUnseen}; the run goes on without them (the server's CPU, " +
+        s"threads and pools unseen; -D${SimulationSettings.METRICS_URL}=... points at an actuator elsewhere)")
+    }
     if (settings.open) {
       val load = settings.openLoad.get
       val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: " +

@@ -157,4 +157,40 @@ class SimulationIT {
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")
                 .contains("start it with").as("a refused run is not a failed assertion").doesNotContain("assertions failed");
     }
+
+    /**
+     * A service of the user's without an actuator (here a plain HTTP server of this JVM on loopback): no false failure
+     * ("refused connections ... it was down" on every sample, as before), and said once why its metrics are unseen.
+     */
+    @Test
+    void aServiceWithoutMetricsRunsAndSaysOnceWhatItCannotSee() throws Exception {
+        com.sun.net.httpserver.HttpServer plain = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        plain.createContext("/plain", exchange -> {
+            byte[] body = "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        plain.start();
+        try {
+            Path result = dir.resolve("result.json");
+            Map<String, String> p = smoke("http://127.0.0.1:" + plain.getAddress().getPort(), result);
+            p.put("test.path", "plain");
+            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT",
+                    dir.resolve("gatling.log"), TargetRun.SILENT);
+
+            assertThat(run.exitCode()).as("see " + dir.resolve("gatling.log")).isZero();
+            Result r = ResultFile.read(result);
+            assertThat(r.problems()).as("not a server that went down").isEmpty();
+            assertThat(r.requests().ok()).isEqualTo(6 * 4);
+            assertThat(r.server().sampling().sampled()).as("the server is recorded as not sampled").isFalse();
+            assertThat(Files.readString(dir.resolve("gatling.log")).lines().filter(l -> l.startsWith("latency-lab: no server metrics: ")))
+                    .singleElement().asString().contains("nothing listens at http://127.0.0.1:" + (plain.getAddress().getPort() + 1000)
+                            + "/actuator/prometheus").contains("the run goes on without them");
+        }
+        finally {
+            plain.stop(0);
+        }
+    }
 }
