@@ -77,6 +77,15 @@ class ReadersTrustIT {
         refusedInOneLine(lab("report", b.toString()), LatencyLab.BAD_INPUT, b.resolve("points/" + POINT).toString(),
                 "/result.json: throughput.goodputPlateauPerSecond is ", "; throughput.okPerSecond gives ");
 
+        // rebuild-docs --check refuses it too, naming the published file (not its scratch copy): its advice never republishes it
+        Path repo = tmp.resolve("repo");
+        Lab.copyTree(DOCS, repo.resolve("docs"));
+        Files.copy(Lab.repo().resolve("README.md"), repo.resolve("README.md"));
+        Path published = repo.resolve("docs/results/points/mvc-t200-l100-u1000-r1/result.json");
+        edit(published, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1.0));
+        refusedInOneLine(lab("rebuild-docs", "--check", "--repo", repo.toString()), LatencyLab.BAD_INPUT,
+                published + ": throughput.goodputPlateauPerSecond is 1.0; throughput.okPerSecond gives ");
+
         Path single = tmp.resolve("single.json");
         Files.copy(RUN_B.resolve("result.json"), single);
         edit(single, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1e308));

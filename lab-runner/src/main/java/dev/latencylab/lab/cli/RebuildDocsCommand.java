@@ -36,7 +36,14 @@ final class RebuildDocsCommand implements Callable<Integer> {
         }
         Path scratch = Files.createTempDirectory("latency-lab-docs");
         try {
-            List<String> differ = Published.check(repo, scratch);
+            List<String> differ;
+            try {
+                differ = Published.check(repo, scratch);
+            }
+            catch (IllegalArgumentException e) {
+                // a published file that does not add up, read from the copy: named where the user can open it
+                throw new IllegalArgumentException(e.getMessage().replace(scratch.toString(), repo.toString()), e);
+            }
             if (differ.isEmpty()) {
                 System.out.println("latency-lab: every published page, table and chart is what its data gives");
                 return LatencyLab.OK;
