@@ -71,7 +71,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
      * actuator is not a server that went down: its run goes on without server-side metrics, instead of recording every
      * sample as refused.
      */
-    static String metricsUnseen(String metricsUrl) {
+    public static String metricsUnseen(String metricsUrl) {
         String url = metricsUrl + "/actuator/prometheus";
         try {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),

@@ -18,6 +18,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SingleRun;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
@@ -25,7 +26,8 @@ import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are.")
+        description = "Start a target, warm it up, run the simulation against it, stop it; print where the report and result file are. "
+                + "With --url: load a service of yours that is already running, neither started nor stopped here.")
 final class RunCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -33,6 +35,9 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     TargetOptions targetOptions;
+
+    @CommandLine.Mixin
+    ServiceOptions serviceOptions;
 
     @Option(names = "--no-jvm-events", description = "Start the target without its flight recording (GC pauses, pinned "
             + "virtual threads, safepoints in result.json): to measure what the recording costs.")
@@ -70,6 +75,12 @@ final class RunCommand implements Callable<Integer> {
         ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
         int injectors = injectorOptions.injectors();
         int warmupSeconds = targetOptions.warmup();
+        if (serviceOptions.url != null) {
+            return service(repo, warmupSeconds, injectors);
+        }
+        if (serviceOptions.name != null || serviceOptions.hostIsMine) {
+            throw new IllegalArgumentException("--service and --host-is-mine go with --url: give the URL of the service to load");
+        }
         String target = targetOptions.target;
         Long latencyMs = targetOptions.latencyMs;
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
@@ -165,5 +176,60 @@ final class RunCommand implements Callable<Integer> {
         if (done.succeeded()) {
             System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
         }
+    }
+
+    /** ./lab run --url: a service of the user's, already running, loaded as it is (ServiceRun). */
+    private Integer service(Path repo, int warmupSeconds, int injectors) {
+        for (String[] given : new String[][] {{"--target", targetOptions.target}, {"--latency-ms", str(targetOptions.latencyMs)},
+                {"--port", str(targetOptions.port)}}) {
+            if (given[1] != null) {
+                throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
+            }
+        }
+        if (injectors > 1) {
+            throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectors));
+        }
+        for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL,
+                SimulationSettings.TARGET_PID, SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
+                SimulationSettings.START_AT)) {
+            if (properties.containsKey(owned)) {
+                throw new IllegalArgumentException("-D%s and --url: --url sets it (the URL's host, port and path)".formatted(owned));
+            }
+        }
+        if (serviceOptions.name != null) {
+            Inputs.folderName("--service", serviceOptions.name);
+        }
+        ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
+        Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
+        if (users != null) {
+            given.put(SimulationSettings.USERS, String.valueOf(users));
+        }
+        given.putAll(properties);
+        SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
+                checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),
+                ResultsFolders.stamp())));
+        given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
+        SimulationSettings settings = SimulationSettings.from(given);
+        System.out.printf("latency-lab: loading %s at %s, not started nor stopped here (run folder: %s)%n", service.name(), service.url(), dir.dir());
+        GatlingLauncher.Outcome run = ServiceRun.run(gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given), dir,
+                Duration.ofSeconds(warmupSeconds), System.out);
+        System.out.println();
+        if (run.resultFile() != null) {
+            System.out.println("Run page: " + RunPage.write(run.resultFile()));
+        }
+        if (run.succeeded()) {
+            System.out.println("latency-lab: " + service.name() + ": " + Sweep.headline(Summary.row(run.resultFile())));
+        }
+        if (Files.isDirectory(dir.report())) {
+            System.out.println("HTML report: " + dir.reportPage());
+        }
+        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+        return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+    }
+
+    private static String str(Object o) {
+        return o == null ? null : o.toString();
     }
 }

@@ -332,7 +332,8 @@ public final class Summary {
         String report = Files.isRegularFile(folder.reportPage()) ? folder.dir().relativize(folder.reportPage()).toString() : null;
         return row(r, new RunFacts(folder.dir().getFileName().toString(), target, p.open() ? 0 : p.users(),
                 p.open() ? p.injection().rates().get(p.injection().rates().size() - 1) : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
-                r.target() == null ? "" : Target.parse(r.target().id()).connectionSettings(), null, false, report, null));
+                r.target() == null || Target.SERVICE_MODULE.equals(r.target().module()) ? "" : Target.parse(r.target().id()).connectionSettings(),
+                null, false, report, null));
     }
 
     /** Why the run of this result file failed, as the point.json beside it says; null when it did not (or none is there). */

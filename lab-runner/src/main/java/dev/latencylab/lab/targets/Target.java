@@ -33,6 +33,8 @@ public record Target(String id, String module, Map<String, String> properties, S
     /** The Maven modules (and jar names) of the two services. */
     public static final String MVC_MODULE = "mvc-with-latency";
     public static final String WEBFLUX_MODULE = "webflux-with-latency";
+    /** The module a result file names for a service of the user's (./lab run --url): none of the lab's, never parsed as a target id. */
+    public static final String SERVICE_MODULE = "service";
     /**
      * Tomcat's connection cap, lifted for the -uncapped targets: far above what the open-files limit (20,000) lets a
      * process hold. (Spring Boot ignores -1 here and keeps Tomcat's 8192.)

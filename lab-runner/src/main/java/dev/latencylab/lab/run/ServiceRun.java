@@ -1,0 +1,130 @@
+package dev.latencylab.lab.run;
+
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.latencylab.load.Preflight;
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * A service of the user's, already running (./lab run --url): warmed up, loaded and recorded like a target, but never
+ * started nor stopped here. Its result file names it as the user named it; its metrics are read where they answer
+ * (the same port, or the port + 1000 as the lab's targets have them), or not at all, said once by the simulation.
+ */
+public final class ServiceRun {
+
+    /**
+     * A service as given: its name, the URL loaded, and that URL's parts.
+     *
+     * @param baseUrl scheme, host and port
+     * @param path    the path and query loaded
+     */
+    public record Service(String name, String url, String baseUrl, String path) {
+
+        /**
+         * The service at url, named name; a host that is not this machine only when the user says it is theirs (a load
+         * test against a host that is not one's own is an attack).
+         *
+         * @throws IllegalArgumentException naming the URL and what is wrong with it
+         */
+        public static Service of(String name, String url, boolean hostIsMine) {
+            URI uri;
+            try {
+                uri = URI.create(url);
+            }
+            catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--url %s: not a URL (%s)".formatted(url, e.getMessage()));
+            }
+            if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalArgumentException("--url %s: give http://HOST:PORT/PATH, e.g. http://127.0.0.1:8080/owners".formatted(url));
+            }
+            if (!hostIsMine && !onThisMachine(uri.getHost())) {
+                throw new IllegalArgumentException(("--url %s: %s is not this machine; a load test against a host that is not yours is "
+                        + "an attack: give --host-is-mine if it is yours").formatted(url, uri.getHost()));
+            }
+            int port = uri.getPort() == -1 ? 80 : uri.getPort();
+            String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                    + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path);
+        }
+
+        private static boolean onThisMachine(String host) {
+            try {
+                for (InetAddress a : InetAddress.getAllByName(host)) {
+                    if (!a.isLoopbackAddress()) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            catch (UnknownHostException e) {
+                throw new IllegalArgumentException("--url: host %s is not known here".formatted(host));
+            }
+        }
+
+        /** Where its Prometheus text answers: its own port, else its port + 1000; its own port when neither (said by the run). */
+        public String metricsUrl() {
+            if (Preflight.metricsUnseen(baseUrl) == null) {
+                return baseUrl;
+            }
+            String management = TargetPorts.managementUrl(baseUrl);
+            return Preflight.metricsUnseen(management) == null ? management : baseUrl;
+        }
+
+        /** The simulation's properties that point it at this service, its metrics and the run's result file. */
+        public Map<String, String> properties(Path resultFile) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(SimulationSettings.BASE_URL, baseUrl);
+            m.put(SimulationSettings.PATH, path);
+            m.put(SimulationSettings.METRICS_URL, metricsUrl());
+            m.put(SimulationSettings.RESULT_FILE, resultFile.toString());
+            return m;
+        }
+    }
+
+    private ServiceRun() {
+    }
+
+    /**
+     * Warms the service up, runs the simulation against it in dir (locked, a signal ending the simulation and leaving
+     * the service running), and names the service in the result file.
+     */
+    public static GatlingLauncher.Outcome run(GatlingLauncher gatling, Service service, SimulationSettings settings, Map<String, String> passOn,
+            RunFolder dir, Duration warmup, PrintStream out) {
+        try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the simulation was ended, the service left "
+                        + "running (folder: " + dir.dir() + ")")) {
+            if (!warmup.isZero()) {
+                Warmup.Outcome warm = Warmup.run(service.baseUrl() + service.path(), warmup, 50);
+                out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
+                        warm.ok() + warm.failed());
+            }
+            Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
+            sim.putAll(passOn);
+            Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, Map.of("url", service.url()));
+            GatlingLauncher.Outcome run = gatling.run(sim, "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path()),
+                    dir.gatlingLog(), out, file -> {
+                        try {
+                            ResultFile.write(ResultFile.read(file).withTarget(named), file);
+                        }
+                        catch (ResultFile.BadResultFile e) {
+                            // left for the caller's read to report
+                        }
+                    });
+            run.keepReport(dir);
+            return run;
+        }
+    }
+}

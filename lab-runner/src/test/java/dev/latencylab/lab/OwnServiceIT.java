@@ -1,0 +1,129 @@
+package dev.latencylab.lab;
+
+import static dev.latencylab.lab.TrustIT.assertNoStackTrace;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * A service of the user's as the target of ./lab run --url, as a user points the lab at one: started by hand on
+ * loopback, loaded where it is, never started nor stopped by the lab, named as the user named it; its metrics read
+ * where they answer, or said once to be unseen; a host that is not this machine refused.
+ */
+class OwnServiceIT {
+
+    /** A tiny run: 4 users, 3 requests each. */
+    private static final List<String> TINY = List.of("-Dsim.users=4", "-Dsim.repeat=3", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10",
+            "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
+    private static final Pattern FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
+
+    @TempDir
+    Path tmp;
+
+    /** The runs' folders, in the repository's results/runs: removed after each test. */
+    private final List<Path> made = new ArrayList<>();
+
+    @AfterEach
+    void removeRuns() throws IOException {
+        for (Path dir : made) {
+            Folders.deleteTree(dir);
+        }
+    }
+
+    private LabCommand.Finished run(String name, String... args) {
+        List<String> all = new ArrayList<>(List.of("run"));
+        all.addAll(List.of(args));
+        all.addAll(TINY);
+        LabCommand.Finished run = LabCommand.run(tmp.resolve(name + ".console"), all.toArray(String[]::new));
+        Matcher folder = FOLDER.matcher(run.output());
+        if (folder.find()) {
+            made.add(Path.of(folder.group(1)));
+        }
+        return run;
+    }
+
+    @Test
+    void aServiceWithoutMetricsIsLoadedNamedAndSaysOnceWhatItCannotSee() throws Exception {
+        HttpServer plain = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        plain.createContext("/owners", exchange -> {
+            byte[] body = "Davis".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        plain.start();
+        try {
+            String url = "http://127.0.0.1:%d/owners?lastName=Davis".formatted(plain.getAddress().getPort());
+            LabCommand.Finished run = run("plain", "--url", url, "--service", "petclinic");
+
+            assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(made).singleElement().asString().contains("/results/runs/run-petclinic-u4-");
+            assertThat(run.output().lines().filter(l -> l.startsWith("latency-lab: no server metrics: "))).singleElement().asString()
+                    .contains("/actuator/prometheus").contains("the run goes on without them");
+            assertThat(run.output()).doesNotContain("refused").contains("latency-lab: petclinic: goodput ");
+            Result r = ResultFile.read(made.get(0).resolve("result.json"));
+            assertThat(r.target().id()).isEqualTo("petclinic");
+            assertThat(r.target().module()).isEqualTo(Target.SERVICE_MODULE);
+            assertThat(r.target().properties()).containsEntry("url", url);
+            assertThat(r.parameters().endpoint().path()).isEqualTo("/owners?lastName=Davis");
+            assertThat(r.requests().ok()).isEqualTo(12);
+            assertThat(r.problems()).isEmpty();
+            assertThat(r.server().sampling().sampled()).isFalse();
+            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("petclinic");
+        }
+        finally {
+            plain.stop(0);
+        }
+    }
+
+    /** A service with an actuator (the lab's WebFlux jar, started by hand as a user starts theirs): its metrics found and sampled. */
+    @Test
+    void aServiceStartedByHandIsSampledWhereItsMetricsAnswerAndLeftRunning() {
+        try (TargetProcess mine = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), tmp.resolve("mine.log"))) {
+            LabCommand.Finished run = run("mine", "--url", mine.baseUrl() + "/hello/20");
+
+            assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(run.output()).doesNotContain("no server metrics");
+            Result r = ResultFile.read(made.get(0).resolve("result.json"));
+            assertThat(r.target().id()).isEqualTo("service-" + java.net.URI.create(mine.baseUrl()).getPort());
+            assertThat(r.server().sampling().sampled()).isTrue();
+            assertThat(r.server().cpu().samples()).as("the service's CPU, from its actuator").isPositive();
+            assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
+        }
+    }
+
+    @Test
+    void aHostThatIsNotThisMachineOrATargetBesideTheUrlIsRefused() {
+        LabCommand.Finished elsewhere = LabCommand.run(tmp.resolve("elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/");
+        assertThat(elsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(elsewhere.output()).contains("--url http://192.0.2.10:8080/: 192.0.2.10 is not this machine")
+                .contains("give --host-is-mine if it is yours");
+        assertNoStackTrace(elsewhere.output());
+
+        LabCommand.Finished both = LabCommand.run(tmp.resolve("both.console"), "run", "--url", "http://127.0.0.1:1/", "--target", "mvc-t200");
+        assertThat(both.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(both.output()).contains("--target mvc-t200 and --url");
+    }
+}
