@@ -43,6 +43,45 @@ public final class Verdict {
         }
     }
 
+    /**
+     * Who a stage's figure is owed to, as README defines its two words: the model (it holds on any machine that runs
+     * this scenario) or this machine. A figure of a point flagged for this machine (its CPU busy, or near the ceiling
+     * its own CPU gives) is this machine's even where it met the model: another machine would give another figure.
+     */
+    enum Decider {
+        MODEL("the model"), MACHINE("this machine");
+
+        /** The flags that make a point's figure this machine's. */
+        static final List<String> MACHINE_FLAGS = List.of(Summary.MACHINE_CPU_BOUND, Summary.NEAR_MACHINE_CEILING);
+
+        private final String words;
+
+        Decider(String words) {
+            this.words = words;
+        }
+
+        String words() {
+            return words;
+        }
+
+        static Decider of(Summary.PointRow p) {
+            return p.flagList().stream().anyMatch(MACHINE_FLAGS::contains) ? MACHINE : MODEL;
+        }
+    }
+
+    /**
+     * Why a point's requests failed where its flags say the injector shared its connections (this machine's open-files
+     * limit): connect timeouts are then Tomcat's connection cap against the pooled connections, not the pool that bounds
+     * goodput (docs/findings.md); null where the flags do not say so.
+     */
+    static String sharedConnectionsKo(String target, Summary.PointRow p) {
+        Target t = Target.parse(target);
+        return p.flagList().contains(Summary.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
+                && p.requests().topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
+                ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
+                        .formatted(t.connectionSettings()) : null;
+    }
+
     /** Goodput within the model's tolerance below its throughput (the flags' rule for disagreeing with it). */
     static boolean metModel(Summary.PointRow p) {
         return p.model().modelThroughput() != null && p.rates().goodput().median() != null
@@ -186,21 +225,41 @@ public final class Verdict {
         return out.toString();
     }
 
-    /** A stage in README's words: what decided it, over which loads, and one number. */
+    /**
+     * A stage in README's words: what decided it, over which loads, and one number, owed to the model or to this machine
+     * as the cited point's flags say (Decider); a pool's KO at its last load said with its own cause where the flags
+     * name one (sharedConnectionsKo).
+     */
     private static String brief(String target, Stage s) {
         Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound() == Bound.POOL ? "from " : "up to ") + loadText(p);
+        String owed = Decider.of(p).words();
         return switch (s.bound()) {
-            case OFFERED_LOAD -> "the offered load %s (%s%s; the model)".formatted(loads, goodput(p), notes(p));
-            case POOL -> "%s %s (T/L %s req/s%s; the model)".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()),
-                    s.last().requests().koPercent() == null || s.last().requests().koPercent() == 0 ? ""
-                            : ", %.1f%% KO at %s: %s".formatted(s.last().requests().koPercent(), loadText(s.last()),
-                                    s.last().requests().topKoReason()));
+            case OFFERED_LOAD -> "the offered load %s (%s%s; %s)".formatted(loads, goodput(p), notes(p), owed);
+            case POOL -> "%s %s (T/L %s req/s%s; %s)%s".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()), poolKo(target, s, false),
+                    owed, poolKo(target, s, true));
             case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p),
                     rate(p.model().modelThroughput()),
                     ko(p), notes(p));
             case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.model().modelThroughput()));
         };
+    }
+
+    /**
+     * The KO at a pool stage's last load: inside its parentheses when the pool's queue is its cause (afterwards: ""), or
+     * after them with its own cause when the flags name another (inside: "").
+     */
+    private static String poolKo(String target, Stage s, boolean afterwards) {
+        Summary.PointRow last = s.last();
+        if (last.requests().koPercent() == null || last.requests().koPercent() == 0) {
+            return "";
+        }
+        String other = sharedConnectionsKo(target, last);
+        if ((other != null) != afterwards) {
+            return "";
+        }
+        return afterwards ? ", and %.1f%% KO at %s from %s".formatted(last.requests().koPercent(), loadText(last), other)
+                : ", %.1f%% KO at %s: %s".formatted(last.requests().koPercent(), loadText(last), last.requests().topKoReason());
     }
 
     /**

@@ -41,7 +41,7 @@ public final class Summary {
     public static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
     static final String INJECTOR_CPU_BOUND = "injector-cpu-bound";
     public static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
-    static final String CONNECTIONS_SWITCHED = "connections-switched";
+    public static final String CONNECTIONS_SWITCHED = "connections-switched";
     static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
     public static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
     public static final String UNSTABLE = "unstable";

@@ -131,4 +131,39 @@ class VerdictTest {
                 "- **mvc-t400**: its thread pool, 4,000 req/s",
                 "- **webflux**: this machine's CPU, ", "- **mvc-virtual**: neither a pool (none) nor this machine's CPU");
     }
+
+    /**
+     * The words owe a figure to the model only where its point carries no flag of this machine's (its CPU busy, near
+     * its ceiling), and a pool's KO under shared connections (this machine's open-files limit) never to the pool: in
+     * every published sweep, each target's line has as many stages owed to the model as its flags allow, and no KO
+     * inside them where the flags name another cause. Counted from the flags here, not from the generator's rule.
+     */
+    @Test
+    void noFigureIsOwedToTheModelWhereItsPointIsFlaggedForThisMachine() {
+        for (String sweep : dev.latencylab.lab.docs.Published.SWEEPS) {
+            List<Summary.PointRow> points = points(sweep);
+            List<String> lines = Verdict.markdown(points).lines().toList();
+            for (Verdict.TargetVerdict t : Verdict.targets(points)) {
+                String line = lines.stream().filter(l -> l.startsWith("- **" + t.target() + "**")).filter(l -> t.open() == l.contains("open)")
+                        || lines.stream().filter(o -> o.startsWith("- **" + t.target() + "**")).count() == 1).findFirst().orElseThrow();
+                long owedToModel = 0;
+                for (Verdict.Stage s : t.stages()) {
+                    Summary.PointRow cited = s.bound() == Verdict.Bound.POOL ? s.first() : s.last();
+                    boolean machine = cited.flagList().contains("machine-cpu-bound") || cited.flagList().contains("near-machine-ceiling");
+                    if ((s.bound() == Verdict.Bound.OFFERED_LOAD || s.bound() == Verdict.Bound.POOL) && !machine) {
+                        owedToModel++;
+                    }
+                    if (s.bound() == Verdict.Bound.POOL && s.last().flagList().contains("connections-switched")
+                            && s.last().requests().koPercent() != null && s.last().requests().koPercent() > 0) {
+                        assertThat(line).as("%s: %s's KO at %,d users is not the pool's".formatted(sweep, t.target(), s.last().identity().users()))
+                                .doesNotContainPattern("KO at [0-9,]+ users: [^;]*; the model\\)");
+                    }
+                }
+                assertThat(line.split("; the model\\)", -1).length - 1L).as("%s: %s".formatted(sweep, line)).isEqualTo(owedToModel);
+            }
+        }
+        // the two lines the reader found contradicting the findings (issue 47)
+        assertThat(Verdict.markdown(points("docs/results"))).contains("**mvc-virtual-uncapped**: the offered load at 10,000 users (5,839 req/s, its "
+                + "runs disagree, near this machine's ceiling; this machine)").contains("23.0% KO at 20,000 users from Tomcat's connection cap");
+    }
 }
