@@ -76,9 +76,10 @@ class OwnServiceIT {
         plain.start();
         try {
             String url = "http://127.0.0.1:%d/owners?lastName=Davis".formatted(plain.getAddress().getPort());
-            LabCommand.Finished run = run("plain", "--url", url, "--service", "petclinic");
+            LabCommand.Finished run = run("plain", "--url", url, "--service", "petclinic", "--slo", "p99:5000,ko:0");
 
             assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(run.output()).contains("latency-lab: SLO met (p99, ko)");
             assertThat(made).singleElement().asString().contains("/results/runs/run-petclinic-u4-");
             assertThat(run.output().lines().filter(l -> l.startsWith("latency-lab: no server metrics: "))).singleElement().asString()
                     .contains("/actuator/prometheus").contains("the run goes on without them");
@@ -98,13 +99,17 @@ class OwnServiceIT {
         }
     }
 
-    /** A service with an actuator (the lab's WebFlux jar, started by hand as a user starts theirs): its metrics found and sampled. */
+    /**
+     * A service with an actuator (the lab's WebFlux jar, started by hand as a user starts theirs): its metrics found and
+     * sampled; an objective its 20 ms answers cannot meet fails the run with exit 5, saying by how much.
+     */
     @Test
     void aServiceStartedByHandIsSampledWhereItsMetricsAnswerAndLeftRunning() {
         try (TargetProcess mine = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), tmp.resolve("mine.log"))) {
-            LabCommand.Finished run = run("mine", "--url", mine.baseUrl() + "/hello/20");
+            LabCommand.Finished run = run("mine", "--url", mine.baseUrl() + "/hello/20", "--slo", "p99:5");
 
-            assertThat(run.exitCode()).as(run.output()).isZero();
+            assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.SLO_MISSED);
+            assertThat(run.output()).containsPattern("latency-lab: SLO MISSED: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)");
             assertThat(run.output()).doesNotContain("no server metrics");
             Result r = ResultFile.read(made.get(0).resolve("result.json"));
             assertThat(r.target().id()).isEqualTo("service-" + java.net.URI.create(mine.baseUrl()).getPort());
@@ -115,12 +120,16 @@ class OwnServiceIT {
     }
 
     @Test
-    void aHostThatIsNotThisMachineOrATargetBesideTheUrlIsRefused() {
+    void aHostThatIsNotThisMachineATargetBesideTheUrlOrABadObjectiveIsRefused() {
         LabCommand.Finished elsewhere = LabCommand.run(tmp.resolve("elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/");
         assertThat(elsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(elsewhere.output()).contains("--url http://192.0.2.10:8080/: 192.0.2.10 is not this machine")
                 .contains("give --host-is-mine if it is yours");
         assertNoStackTrace(elsewhere.output());
+
+        LabCommand.Finished slo = LabCommand.run(tmp.resolve("slo.console"), "run", "--url", "http://127.0.0.1:1/", "--slo", "p99:5,p99:6");
+        assertThat(slo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(slo.output()).contains("--slo p99:5,p99:6: p99 is given twice");
 
         LabCommand.Finished both = LabCommand.run(tmp.resolve("both.console"), "run", "--url", "http://127.0.0.1:1/", "--target", "mvc-t200");
         assertThat(both.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);

@@ -17,7 +17,7 @@ import dev.latencylab.lab.layout.Folders;
 
 /**
  * The lab's command line: run one load test, sweep a matrix of them, compare them, or rebuild a sweep's page. Exit
- * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare), 4 a gate that cannot judge (compare); stopped by a signal, 128 + its number (130
+ * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare), 4 a gate that cannot judge (compare), 5 an SLO missed (run --slo); stopped by a signal, 128 + its number (130
  * Ctrl-C, 143 SIGTERM).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
@@ -36,6 +36,8 @@ public final class LatencyLab {
     public static final int WORSE = 3;
     /** ./lab compare --fail-if-worse: a gated metric that these sides cannot judge (no interval, or no such metric). */
     public static final int CANNOT_JUDGE = 4;
+    /** ./lab run --slo: the run missed the objective it was given. */
+    public static final int SLO_MISSED = 5;
     static final String DEFAULT_TARGET = "webflux";
     static final long DEFAULT_LATENCY_MS = 100;
 

@@ -13,6 +13,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
@@ -38,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     ServiceOptions serviceOptions;
+
+    @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The run's objective, e.g. p99:200,ko:1 (p99 at most 200 ms, "
+            + "KO at most 1%%; also p50, p95, goodput at least N req/s): a finished run that misses it exits 5, saying by how much.")
+    String slo;
 
     @Option(names = "--no-jvm-events", description = "Start the target without its flight recording (GC pauses, pinned "
             + "virtual threads, safepoints in result.json): to measure what the recording costs.")
@@ -73,10 +78,11 @@ final class RunCommand implements Callable<Integer> {
         Instant commandStart = commandStart();
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
+        Slo objective = slo == null ? null : Slo.parse("--slo", slo);
         int injectors = injectorOptions.injectors();
         int warmupSeconds = targetOptions.warmup();
         if (serviceOptions.url != null) {
-            return service(repo, warmupSeconds, injectors);
+            return service(repo, warmupSeconds, injectors, objective);
         }
         if (serviceOptions.name != null || serviceOptions.hostIsMine) {
             throw new IllegalArgumentException("--service and --host-is-mine go with --url: give the URL of the service to load");
@@ -165,7 +171,21 @@ final class RunCommand implements Callable<Integer> {
                     + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
         }
         run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
-        return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(dir));
+    }
+
+    /** A finished run against its objective, if it was given one: said, and exit 5 when missed. */
+    static int judged(Slo objective, Summary.RunRow row) {
+        if (objective == null) {
+            return LatencyLab.OK;
+        }
+        List<String> missed = objective.missed(row);
+        if (missed.isEmpty()) {
+            System.out.println("latency-lab: SLO met (" + objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", ")) + ")");
+            return LatencyLab.OK;
+        }
+        System.err.println("latency-lab: SLO MISSED: " + String.join("; ", missed));
+        return LatencyLab.SLO_MISSED;
     }
 
     /** The run's page and its line, once its record is written. */
@@ -179,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** ./lab run --url: a service of the user's, already running, loaded as it is (ServiceRun). */
-    private Integer service(Path repo, int warmupSeconds, int injectors) {
+    private Integer service(Path repo, int warmupSeconds, int injectors, Slo objective) {
         for (String[] given : new String[][] {{"--target", targetOptions.target}, {"--latency-ms", str(targetOptions.latencyMs)},
                 {"--port", str(targetOptions.port)}}) {
             if (given[1] != null) {
@@ -226,7 +246,7 @@ final class RunCommand implements Callable<Integer> {
         }
         System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
         run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
-        return run.succeeded() ? LatencyLab.OK : LatencyLab.FAILED;
+        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(run.resultFile()));
     }
 
     private static String str(Object o) {

@@ -1,0 +1,58 @@
+package dev.latencylab.lab.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.summary.Summary.RunRow;
+
+/**
+ * A service level objective a run must meet (./lab run --slo p99:200,ko:1): for each metric, the most it may reach, in
+ * the metric's unit, in the METRIC:NUMBER syntax of compare's --fail-if-worse. Latency percentiles (p50, p95, p99, in
+ * ms) and KO (in %) are bounded from above; goodput (req/s) from below.
+ */
+public record Slo(List<Limit> limits) {
+
+    /** One metric's bound: at most (at least, for goodput) this value. */
+    public record Limit(Metric metric, double value) {
+
+        /** How this limit was missed by the run's value, in one clause; null when it was met or the run has no such value. */
+        String missedBy(Double v) {
+            if (v == null) {
+                return null;
+            }
+            boolean missed = metric.higherIsBetter() ? v < value : v > value;
+            return missed ? "%s %s %s %s %s %s (by %s %s)".formatted(metric.id(), Figures.value(v), metric.unit(), metric.higherIsBetter() ? "<" : ">",
+                    Figures.rate(value), metric.unit(), Figures.value(Math.abs(v - value)), metric.unit()) : null;
+        }
+    }
+
+    private static final List<Metric> BOUNDED = List.of(Metric.GOODPUT, Metric.P50, Metric.P95, Metric.P99, Metric.KO);
+
+    /** --slo's value: METRIC:NUMBER, comma-separated, each metric once. */
+    public static Slo parse(String option, String given) {
+        List<Limit> limits = new ArrayList<>();
+        for (String part : given.split(",", -1)) {
+            String[] kv = part.split(":", -1);
+            if (kv.length != 2 || !kv[1].strip().matches("[0-9]+(\\.[0-9]+)?")) {
+                throw new IllegalArgumentException("%s %s: give METRIC:NUMBER, e.g. p99:200,ko:1 (p99 at most 200 ms, KO at most 1%%)"
+                        .formatted(option, given));
+            }
+            Metric m = Metric.parse(kv[0]);
+            if (!BOUNDED.contains(m)) {
+                throw new IllegalArgumentException("%s %s: %s is not a metric of one run's objective; give goodput, p50, p95, p99 or ko"
+                        .formatted(option, given, m.id()));
+            }
+            if (limits.stream().anyMatch(l -> l.metric() == m)) {
+                throw new IllegalArgumentException("%s %s: %s is given twice; give each metric once".formatted(option, given, m.id()));
+            }
+            limits.add(new Limit(m, Double.parseDouble(kv[1].strip())));
+        }
+        return new Slo(limits);
+    }
+
+    /** What the run missed, one clause per limit; empty when it met them all. */
+    public List<String> missed(RunRow row) {
+        return limits.stream().map(l -> l.missedBy(l.metric().of(row))).filter(java.util.Objects::nonNull).toList();
+    }
+}
