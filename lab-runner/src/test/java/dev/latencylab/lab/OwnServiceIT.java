@@ -119,6 +119,31 @@ class OwnServiceIT {
         }
     }
 
+    /**
+     * A jar of the user's (here the lab's WebFlux jar, given as any jar is): started by the lab with its arguments and
+     * JVM options, loaded once its URL answers, recorded (its flight recording's events in result.json, its actuator
+     * sampled), and stopped after the run.
+     */
+    @Test
+    void aJarOfYoursIsStartedLoadedRecordedAndStopped() {
+        int port = TargetProcess.freePort();
+        LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/hello/20".formatted(port), "--service", "my-jar",
+                "--jar", TargetProcess.jar(Lab.repo(), Target.WEBFLUX_MODULE).toString(), "--jar-arg=--server.port=" + port,
+                "--jar-arg=--management.server.port=" + TargetProcess.managementPort(port), "--jvm-option=-Xmx256m");
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Matcher started = Pattern.compile("latency-lab: my-jar started from .+ \\(pid ([0-9]+);").matcher(run.output());
+        assertThat(started.find()).as(run.output()).isTrue();
+        assertThat(ProcessHandle.of(Long.parseLong(started.group(1))).filter(ProcessHandle::isAlive)).as("stopped after the run").isEmpty();
+        assertThat(run.output()).contains("latency-lab: stopped my-jar").doesNotContain("no server metrics");
+        Result r = ResultFile.read(made.get(0).resolve("result.json"));
+        assertThat(r.target().id()).isEqualTo("my-jar");
+        assertThat(r.server().sampling().sampled()).isTrue();
+        assertThat(r.jvm()).as("its flight recording's events").isNotNull();
+        assertThat(r.jvm().gc()).isNotNull();
+        assertThat(r.problems()).isEmpty();
+    }
+
     @Test
     void aHostThatIsNotThisMachineATargetBesideTheUrlOrABadObjectiveIsRefused() {
         LabCommand.Finished elsewhere = LabCommand.run(tmp.resolve("elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/");

@@ -84,8 +84,8 @@ final class RunCommand implements Callable<Integer> {
         if (serviceOptions.url != null) {
             return service(repo, warmupSeconds, injectors, objective);
         }
-        if (serviceOptions.name != null || serviceOptions.hostIsMine) {
-            throw new IllegalArgumentException("--service and --host-is-mine go with --url: give the URL of the service to load");
+        if (serviceOptions.givenWithoutUrl() != null) {
+            throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
         }
         String target = targetOptions.target;
         Long latencyMs = targetOptions.latencyMs;
@@ -231,9 +231,15 @@ final class RunCommand implements Callable<Integer> {
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         SimulationSettings settings = SimulationSettings.from(given);
-        System.out.printf("latency-lab: loading %s at %s, not started nor stopped here (run folder: %s)%n", service.name(), service.url(), dir.dir());
-        GatlingLauncher.Outcome run = ServiceRun.run(gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given), dir,
-                Duration.ofSeconds(warmupSeconds), System.out);
+        if (serviceOptions.jar == null && (!serviceOptions.jarArgs.isEmpty() || !serviceOptions.jvmOptions.isEmpty())) {
+            throw new IllegalArgumentException("--jar-arg and --jvm-option go with --jar: give the jar that starts the service");
+        }
+        ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
+                serviceOptions.jarArgs, !noJvmEvents);
+        System.out.printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
+                ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
+        GatlingLauncher.Outcome run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
+                dir, Duration.ofSeconds(warmupSeconds), launch, System.out);
         System.out.println();
         if (run.resultFile() != null) {
             System.out.println("Run page: " + RunPage.write(run.resultFile()));

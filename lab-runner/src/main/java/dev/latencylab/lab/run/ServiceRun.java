@@ -6,8 +6,12 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.latencylab.load.Preflight;
 import dev.latencylab.load.Result;
@@ -19,8 +23,8 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;
 
 /**
- * A service of the user's, already running (./lab run --url): warmed up, loaded and recorded like a target, but never
- * started nor stopped here. Its result file names it as the user named it; its metrics are read where they answer
+ * A service of the user's (./lab run --url): already running, or started from its jar for the run (--jar); warmed up,
+ * loaded and recorded like a target, and stopped after the run only when the lab started it. Its result file names it as the user named it; its metrics are read where they answer
  * (the same port, or the port + 1000 as the lab's targets have them), or not at all, said once by the simulation.
  */
 public final class ServiceRun {
@@ -83,36 +87,60 @@ public final class ServiceRun {
             return Preflight.metricsUnseen(management) == null ? management : baseUrl;
         }
 
-        /** The simulation's properties that point it at this service, its metrics and the run's result file. */
+        /** The simulation's properties that point it at this service and the run's result file (its metrics: once it runs). */
         public Map<String, String> properties(Path resultFile) {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(SimulationSettings.BASE_URL, baseUrl);
             m.put(SimulationSettings.PATH, path);
-            m.put(SimulationSettings.METRICS_URL, metricsUrl());
             m.put(SimulationSettings.RESULT_FILE, resultFile.toString());
             return m;
         }
+    }
+
+    /**
+     * A jar of the user's that the lab starts for the run and stops after it (./lab run --jar).
+     *
+     * @param jvmEvents with the flight recording every target has
+     */
+    public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents) {
     }
 
     private ServiceRun() {
     }
 
     /**
-     * Warms the service up, runs the simulation against it in dir (locked, a signal ending the simulation and leaving
-     * the service running), and names the service in the result file.
+     * Starts the service's jar when one is given, warms the service up, runs the simulation against it in dir (locked;
+     * a signal ends the simulation and the jar the lab started, never a service it did not start), names the service
+     * in the result file, and stops the jar, adding its JVM events to the result.
+     *
+     * @param launch the jar to start, or null: the service runs already
      */
-    public static GatlingLauncher.Outcome run(GatlingLauncher gatling, Service service, SimulationSettings settings, Map<String, String> passOn,
-            RunFolder dir, Duration warmup, PrintStream out) {
+    public static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
+            Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, PrintStream out) {
+        AtomicReference<ServiceJar> started = new AtomicReference<>();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
-                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the simulation was ended, the service left "
-                        + "running (folder: " + dir.dir() + ")")) {
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> Optional.ofNullable(started.get()).ifPresent(ServiceJar::close),
+                        "stopped; the simulation was ended%s (folder: %s)".formatted(launch == null ? ", the service left running"
+                                : " and the jar stopped", dir.dir()))) {
+            Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
+            if (launch != null) {
+                List<String> options = new ArrayList<>(launch.jvmOptions());
+                if (launch.jvmEvents()) {
+                    options.addAll(JvmEvents.recordingOptions(repo, dir.targetRecording()));
+                }
+                started.set(ServiceJar.start(launch.jar(), options, launch.args(), service.baseUrl() + service.path(), dir.targetLog(),
+                        TargetRun.START_TIMEOUT));
+                out.printf("latency-lab: %s started from %s (pid %d; its output: %s)%n", service.name(), launch.jar(), started.get().pid(),
+                        dir.targetLog());
+                sim.put(SimulationSettings.TARGET_PID, String.valueOf(started.get().pid()));
+            }
+            sim.put(SimulationSettings.METRICS_URL, service.metricsUrl());
+            sim.putAll(passOn);
             if (!warmup.isZero()) {
                 Warmup.Outcome warm = Warmup.run(service.baseUrl() + service.path(), warmup, 50);
                 out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
                         warm.ok() + warm.failed());
             }
-            Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
-            sim.putAll(passOn);
             Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, Map.of("url", service.url()));
             GatlingLauncher.Outcome run = gatling.run(sim, "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path()),
                     dir.gatlingLog(), out, file -> {
@@ -124,7 +152,17 @@ public final class ServiceRun {
                         }
                     });
             run.keepReport(dir);
+            if (started.get() != null) {
+                started.get().close(); // its recording is written as it exits
+                out.println("latency-lab: stopped " + service.name());
+                if (launch.jvmEvents()) {
+                    run = TargetRun.withJvmEvents(run, dir, out);
+                }
+            }
             return run;
+        }
+        finally {
+            Optional.ofNullable(started.get()).ifPresent(ServiceJar::close);
         }
     }
 }

@@ -1,0 +1,144 @@
+package dev.latencylab.lab.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencylab.load.LaunchFile;
+
+/**
+ * A jar of the user's, started by the lab for one run and stopped after it (./lab run --jar): its JVM options and
+ * arguments as given, the flight recording every target has, its output in the run's folder. It counts as started
+ * when the service's URL answers (any status: the service decides what its path returns), having been free before;
+ * a watchdog shell stops it if the runner itself is killed, as the lab's own targets stop themselves.
+ */
+public final class ServiceJar implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final long POLL_MS = 100;
+
+    private final Process process;
+    private final Process watchdog;
+
+    private ServiceJar(Process process, Process watchdog) {
+        this.process = process;
+        this.watchdog = watchdog;
+    }
+
+    /**
+     * Starts java [jvmOptions] -jar jar [args] and waits until url answers.
+     *
+     * @throws TargetProcess.TargetFailedException when the port is taken before, the JVM exits, or url does not answer in time
+     */
+    public static ServiceJar start(Path jar, List<String> jvmOptions, List<String> args, String url, Path log, Duration timeout) {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("--jar %s: no such file".formatted(jar));
+        }
+        URI uri = URI.create(url);
+        requireFree(uri);
+        List<String> command = new ArrayList<>(List.of(LaunchFile.javaExecutable()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
+        command.addAll(args);
+        Process process;
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.writeString(log, String.join(" ", command) + System.lineSeparator());
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        }
+        catch (IOException e) {
+            throw new TargetProcess.TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
+        }
+        ServiceJar started = new ServiceJar(process, watchdog(process.pid()));
+        try {
+            started.awaitAnswer(uri, timeout, log);
+        }
+        catch (RuntimeException e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    /** Nothing may answer on the URL's port before the jar starts: the run would measure that other process. */
+    private static void requireFree(URI uri) {
+        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getByName(uri.getHost()))) {
+            probe.setReuseAddress(true);
+        }
+        catch (IOException e) {
+            throw new TargetProcess.TargetFailedException(("port %d is in use before --jar started: stop what listens there, or "
+                    + "drop --jar to load it as it is").formatted(port));
+        }
+    }
+
+    private void awaitAnswer(URI uri, Duration timeout, Path log) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new TargetProcess.TargetFailedException("the jar's JVM exited with code %d before %s answered; see %s"
+                        .formatted(process.exitValue(), uri, log));
+            }
+            try {
+                HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                return;
+            }
+            catch (IOException e) {
+                // not listening yet
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetProcess.TargetFailedException("interrupted while waiting for the jar");
+            }
+            TargetProcess.sleep(POLL_MS);
+        }
+        throw new TargetProcess.TargetFailedException("%s did not answer within %d s of the jar's start; see %s".formatted(uri, timeout.toSeconds(), log));
+    }
+
+    /** A shell child of this runner that stops the jar's JVM (SIGTERM) once the runner is gone, even killed by SIGKILL. */
+    private static Process watchdog(long pid) {
+        String script = "while kill -0 \"$0\" 2>/dev/null; do sleep 1; done; kill -TERM \"$1\" 2>/dev/null";
+        try {
+            return new ProcessBuilder("sh", "-c", script, String.valueOf(ProcessHandle.current().pid()), String.valueOf(pid))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("could not start the jar's watchdog", e);
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Stops the jar's JVM (SIGTERM, then SIGKILL after 20 s), so that its flight recording is written, and its watchdog. */
+    @Override
+    public void close() {
+        watchdog.destroy();
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
