@@ -21,6 +21,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
@@ -37,9 +38,10 @@ public final class SearchRun {
      * What a search asks and how it holds each level.
      *
      * @param poolModel the target's T/L in req/s; NaN without a pool
+     * @param jdk       the JDK the target runs on; null: the build's
      */
     public record Plan(Target target, int port, long latencyMs, long sloP99Ms, double maxKoPercent, String arrivals, int levelSeconds,
-            int rampSeconds, int refineRounds, int refineLevels, Duration warmup, double poolModel) {
+            int rampSeconds, int refineRounds, int refineLevels, Duration warmup, double poolModel, Jdk jdk) {
 
         /** One ladder's simulation settings, checked as the run will check them (bad values stop before a target starts). */
         public SimulationSettings ladder(List<Double> rates) {
@@ -111,7 +113,7 @@ public final class SearchRun {
         RunFolder folder = search.round(round);
         String roundFolder = search.dir().relativize(folder.dir()).toString();
         RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),
-                folder, plan.warmup(), 1, true), TargetRun.SILENT, stopped::get);
+                folder, plan.warmup(), 1, true, plan.jdk()), TargetRun.SILENT, stopped::get);
         if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
             // what a ladder cut short measured is not a level's answer: its levels are left out
             return new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal");

@@ -123,7 +123,7 @@ final class CapacityCommand implements Callable<Integer> {
         List<Double> first = CapacitySearch.firstLadder(start, max);
         int p = targetOptions.port(t);
         SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
-                refineLevels, Duration.ofSeconds(warmupSeconds), model);
+                refineLevels, Duration.ofSeconds(warmupSeconds), model, targetOptions.jdk());
         plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);

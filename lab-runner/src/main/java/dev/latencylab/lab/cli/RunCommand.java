@@ -18,6 +18,7 @@ import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SingleRun;
@@ -124,6 +125,7 @@ final class RunCommand implements Callable<Integer> {
                         + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
             }
         }
+        Jdk jdk = targetOptions.jdk();
         Map<String, String> given = new LinkedHashMap<>();
         given.put(SimulationSettings.PATH, t.path(latency));
         if (t.poolThreads() > 0) {
@@ -145,13 +147,14 @@ final class RunCommand implements Callable<Integer> {
         Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
                 : new Point(t, settings.users(), measured, 1);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
-        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s".formatted(
-                Point.pointId(t.id(), measured, settings.users(), point.rate()), ResultsFolders.stamp())));
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s%s-%s".formatted(
+                Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
-        System.out.printf("latency-lab: starting %s on port %d (run folder: %s)%n", t.id(), p, dir.dir());
+        System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
+                : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
         boolean byDefault = target == null && dTarget == null;
         SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
-                injectors, !noJvmEvents), point, commandStart, System.out, done -> said(done, point, dir));
+                injectors, !noJvmEvents, jdk), point, commandStart, System.out, done -> said(done, point, dir));
         GatlingLauncher.Outcome run = ran.outcome();
         if (ran.overhead() != null) {
             System.out.println("latency-lab: " + ran.overhead());
@@ -201,7 +204,7 @@ final class RunCommand implements Callable<Integer> {
     /** ./lab run --url: a service of the user's, already running, loaded as it is (ServiceRun). */
     private Integer service(Path repo, int warmupSeconds, int injectors, Slo objective) {
         for (String[] given : new String[][] {{"--target", targetOptions.target}, {"--latency-ms", str(targetOptions.latencyMs)},
-                {"--port", str(targetOptions.port)}}) {
+                {"--port", str(targetOptions.port)}, {"--jdk", targetOptions.jdk}}) {
             if (given[1] != null) {
                 throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
             }

