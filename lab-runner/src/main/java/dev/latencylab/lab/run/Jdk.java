@@ -94,7 +94,7 @@ public record Jdk(Path java, String version, String vendor) {
     }
 
     /** The JDK of this java, as it reports its properties; null when it does not run. */
-    static Jdk probe(Path java) {
+    public static Jdk probe(Path java) {
         String out = output(List.of(java.toString(), "-XshowSettings:properties", "-version"));
         if (out == null) {
             return null;
