@@ -19,6 +19,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.RecordCsv;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -165,7 +166,7 @@ public final class Capacity {
     public static void write(Path dir, Search record) {
         SearchFolder folder = new SearchFolder(dir);
         OutputFile.json(folder.capacityFile(), Json.MAPPER, record);
-        Summary.writeCsv(record.levels(), CapacitySearch.Level.class, folder.levelsCsv());
+        RecordCsv.write(record.levels(), CapacitySearch.Level.class, folder.levelsCsv());
     }
 
     /** capacity.json as written, its parts present; a file that is empty, not JSON or without them is refused by name. */

@@ -14,6 +14,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Summary.PointRow;
@@ -398,7 +399,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     /** A side's point flagged machine-cpu-bound or unstable: its figures say more about the machine, or vary. */
     private static java.util.Optional<String> flags(String side, List<Side.Run> runs) {
         PointRow point = Summary.points(runs.stream().map(Side.Run::row).toList(), Map.of()).get(0);
-        List<String> marked = point.flagList().stream().filter(f -> f.equals(Summary.MACHINE_CPU_BOUND) || f.equals(Summary.UNSTABLE))
+        List<String> marked = point.flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
                 .collect(Collectors.toList());
         return marked.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("%s is flagged %s".formatted(side, String.join(", ", marked)));
     }

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.targets.Target;
 
 /**
  * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids
  * (Target.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
- * (Summary.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
+ * (Flags.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
  * docs/sweeps.md are written from the same by ./lab rebuild-docs, between the markers that name these commands.
  */
 public final class Reference {
@@ -38,7 +38,7 @@ public final class Reference {
     /** The flags as a Markdown table: the flag and when a run or point carries it. */
     static String flagsMarkdown() {
         StringBuilder out = new StringBuilder("| flag | when |\n|---|---|\n");
-        for (Summary.Flag f : Summary.FLAGS) {
+        for (Flags.Flag f : Flags.FLAGS) {
             out.append("| `%s` | %s |\n".formatted(f.name(), cell(f.when())));
         }
         return out.toString();
@@ -47,7 +47,7 @@ public final class Reference {
     /** The flags for ./lab report --help. */
     public static String flagsHelp() {
         return helpSection("Flags of a run or point (the pages' and CSV files' flags column):",
-                Summary.FLAGS.stream().map(f -> new HelpEntry(f.name(), f.when())).toList());
+                Flags.FLAGS.stream().map(f -> new HelpEntry(f.name(), f.when())).toList());
     }
 
     /** The properties as a Markdown table: name, default, what it does. */

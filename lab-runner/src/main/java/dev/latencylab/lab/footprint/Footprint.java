@@ -14,7 +14,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Spread;
-import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.summary.RecordCsv;
 
 /**
  * What concurrency costs in memory, as footprint.json holds it: for each target, how its memory grows with N requests
@@ -305,7 +305,7 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
 
     /** measurements.csv: footprint.json's measurements as a table, written again with the page, never read back. */
     public void writeTable(FootprintFolder folder) {
-        Summary.writeCsv(measurements.stream().map(Row::of).toList(), Row.class, folder.measurementsCsv());
+        RecordCsv.write(measurements.stream().map(Row::of).toList(), Row.class, folder.measurementsCsv());
     }
 
     /**

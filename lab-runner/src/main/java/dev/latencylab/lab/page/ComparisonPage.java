@@ -38,6 +38,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
+import dev.latencylab.lab.summary.RecordCsv;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
@@ -288,8 +289,8 @@ public final class ComparisonPage {
     /** Rebuilds summary.csv, runs.csv, charts/ and index.html of a sweep from its run folders. */
     public static void write(SweepFolder sweep) {
         Source source = Source.read(sweep, null, 0);
-        Summary.writeCsv(source.points(), Summary.PointRow.class, sweep.summaryCsv());
-        Summary.writeCsv(source.runs(), Summary.RunRow.class, sweep.runsCsv());
+        RecordCsv.write(source.points(), Summary.PointRow.class, sweep.summaryCsv());
+        RecordCsv.write(source.runs(), Summary.RunRow.class, sweep.runsCsv());
         draw(List.of(source), sweep);
     }
 

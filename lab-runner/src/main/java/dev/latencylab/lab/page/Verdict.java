@@ -12,6 +12,7 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.Html;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -33,10 +34,10 @@ public final class Verdict {
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
         static Bound of(Summary.PointRow p) {
             List<String> flags = p.flagList();
-            if (flags.contains(Summary.MACHINE_CPU_BOUND) && !metModel(p)) {
+            if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
             }
-            if (flags.contains(Summary.DISAGREES_WITH_MODEL)) {
+            if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
             }
             return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
@@ -52,7 +53,7 @@ public final class Verdict {
         MODEL("the model"), MACHINE("this machine");
 
         /** The flags that make a point's figure this machine's. */
-        static final List<String> MACHINE_FLAGS = List.of(Summary.MACHINE_CPU_BOUND, Summary.NEAR_MACHINE_CEILING);
+        static final List<String> MACHINE_FLAGS = List.of(Flags.MACHINE_CPU_BOUND, Flags.NEAR_MACHINE_CEILING);
 
         private final String words;
 
@@ -76,7 +77,7 @@ public final class Verdict {
      */
     static String sharedConnectionsKo(String target, Summary.PointRow p) {
         Target t = Target.parse(target);
-        return p.flagList().contains(Summary.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
+        return p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
                 && p.requests().topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
                 ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
                         .formatted(t.connectionSettings()) : null;
@@ -284,13 +285,13 @@ public final class Verdict {
     private static String notes(Summary.PointRow p) {
         List<String> flags = p.flagList();
         List<String> notes = new ArrayList<>();
-        if (flags.contains(Summary.UNSTABLE)) {
+        if (flags.contains(Flags.UNSTABLE)) {
             notes.add("its runs disagree");
         }
-        if (flags.contains(Summary.MACHINE_CPU_BOUND) && Bound.of(p) != Bound.MACHINE) {
+        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Bound.of(p) != Bound.MACHINE) {
             notes.add("this machine's CPU near its limit");
         }
-        else if (flags.contains(Summary.NEAR_MACHINE_CEILING) && !flags.contains(Summary.MACHINE_CPU_BOUND)) {
+        else if (flags.contains(Flags.NEAR_MACHINE_CEILING) && !flags.contains(Flags.MACHINE_CPU_BOUND)) {
             notes.add("near this machine's ceiling");
         }
         return notes.isEmpty() ? "" : ", " + String.join(", ", notes);

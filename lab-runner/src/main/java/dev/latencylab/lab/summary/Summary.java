@@ -2,8 +2,6 @@ package dev.latencylab.lab.summary;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.RecordComponent;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,12 +16,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
-import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
@@ -33,52 +28,10 @@ import dev.latencylab.lab.targets.Target;
 
 /**
  * What a sweep measured, every number taken from its runs' result.json files: one {@link RunRow} per run (runs.csv)
- * and one {@link PointRow} per point, the median and range of its runs (summary.csv), each with the flags that say
- * how far to trust it. The page and README's table are drawn from the same rows.
+ * and one {@link PointRow} per point, the median and range of its runs (summary.csv), each with the {@link Flags} that
+ * say how far to trust it. The page and README's table are drawn from the same rows ({@link RecordCsv} writes them).
  */
 public final class Summary {
-
-    public static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
-    static final String INJECTOR_CPU_BOUND = "injector-cpu-bound";
-    public static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
-    public static final String CONNECTIONS_SWITCHED = "connections-switched";
-    static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
-    public static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
-    public static final String UNSTABLE = "unstable";
-    public static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
-    static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
-
-    /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
-    static final String FLAG_SEPARATOR = "; ";
-
-    /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
-    static List<String> flagList(String flags) {
-        return flags == null || flags.isBlank() ? List.of() : List.of(flags.split(FLAG_SEPARATOR));
-    }
-
-    /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */
-    public record Flag(String name, String when) {
-    }
-
-    public static final List<Flag> FLAGS = List.of(
-            new Flag(MACHINE_CPU_BOUND, "the machine's CPU averaged >= 90% on the plateau: injector and server together used all cores"),
-            new Flag(INJECTOR_CPU_BOUND, "machine-cpu-bound, and Gatling used at least as much CPU as the server: the injector, not "
-                    + "the server, may be the limit"),
-            new Flag(MACHINE_BUSY_ELSEWHERE, "another process used at least 10% of the machine's CPU on the plateau, and more than "
-                    + "injector and server together (machine CPU minus theirs): the point shared the machine, whatever else it "
-                    + "shows; never also injector-cpu-bound"),
-            new Flag(CONNECTIONS_SWITCHED, "`auto` gave up one connection per user (open-files limit): the server saw far fewer "
-                    + "connections than users"),
-            new Flag(DESCRIPTORS_NEAR_LIMIT, "injector or server had >= 90% of its open-files limit open"),
-            new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
-            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
-            new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "
-                    + "more than 25% of its median and more than 10 ms"),
-            new Flag(NEAR_MACHINE_CEILING, "the point's model throughput is at least 80% of the target's machine ceiling: the "
-                    + "machine's CPU, not only the server, was measured"),
-            new Flag(RESUMED_ELSEWHERE, "the run ran on another boot than the sweep's first runs (another machine, or a reboot): "
-                    + "compare the CPU probe its point.json records"),
-            new Flag("k of n runs failed", "some runs of the point failed (their reasons are on the page); the numbers are the others'"));
 
     /** Runs of a point disagree (unstable) when their goodput ranges wider than this share of its median, */
     static final double GOODPUT_TOLERANCE = 0.05;
@@ -148,7 +101,7 @@ public final class Summary {
             static final Peaks NONE = new Peaks(null, null, null);
         }
 
-        /** The run's flags (see FLAGS), its Gatling report relative to the sweep, how long it took. */
+        /** The run's flags (see Flags.FLAGS), its Gatling report relative to the sweep, how long it took. */
         public record Notes(String flags, String report, Long wallSeconds) {
         }
 
@@ -158,7 +111,7 @@ public final class Summary {
         }
 
         public List<String> flagList() {
-            return Summary.flagList(notes.flags());
+            return Flags.flagList(notes.flags());
         }
 
         public boolean done() {
@@ -230,7 +183,7 @@ public final class Summary {
         }
 
         public List<String> flagList() {
-            return Summary.flagList(notes.flags());
+            return Flags.flagList(notes.flags());
         }
 
         /** A point none of whose runs finished: which point, how many failed and the first one's reason. */
@@ -382,30 +335,30 @@ public final class Summary {
         List<String> flags = new ArrayList<>();
         boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
         if (machineBound) {
-            flags.add(MACHINE_CPU_BOUND);
+            flags.add(Flags.MACHINE_CPU_BOUND);
         }
         if (busyElsewhere(machineCpu, injectorCpu, serverCpu)) {
-            flags.add(MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
+            flags.add(Flags.MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
         }
         else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
-            flags.add(INJECTOR_CPU_BOUND);
+            flags.add(Flags.INJECTOR_CPU_BOUND);
         }
         if (r.injector().connectionsSwitched()) {
-            flags.add(CONNECTIONS_SWITCHED);
+            flags.add(Flags.CONNECTIONS_SWITCHED);
         }
         if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
                 || near(r.server().files().openFiles().max(), r.server().files().openFilesLimit())) {
-            flags.add(DESCRIPTORS_NEAR_LIMIT);
+            flags.add(Flags.DESCRIPTORS_NEAR_LIMIT);
         }
         if (ko > 0) {
             flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
         }
         if (throughput != null && modelThroughput != null && modelThroughput > 0 && !Boolean.TRUE.equals(saturated)
                 && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
-            flags.add(DISAGREES_WITH_MODEL);
+            flags.add(Flags.DISAGREES_WITH_MODEL);
         }
         if (elsewhere) {
-            flags.add(RESUMED_ELSEWHERE);
+            flags.add(Flags.RESUMED_ELSEWHERE);
         }
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = level != null ? level.times().fromDueMs() : r.responseTimeMs();
@@ -423,7 +376,7 @@ public final class Summary {
                 new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().files().openFiles().max()),
                 model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
                         model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
-                new RunRow.Notes(String.join(FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
+                new RunRow.Notes(String.join(Flags.FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
     }
 
     private static Double ms(Long ms) {
@@ -459,10 +412,10 @@ public final class Summary {
             flags.add("ko %.1f%% (%s)".formatted(koPercent, topKoReason));
         }
         if (goodput.widerThan(GOODPUT_TOLERANCE, 0) || p95.widerThan(P95_TOLERANCE, P95_TOLERANCE_MS)) {
-            flags.add(UNSTABLE);
+            flags.add(Flags.UNSTABLE);
         }
         if (ceiling != null && model.model().modelThroughput() != null && ceiling.near(model.model().modelThroughput())) {
-            flags.add(NEAR_MACHINE_CEILING);
+            flags.add(Flags.NEAR_MACHINE_CEILING);
         }
         if (!failed.isEmpty()) {
             flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
@@ -480,7 +433,7 @@ public final class Summary {
                         r -> r.cpu().machineCpu()),
                         spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
                         spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
-                model.model(), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(FLAG_SEPARATOR, flags), runIds));
+                model.model(), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
     }
 
     private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
@@ -506,62 +459,5 @@ public final class Summary {
 
     private static boolean near(Double value, Double limit) {
         return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
-    }
-
-    /**
-     * One column per record component, in declaration order, a {@link Spread} as three (x, xMin, xMax: its median and
-     * range); empty cells for missing values.
-     */
-    public static <R extends Record> void writeCsv(List<R> rows, Class<R> type, Path file) {
-        List<String> header = new ArrayList<>();
-        columns(type, header);
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).get();
-        OutputFile.write(file, out -> {
-            java.io.Writer text = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8));
-            try (CSVPrinter csv = new CSVPrinter(text, format)) {
-                for (R row : rows) {
-                    List<Object> values = new ArrayList<>();
-                    values(row, values);
-                    csv.printRecord(values);
-                }
-            }
-        });
-    }
-
-    /** The columns of a record: a component each, a part's (a record of its own) spelled out in place, a Spread as three. */
-    private static void columns(Class<?> type, List<String> header) {
-        for (RecordComponent c : type.getRecordComponents()) {
-            if (c.getType() == Spread.class) {
-                header.addAll(List.of(c.getName(), c.getName() + "Min", c.getName() + "Max"));
-            }
-            else if (c.getType().isRecord()) {
-                columns(c.getType(), header);
-            }
-            else {
-                header.add(c.getName());
-            }
-        }
-    }
-
-    /** A row's values in the order of {@link #columns} (every part is there: a row without one has its NONE). */
-    private static void values(Record row, List<Object> values) {
-        for (RecordComponent c : row.getClass().getRecordComponents()) {
-            Object v;
-            try {
-                v = c.getAccessor().invoke(row);
-            }
-            catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-            if (v instanceof Spread s) {
-                values.addAll(java.util.Arrays.asList(s.median(), s.min(), s.max()));
-            }
-            else if (c.getType().isRecord()) {
-                values((Record) v, values);
-            }
-            else {
-                values.add(v);
-            }
-        }
     }
 }

@@ -32,6 +32,7 @@ import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.targets.Target;
@@ -410,8 +411,8 @@ public final class Sweep {
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
         String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.pool().poolThreads()) : "bounded by the offered load";
         List<String> flags = r.flagList();
-        String how = flags.contains(Summary.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
-                : flags.contains(Summary.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
+        String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
+                : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
         return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
     }
 }

@@ -140,9 +140,9 @@ class RepeatsArithmeticTest {
                 clean("webflux", 5000, 1, 3111, 101),
                 clean("webflux", 10000, 1, 6232, 101),
                 clean("webflux", 10000, 2, 6230, 101),
-                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Summary.MACHINE_CPU_BOUND + "; " + Summary.MACHINE_BUSY_ELSEWHERE),
+                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Flags.MACHINE_CPU_BOUND + "; " + Flags.MACHINE_BUSY_ELSEWHERE),
                 clean("mvc-virtual", 10000, 1, 6000, 101),
-                run("mvc-virtual", 20000, 1, 8800, 9000, 4400, 0.64, 0.31, false, 200, Summary.MACHINE_CPU_BOUND + "; ko 1.8% (HTTP 503)"),
+                run("mvc-virtual", 20000, 1, 8800, 9000, 4400, 0.64, 0.31, false, 200, Flags.MACHINE_CPU_BOUND + "; ko 1.8% (HTTP 503)"),
                 clean("mvc-t200", 3000, 1, 1867, 106),
                 run("mvc-t200", 5000, 1, 1994, 1994, 1028, 0.1, 0.08, true, 0, ""));
         Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
@@ -171,7 +171,7 @@ class RepeatsArithmeticTest {
 
         Summary.PointRow unstable = Summary.point(List.of(clean("webflux", 20000, 1, 12457, 101),
                 clean("webflux", 20000, 2, 12345, 262), clean("webflux", 20000, 3, 12385, 159)), null);
-        assertThat(unstable.notes().flags()).isEqualTo(Summary.UNSTABLE);
+        assertThat(unstable.notes().flags()).isEqualTo(Flags.UNSTABLE);
 
         Summary.PointRow withKo = Summary.point(List.of(run("mvc-t200", 10000, 1, 2050, 2132, 2659, 0.1, 0.1, true, 36, "ko 3.6% (HTTP 503)"),
                 run("mvc-t200", 10000, 2, 2040, 2130, 2600, 0.1, 0.1, true, 30, "ko 3.0% (HTTP 503)")), null);
@@ -188,7 +188,7 @@ class RepeatsArithmeticTest {
         assertThat(Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags()).isEmpty();
         // 5,200 / 1.6 = 3,250: 81%
         Summary.PointRow near = Summary.point(List.of(clean("webflux", 5200, 1, 3240, 101)), ceiling);
-        assertThat(near.notes().flags()).isEqualTo(Summary.NEAR_MACHINE_CEILING);
+        assertThat(near.notes().flags()).isEqualTo(Flags.NEAR_MACHINE_CEILING);
         assertThat(near.notes().machineCeiling()).isCloseTo(4000, within(1e-9));
 
         Summary.RunRow failed = Summary.RunRow.failed(new Summary.RunRow.Identity("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2),

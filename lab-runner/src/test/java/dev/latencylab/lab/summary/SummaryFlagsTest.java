@@ -110,7 +110,7 @@ class SummaryFlagsTest {
         String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
         assertThat(row(clean, machine("first-machine", 1400.0)).notes().flags()).isEmpty();
         Summary.RunRow elsewhere = row(clean, machine("second-machine", 900.0));
-        assertThat(elsewhere.notes().flags()).isEqualTo(Summary.RESUMED_ELSEWHERE);
+        assertThat(elsewhere.notes().flags()).isEqualTo(Flags.RESUMED_ELSEWHERE);
         assertThat(elsewhere.cpu().cpuProbe()).isEqualTo(900.0);
     }
 

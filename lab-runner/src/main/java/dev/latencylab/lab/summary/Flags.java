@@ -1,0 +1,55 @@
+package dev.latencylab.lab.summary;
+
+import java.util.List;
+
+/**
+ * The flags that say how far to trust a run or a point: their names, how several are written in one cell, and when
+ * each is set, in words (./lab report --help lists them; docs/sweeps.md's table is made from them). Summary sets them.
+ */
+public final class Flags {
+
+    private Flags() {
+    }
+
+    public static final String MACHINE_CPU_BOUND = "machine-cpu-bound";
+    static final String INJECTOR_CPU_BOUND = "injector-cpu-bound";
+    public static final String MACHINE_BUSY_ELSEWHERE = "machine-busy-elsewhere";
+    public static final String CONNECTIONS_SWITCHED = "connections-switched";
+    static final String DESCRIPTORS_NEAR_LIMIT = "descriptors-near-limit";
+    public static final String DISAGREES_WITH_MODEL = "disagrees-with-model";
+    public static final String UNSTABLE = "unstable";
+    public static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
+    static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
+
+    /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
+    static final String FLAG_SEPARATOR = "; ";
+
+    /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
+    static List<String> flagList(String flags) {
+        return flags == null || flags.isBlank() ? List.of() : List.of(flags.split(FLAG_SEPARATOR));
+    }
+
+    /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */
+    public record Flag(String name, String when) {
+    }
+
+    public static final List<Flag> FLAGS = List.of(
+            new Flag(MACHINE_CPU_BOUND, "the machine's CPU averaged >= 90% on the plateau: injector and server together used all cores"),
+            new Flag(INJECTOR_CPU_BOUND, "machine-cpu-bound, and Gatling used at least as much CPU as the server: the injector, not "
+                    + "the server, may be the limit"),
+            new Flag(MACHINE_BUSY_ELSEWHERE, "another process used at least 10% of the machine's CPU on the plateau, and more than "
+                    + "injector and server together (machine CPU minus theirs): the point shared the machine, whatever else it "
+                    + "shows; never also injector-cpu-bound"),
+            new Flag(CONNECTIONS_SWITCHED, "`auto` gave up one connection per user (open-files limit): the server saw far fewer "
+                    + "connections than users"),
+            new Flag(DESCRIPTORS_NEAR_LIMIT, "injector or server had >= 90% of its open-files limit open"),
+            new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
+            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
+            new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "
+                    + "more than 25% of its median and more than 10 ms"),
+            new Flag(NEAR_MACHINE_CEILING, "the point's model throughput is at least 80% of the target's machine ceiling: the "
+                    + "machine's CPU, not only the server, was measured"),
+            new Flag(RESUMED_ELSEWHERE, "the run ran on another boot than the sweep's first runs (another machine, or a reboot): "
+                    + "compare the CPU probe its point.json records"),
+            new Flag("k of n runs failed", "some runs of the point failed (their reasons are on the page); the numbers are the others'"));
+}
