@@ -262,10 +262,15 @@ public final class TargetProcess implements AutoCloseable {
         }
     }
 
-    /** Stops the JVM (SIGTERM, then SIGKILL after 20 s) and waits for it. */
+    /** Stops the JVM (see {@link #stop}). */
     @Override
     public void close() {
         LIVE.remove(this);
+        stop(process);
+    }
+
+    /** Stops a JVM the lab started (SIGTERM, then SIGKILL after 20 s) and waits for it: a target's, or a user's jar. */
+    static void stop(Process process) {
         if (!process.isAlive()) {
             return;
         }
