@@ -136,8 +136,13 @@ final class CompareCommand implements Callable<Integer> {
             return LatencyLab.WORSE;
         }
         // a gate that cannot judge is never a pass
-        List<String> unjudged = limits.stream().filter(l -> l.unjudgeable(c) != null).map(l -> "latency-lab: --fail-if-worse %s:%s cannot judge: %s"
-                .formatted(l.metric().id(), Figures.rate(l.share() * 100), l.unjudgeable(c))).toList();
+        List<String> unjudged = new ArrayList<>();
+        for (Limit l : limits) {
+            String why = l.unjudgeable(c);
+            if (why != null) {
+                unjudged.add("latency-lab: --fail-if-worse %s:%s cannot judge: %s".formatted(l.metric().id(), Figures.rate(l.share() * 100), why));
+            }
+        }
         unjudged.forEach(System.err::println);
         return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
     }
