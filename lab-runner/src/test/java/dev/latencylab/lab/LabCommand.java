@@ -53,6 +53,14 @@ final class LabCommand {
     }
 
     record Finished(int exitCode, String output) {
+
+        private static final Pattern RUN_FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
+
+        /** The folder ./lab run said it made (its first line: "... (run folder: DIR)"), if it got that far. */
+        java.util.Optional<Path> runFolder() {
+            Matcher m = RUN_FOLDER.matcher(output);
+            return m.find() ? java.util.Optional.of(Path.of(m.group(1))) : java.util.Optional.empty();
+        }
     }
 
     int await(Duration max) {

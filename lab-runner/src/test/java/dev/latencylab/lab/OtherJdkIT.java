@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +32,6 @@ class OtherJdkIT {
     /** MVC on virtual threads, each request waiting 50 ms inside a monitor of its own (/pinned: as legacy clients do). */
     private static final List<String> TINY = List.of("--target", "mvc-virtual", "-Dtest.path=/pinned/50", "-Dsim.users=4", "-Dsim.repeat=3",
             "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10", "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
-    private static final Pattern FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
 
     @TempDir
     Path tmp;
@@ -53,11 +50,10 @@ class OtherJdkIT {
         args.addAll(TINY);
         args.addAll(List.of(more));
         LabCommand.Finished run = LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
-        Matcher folder = FOLDER.matcher(run.output());
-        assertThat(folder.find()).as(run.output()).isTrue();
-        made.add(Path.of(folder.group(1)));
+        Path dir = run.runFolder().orElseThrow(() -> new AssertionError("no run folder in:\n" + run.output()));
+        made.add(dir);
         assertThat(run.exitCode()).as(run.output()).isZero();
-        return made.get(made.size() - 1);
+        return dir;
     }
 
     @Test

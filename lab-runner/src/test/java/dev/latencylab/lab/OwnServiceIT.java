@@ -37,7 +37,6 @@ class OwnServiceIT {
     /** A tiny run: 4 users, 3 requests each. */
     private static final List<String> TINY = List.of("-Dsim.users=4", "-Dsim.repeat=3", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10",
             "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
-    private static final Pattern FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
 
     @TempDir
     Path tmp;
@@ -57,10 +56,7 @@ class OwnServiceIT {
         all.addAll(List.of(args));
         all.addAll(TINY);
         LabCommand.Finished run = LabCommand.run(tmp.resolve(name + ".console"), all.toArray(String[]::new));
-        Matcher folder = FOLDER.matcher(run.output());
-        if (folder.find()) {
-            made.add(Path.of(folder.group(1)));
-        }
+        run.runFolder().ifPresent(made::add);
         return run;
     }
 
