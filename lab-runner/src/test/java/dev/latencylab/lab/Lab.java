@@ -65,22 +65,42 @@ public final class Lab {
 
     /** Polls url/actuator/health for at most 90 s; returns the body of the first 200. */
     public static String awaitHealth(String managementUrl) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        HttpResponse<String> r = pollHealth(managementUrl, 200, Duration.ofSeconds(90));
+        if (r == null || r.statusCode() != 200) {
+            throw new IllegalStateException("no health at " + managementUrl + " within 90 s");
+        }
+        return r.body();
+    }
+
+    /**
+     * Polls url/actuator/health (2 s a request) until it answers the status, for at most 30 s: health follows a
+     * dependency's state by a moment, and one request lost on a busy machine must not decide a test. Returns the last
+     * status seen, 0 when none answered.
+     */
+    public static int awaitHealthStatus(String managementUrl, int status) throws InterruptedException {
+        HttpResponse<String> r = pollHealth(managementUrl, status, Duration.ofSeconds(30));
+        return r == null ? 0 : r.statusCode();
+    }
+
+    private static HttpResponse<String> pollHealth(String managementUrl, int status, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        HttpResponse<String> last = null;
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
+                last = HTTP.send(HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    return r.body();
+                if (last.statusCode() == status) {
+                    return last;
                 }
             }
             catch (IOException notYet) {
-                // not listening yet
+                // not listening yet, or this request was lost: ask again
             }
             Thread.sleep(250);
         }
-        throw new IllegalStateException("no health at " + managementUrl + " within 90 s");
+        return last;
     }
+
 
     public static HttpResponse<String> get(String url) {
         try {

@@ -104,7 +104,7 @@ public class ComposeIT {
                 assertThat(Lab.get(target.metricsUrl() + "/actuator/health").body()).contains("UP");
                 database.close();
                 stopped = true;
-                assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).as("the database in its health: down with it")
+                assertThat(Lab.awaitHealthStatus(target.metricsUrl(), 503)).as("the database in its health: down with it")
                         .isEqualTo(503);
             }
         }

@@ -19,7 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.run.TargetProcess;
-import dev.latencylab.lab.run.TargetProcess;
 
 /**
  * Both targets' /http against a real downstream service (the WebFlux jar in a process of its own), each through its
@@ -84,7 +83,7 @@ class DownstreamIT {
             String poolMax = module.equals(Target.MVC_MODULE) ? "httpcomponents.httpclient.pool.route.max.default"
                     : "reactor.netty.connection.provider.max.connections";
             assertThat(Lab.metric(target, poolMax)).as("the pool's size, read back").isEqualTo(2);
-            assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+            assertThat(Lab.awaitHealthStatus(target.metricsUrl(), 200)).isEqualTo(200);
 
             // 4 requests on 2 connections: two rounds, virtual threads, event loop or not
             List<Timed> four = concurrently(4, url + "600");
@@ -113,13 +112,13 @@ class DownstreamIT {
             // a refused connection comes at once: the problem says so, and claims no timeout that ran out
             assertThat(down.body()).contains("the connection was refused (nothing listens there), at once (without waiting for the")
                     .doesNotContain(" ms (downstream.connect-timeout) within");
-            assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).isEqualTo(503);
+            assertThat(Lab.awaitHealthStatus(target.metricsUrl(), 503)).isEqualTo(503);
 
             // back on the same port: served again, no restart of the target
             downstream = Lab.start(Target.WEBFLUX_MODULE, downstreamPort, Map.of(), Map.of(), logs.resolve("downstream-again.log"));
             Timed again = timedGet(url + "100");
             assertThat(again.status()).as(again.body()).isEqualTo(200);
-            assertThat(Lab.get(target.metricsUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+            assertThat(Lab.awaitHealthStatus(target.metricsUrl(), 200)).isEqualTo(200);
         }
         finally {
             downstream.close();
