@@ -183,7 +183,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     /** Property names in these families are ours: one that is not in {@link #NAMES} is a typo, never ignored. */
     private static final List<String> OWN_PREFIXES = List.of("sim.", "test.", "base.");
 
-    private static final Pattern LATENCY_IN_PATH = Pattern.compile("^/(?:hello|block|db|http)/([0-9]+)(?:\\?.*)?$");
+    private static final Pattern LATENCY_IN_PATH = Pattern.compile("^/(?:hello|block|db|http|pinned)/([0-9]+)(?:\\?.*)?$");
     /** What test.path may hold: a path and an optional query of plain URL characters (RFC 3986), no fragment. */
     private static final Pattern URL_PATH = Pattern.compile(
             "/(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\\?(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?");
@@ -382,7 +382,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         return path.startsWith("/") ? path : "/" + path;
     }
 
-    /** The latency the path asks for (/hello/{ms}, /block/{ms}, /db/{ms} or /http/{ms}), if it names one: the model needs it. */
+    /** The latency the path asks for (/hello, /block, /db, /http or /pinned, then {ms}), if it names one: the model needs it. */
     public OptionalLong latencyMs() {
         Matcher m = LATENCY_IN_PATH.matcher(endpoint.path());
         return m.matches() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();

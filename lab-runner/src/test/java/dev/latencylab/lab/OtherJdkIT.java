@@ -29,8 +29,11 @@ import dev.latencylab.lab.run.TargetRun;
  */
 class OtherJdkIT {
 
-    /** MVC on virtual threads, each request waiting 50 ms inside a monitor of its own (/pinned: as legacy clients do). */
-    private static final List<String> TINY = List.of("--target", "mvc-virtual", "-Dtest.path=/pinned/50", "-Dsim.users=4", "-Dsim.repeat=3",
+    /**
+     * MVC on virtual threads with one carrier thread, each request waiting 50 ms inside a monitor of its own (/pinned:
+     * as legacy clients do): on JDK 21 the model's pool is that carrier, P/L = 20 req/s.
+     */
+    private static final List<String> TINY = List.of("--target", "mvc-virtual-pinned-c1", "--latency-ms", "50", "-Dsim.users=4", "-Dsim.repeat=3",
             "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10", "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
 
     @TempDir
@@ -70,17 +73,20 @@ class OtherJdkIT {
         assertThat(r.jvm()).as("its flight recording, read").isNotNull();
         assertThat(r.jvm().pinned().count()).as("on JDK 21 each wait inside synchronized pins its carrier").isPositive();
         assertThat(String.join("\n", r.jvm().pinned().topStack())).contains("PinnedController.pinned");
+        assertThat(r.target().properties()).containsEntry("jdk.virtualThreadScheduler.parallelism", "1");
+        assertThat(r.model().poolBoundPerSecond()).as("the pinned carrier is the pool: P/L = 1/50 ms").isEqualTo(20);
         // the JDK ./lab runs its targets on by default: the first line of the launch file the build wrote
         Jdk own = Jdk.probe(Path.of(Files.readAllLines(Lab.repo().resolve("lab-runner/target/lab-launch.txt")).get(0)));
         if (own.feature() >= 24) {
             assertThat(ResultFile.read(build.resolve("result.json")).jvm().pinned().count()).as("JDK %s: no pinning (JEP 491)".formatted(own.version()))
                     .isZero();
+            assertThat(ResultFile.read(build.resolve("result.json")).model().poolBoundPerSecond()).as("and no carrier bound in the model").isNull();
         }
-        assertThat(Files.readString(on21.resolve("result.html"))).contains("mvc-virtual on JDK 21.");
+        assertThat(Files.readString(on21.resolve("result.html"))).contains("mvc-virtual-pinned-c1 on JDK 21.");
 
         LabCommand.Finished compared = LabCommand.run(tmp.resolve("compare.console"), "compare", build.toString(), on21.toString());
         assertThat(compared.exitCode()).as(compared.output()).isZero();
-        assertThat(compared.output()).contains(", differs in target: mvc-virtual ").contains("jdk=21.");
+        assertThat(compared.output()).contains(", differs in target: mvc-virtual-pinned-c1 ").contains("jdk=21.");
     }
 
     @Test
@@ -92,5 +98,8 @@ class OtherJdkIT {
         LabCommand.Finished path = LabCommand.run(tmp.resolve("path.console"), "run", "--jdk", tmp.resolve("no-jdk").toString());
         assertThat(path.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(path.output()).contains("not a JDK's folder nor its java");
+        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--jdk", "19", "--results", tmp.toString());
+        assertThat(sweep.exitCode()).as("a sweep asks for its JDK before its first point").isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(sweep.output()).contains("--jdk 19: no JDK 19 found here");
     }
 }

@@ -23,6 +23,7 @@ import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -95,7 +96,8 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
-        Target t = targetOptions.parsed();
+        Jdk jdk = targetOptions.jdk();
+        Target t = targetOptions.parsed(jdk);
         long latencyMs = targetOptions.latency();
         if (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS) {
             throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
@@ -123,7 +125,7 @@ final class CapacityCommand implements Callable<Integer> {
         List<Double> first = CapacitySearch.firstLadder(start, max);
         int p = targetOptions.port(t);
         SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
-                refineLevels, Duration.ofSeconds(warmupSeconds), model, targetOptions.jdk());
+                refineLevels, Duration.ofSeconds(warmupSeconds), model, jdk);
         plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);

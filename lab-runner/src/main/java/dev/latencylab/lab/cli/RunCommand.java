@@ -104,7 +104,8 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
                     properties.get(SimulationSettings.USERS)));
         }
-        Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : LatencyLab.DEFAULT_TARGET);
+        Jdk jdk = targetOptions.jdk();
+        Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : LatencyLab.DEFAULT_TARGET).onJdk(Jdk.featureOf(jdk));
         long latency = Inputs.latency("--latency-ms", latencyMs == null ? LatencyLab.DEFAULT_LATENCY_MS : latencyMs);
         String modelThreads = properties.get(SimulationSettings.MODEL_THREADS);
         if (modelThreads != null && t.poolThreads() > 0 && !modelThreads.strip().equals(String.valueOf(t.poolThreads()))) {
@@ -125,7 +126,6 @@ final class RunCommand implements Callable<Integer> {
                         + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
             }
         }
-        Jdk jdk = targetOptions.jdk();
         Map<String, String> given = new LinkedHashMap<>();
         given.put(SimulationSettings.PATH, t.path(latency));
         if (t.poolThreads() > 0) {
@@ -204,7 +204,7 @@ final class RunCommand implements Callable<Integer> {
     /** ./lab run --url: a service of the user's, already running, loaded as it is (ServiceRun). */
     private Integer service(Path repo, int warmupSeconds, int injectors, Slo objective) {
         for (String[] given : new String[][] {{"--target", targetOptions.target}, {"--latency-ms", str(targetOptions.latencyMs)},
-                {"--port", str(targetOptions.port)}, {"--jdk", targetOptions.jdk}}) {
+                {"--port", str(targetOptions.port)}, {"--jdk", targetOptions.jdk.given}}) {
             if (given[1] != null) {
                 throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
             }

@@ -106,6 +106,9 @@ final class SweepCommand implements Callable<Integer> {
     Integer repeats;
 
     @CommandLine.Mixin
+    JdkOption jdk;
+
+    @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
     @CommandLine.Mixin
@@ -171,7 +174,7 @@ final class SweepCommand implements Callable<Integer> {
                 new Sweep.Ports(mvc, webflux),
                 new Sweep.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
                 new Sweep.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : Sweep.Levels.LEVEL_SECONDS),
-                injectors, !noJvmEvents);
+                injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip());
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
@@ -233,6 +236,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private static void validate(Sweep.Plan plan) {
+        plan.targetJdk(); // a JDK not found here stops the sweep before its first point
         plan.points().forEach(plan::settings); // each point's settings, checked as its run will check them
     }
 }

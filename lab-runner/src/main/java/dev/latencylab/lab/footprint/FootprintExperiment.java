@@ -2,6 +2,7 @@ package dev.latencylab.lab.footprint;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,7 +80,9 @@ public final class FootprintExperiment {
         int port = TargetProcess.freePort();
         TargetProcess process = null;
         try {
-            process = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), s.jvmOptions(),
+            List<String> jvmOptions = new ArrayList<>(target.jvmOptions());
+            jvmOptions.addAll(s.jvmOptions());
+            process = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), jvmOptions,
                     folder.targetLog(name), START_TIMEOUT);
             warm(process, port, target);
             long started = System.nanoTime();

@@ -721,7 +721,9 @@ public final class ComparisonPage {
         Machine.Description m = source.plan() == null ? null : source.plan().machine();
         if (m != null) {
             Machine.CpuProbe probe = m.cpuProbe() == null ? new Machine.CpuProbe(null, null) : m.cpuProbe();
-            h.append("<p>").append(esc("%s, %d cores, %s GiB, %s; JDK %s.".formatted(m.cpu(), m.cores(), m.memoryGiB(), m.os(), m.jdk())))
+            String targetsJdk = source.plan().plan().jdk() == null ? "" : "; the targets on --jdk " + source.plan().plan().jdk();
+            h.append("<p>").append(esc("%s, %d cores, %s GiB, %s; JDK %s%s.".formatted(m.cpu(), m.cores(), m.memoryGiB(), m.os(), m.jdk(),
+                    targetsJdk)))
                     .append(" CPU probe (").append(esc(probe.workload() == null ? "not recorded" : probe.workload())).append("): <b>")
                     .append(esc(probe.mibPerSecond() == null ? "not recorded" : String.valueOf(probe.mibPerSecond()))).append(" MiB/s</b> at the start");
             Spread probes = Spread.of(source.runs().stream().map(r -> r.cpu().cpuProbe()).toList());

@@ -299,7 +299,8 @@ public final class Verdict {
 
     /**
      * The pool a target's T counts: PostgreSQL's max_connections when the lab started it with fewer connections than the
-     * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else its threads.
+     * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else the carriers
+     * its virtual threads pin (mvc-virtual-pinned: a pool only before JDK 24), else its threads.
      */
     private static String pool(String target, Summary.PointRow p) {
         return pool(target, p.model().modelPoolBound(), p.identity().latencyMs());
@@ -309,6 +310,9 @@ public final class Verdict {
         Target t = Target.parse(target);
         if (t.databaseMaxConnections() > 0 && poolBound != null && Math.round(poolBound * latencyMs / 1000.0) == t.databaseMaxConnections()) {
             return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
+        }
+        if (t.pinning() != null) {
+            return "its carrier threads, pinned";
         }
         return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
     }

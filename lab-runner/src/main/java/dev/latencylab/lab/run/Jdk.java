@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +31,11 @@ public record Jdk(Path java, String version, String vendor) {
         return Integer.parseInt(version.split("[.+-]")[0]);
     }
 
+    /** The feature version of a target's JDK: the one given, or (null) the build's, which this runner runs on. */
+    public static int featureOf(Jdk jdk) {
+        return jdk == null ? Runtime.version().feature() : jdk.feature();
+    }
+
     /** How it is named in folders: jdk21. */
     public String label() {
         return "jdk" + feature();
@@ -46,6 +53,13 @@ public record Jdk(Path java, String version, String vendor) {
      * @throws IllegalArgumentException naming what was given and what to do
      */
     public static Jdk resolve(String given) {
+        return RESOLVED.computeIfAbsent(given, Jdk::find);
+    }
+
+    /** Each JDK given, asked once: a sweep asks for its targets' JDK at every point. */
+    private static final Map<String, Jdk> RESOLVED = new ConcurrentHashMap<>();
+
+    private static Jdk find(String given) {
         if (given.matches("[0-9]{2}")) {
             int feature = Integer.parseInt(given);
             List<Path> found = candidates();

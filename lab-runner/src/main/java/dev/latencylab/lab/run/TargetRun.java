@@ -70,6 +70,15 @@ public final class TargetRun {
         }
     }
 
+    /** The target's JVM options: those its id stands for, and its flight recording's. */
+    private static List<String> jvmOptions(Path repo, Load load) {
+        List<String> options = new ArrayList<>(load.target().jvmOptions());
+        if (load.jvmEvents()) {
+            options.addAll(JvmEvents.recordingOptions(repo, load.dir().targetRecording()));
+        }
+        return options;
+    }
+
     /** The name result.json gives the JDK of a target started on another JDK than the build's (--jdk). */
     public static final String JDK_PROPERTY = "jdk";
 
@@ -91,7 +100,7 @@ public final class TargetRun {
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         TargetProcess.freePort(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), load.port(), properties(target, database, downstream),
-                        Map.of(), load.jvmEvents() ? JvmEvents.recordingOptions(repo, dir.targetRecording()) : List.of(), dir.targetLog(), START_TIMEOUT);
+                        Map.of(), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             RunOutcome.Downstream called = null;
             EmbeddedDatabase.Described described = null;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import tools.jackson.databind.JsonNode;
@@ -35,6 +36,7 @@ import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -79,10 +81,12 @@ public final class Sweep {
      * Everything that defines a sweep, in named parts; stored flat in sweep.json (see {@link SweepFile}) so that a
      * resumed sweep is the same sweep. injectors: Gatling processes that share each closed point's users, their results
      * merged into the point's (see TargetRun#split); sweeps from before it have none: 1. jvmEvents: whether each target
-     * records its JVM's events; sweeps from before it have none: their points from here on record them.
+     * records its JVM's events; sweeps from before it have none: their points from here on record them. jdk: the JDK the
+     * targets start on, as --jdk gave it (null, and sweeps from before it: the build's).
      */
     public record Plan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing pacing, @JsonUnwrapped Ports ports,
-            @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents) {
+            @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String jdk) {
 
         public Plan {
             injectors = injectors == null ? 1 : injectors;
@@ -120,19 +124,30 @@ public final class Sweep {
                         if (run > 1 && n < runs.repeatsFromUsers()) {
                             continue;
                         }
-                        for (Target t : Target.parseAll(matrix.targets())) {
+                        for (Target t : onItsJdk(matrix.targets())) {
                             points.add(new Point(t, n, latency, run));
                         }
                     }
                     // open points after the closed ones, every round (--repeats-from-users counts users)
                     for (double rate : open.rates()) {
-                        for (Target t : Target.parseAll(matrix.targets())) {
+                        for (Target t : onItsJdk(matrix.targets())) {
                             points.add(Point.open(t, rate, latency, run));
                         }
                     }
                 }
             }
             return points;
+        }
+
+        /** The targets, on the JDK the sweep starts them on (see {@link Target#onJdk}). */
+        private List<Target> onItsJdk(List<String> ids) {
+            int feature = Jdk.featureOf(targetJdk());
+            return Target.parseAll(ids).stream().map(t -> t.onJdk(feature)).toList();
+        }
+
+        /** The JDK the targets start on, found and asked its version; null: the build's. */
+        public Jdk targetJdk() {
+            return jdk == null ? null : Jdk.resolve(jdk);
         }
 
         /** The simulation's settings for one point (the target's URL and PID are added when it runs). */
@@ -350,7 +365,8 @@ public final class Sweep {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.injectors(), plan.jvmEvents()), TargetRun.SILENT, () -> stopping);
+                    pointDir, Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.injectors(), plan.jvmEvents(), plan.targetJdk()),
+                    TargetRun.SILENT, () -> stopping);
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }

@@ -22,12 +22,39 @@ import dev.latencylab.load.TargetPorts;
  * @param poolThreads  T for the model when a bounded pool serves requests, else 0
  * @param databaseMaxConnections PostgreSQL's max_connections the lab starts its database with (-pg<N>), else 0 (the
  *                     server's default)
+ * @param pinning      for a workload that waits inside a monitor on virtual threads (mvc-virtual-pinned), its carriers;
+ *                     else null
  */
 public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
-        int databaseMaxConnections) {
+        int databaseMaxConnections, Pinning pinning) {
 
     public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
-        this(id, module, properties, pathTemplate, poolThreads, 0);
+        this(id, module, properties, pathTemplate, poolThreads, 0, null);
+    }
+
+    public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
+            int databaseMaxConnections) {
+        this(id, module, properties, pathTemplate, poolThreads, databaseMaxConnections, null);
+    }
+
+    /**
+     * Virtual threads that wait inside synchronized: before JDK 24 (JEP 491) each wait pins its carrier thread, so the
+     * carriers are the pool: T = P, goodput at most P/L. From JDK 24 on a waiting virtual thread releases its carrier.
+     *
+     * @param parallelism the carriers the id sets (-c<P>: jdk.virtualThreadScheduler.parallelism); 0: the JVM's
+     *                    default, the cores it sees
+     */
+    public record Pinning(int parallelism) {
+
+        /** The first JDK whose virtual threads release their carrier while they wait inside a monitor (JEP 491). */
+        public static final int UNPINNED_SINCE = 24;
+        /** The JVM's system property that sets the virtual threads' carriers. */
+        public static final String PARALLELISM = "jdk.virtualThreadScheduler.parallelism";
+
+        /** The carriers: as set, or the cores of this machine (the target runs here). */
+        public int carriers() {
+            return parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
+        }
     }
 
     /** The Maven modules (and jar names) of the two services. */
@@ -41,6 +68,7 @@ public record Target(String id, String module, Map<String, String> properties, S
      */
     static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
+    private static final Pattern PINNED = Pattern.compile("mvc-virtual-pinned(?:-c([0-9]+))?");
     /**
      * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
      * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
@@ -56,6 +84,7 @@ public record Target(String id, String module, Map<String, String> properties, S
     private static final String HELLO_PATH = "hello/{latency}";
     private static final String DATABASE_PATH = "db/{latency}";
     private static final String DOWNSTREAM_PATH = "http/{latency}";
+    private static final String PINNED_PATH = "pinned/{latency}";
 
     /**
      * A form of target id as a user writes it: an example (a test parses each), the server it starts and what bounds
@@ -71,6 +100,10 @@ public record Target(String id, String module, Map<String, String> properties, S
                     + "(spring.threads.virtual.enabled)", "no pool: the offered load, then Tomcat's connection cap"),
             new IdForm("mvc-t<threads>-uncapped, mvc-virtual-uncapped", "mvc-virtual-uncapped", "Spring MVC as above, with "
                     + "Tomcat's connection cap lifted (max-connections=100000, accept-count=10000)", "as without -uncapped, less the cap"),
+            new IdForm("mvc-virtual-pinned, mvc-virtual-pinned-c<carriers>", "mvc-virtual-pinned-c1", "Spring MVC on virtual threads, "
+                    + "as mvc-virtual, loading /pinned/{latency}: the wait inside synchronized, as legacy drivers and clients do; -c sets the carrier "
+                    + "threads (" + Pinning.PARALLELISM + ", by default the cores)", "before JDK " + Pinning.UNPINNED_SINCE
+                    + ": T = carriers, pinned; from " + Pinning.UNPINNED_SINCE + " on: no pool"),
             new IdForm("webflux", "webflux", "Spring WebFlux on Reactor Netty: the wait completes from a timer, no thread "
                     + "waits", "no pool: the offered load"),
             new IdForm("webflux-block-parallel, webflux-block-elastic", "webflux-block-elastic", "WebFlux with the "
@@ -124,6 +157,14 @@ public record Target(String id, String module, Map<String, String> properties, S
                 p.putAll(UNCAPPED);
             }
             return new Target(id, MVC_MODULE, p, HELLO_PATH, threads);
+        }
+        Matcher pinned = PINNED.matcher(id);
+        if (pinned.matches()) {
+            int carriers = pinned.group(1) == null ? 0 : count(id, pinned.group(1), "carriers");
+            if (pinned.group(1) != null && carriers < 1) {
+                throw new IllegalArgumentException("target " + id + ": virtual threads need at least 1 carrier thread");
+            }
+            return new Target(id, MVC_MODULE, Map.of("spring.threads.virtual.enabled", "true"), PINNED_PATH, 0, 0, new Pinning(carriers));
         }
         return switch (id) {
             case "mvc" -> new Target("mvc-t200", MVC_MODULE, Map.of("server.tomcat.threads.max", "200"), HELLO_PATH, 200);
@@ -202,9 +243,31 @@ public record Target(String id, String module, Map<String, String> properties, S
         return 2 * Math.max(Runtime.getRuntime().availableProcessors(), 8);
     }
 
-    /** What a result file records of the target: its id, module and the settings the id stands for. */
+    /**
+     * This target on a JDK of that feature version: where its waits pin their carriers there (before JDK
+     * {@value Pinning#UNPINNED_SINCE}), the carriers are the model's T; elsewhere the same target.
+     */
+    public Target onJdk(int feature) {
+        if (pinning == null || feature >= Pinning.UNPINNED_SINCE) {
+            return this;
+        }
+        return new Target(id, module, properties, pathTemplate, pinning.carriers(), databaseMaxConnections, pinning);
+    }
+
+    /** The JVM options the id stands for (the carriers of -c), beside the Spring properties. */
+    public List<String> jvmOptions() {
+        return pinning == null || pinning.parallelism() == 0 ? List.of()
+                : List.of("-D" + Pinning.PARALLELISM + "=" + pinning.parallelism());
+    }
+
+    /** What a result file records of the target: its id, module and the settings the id stands for (JVM options too). */
     public Result.TargetSettings settings() {
-        return new Result.TargetSettings(id, module, properties);
+        if (pinning == null || pinning.parallelism() == 0) {
+            return new Result.TargetSettings(id, module, properties);
+        }
+        Map<String, String> with = new LinkedHashMap<>(properties);
+        with.put(Pinning.PARALLELISM, String.valueOf(pinning.parallelism()));
+        return new Result.TargetSettings(id, module, with);
     }
 
     /** Whether the target needs a PostgreSQL: it loads /db. */

@@ -207,6 +207,6 @@ class RepeatsArithmeticTest {
     private static Sweep.Plan plan(List<String> targets, List<Integer> users, int repeats, int repeatsFromUsers, List<Double> rates,
             int levelSeconds, int injectors) {
         return new Sweep.Plan(new Sweep.Matrix(targets, users, List.of(100L)), new Sweep.Pacing(30, 30, 1000, 2000, "auto", 5),
-                new Sweep.Ports(8091, 8092), new Sweep.Repeats(repeats, repeatsFromUsers), new Sweep.Levels(rates, levelSeconds), injectors, true);
+                new Sweep.Ports(8091, 8092), new Sweep.Repeats(repeats, repeatsFromUsers), new Sweep.Levels(rates, levelSeconds), injectors, true, null);
     }
 }

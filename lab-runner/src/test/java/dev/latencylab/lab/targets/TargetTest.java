@@ -19,8 +19,31 @@ class TargetTest {
                     .containsAnyOf("<base>", t.module().equals(Target.MVC_MODULE) ? "Spring MVC" : "WebFlux");
         }
         assertThat(Target.IDS.stream().map(Target.IdForm::example).map(Target::parse).map(Target::poolThreads))
-                .as("mvc-t400 400, mvc-virtual none, uncapped none, webflux none, block none, db-p50 50, pg20 20, http 5")
-                .containsExactly(400, 0, 0, 0, 0, 50, 20, 5);
+                .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
+                        + "pg20 20, http 5")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 5);
+    }
+
+    @Test
+    void aPinnedTargetsCarriersAreItsPoolBeforeJdk24Only() {
+        Target one = Target.parse("mvc-virtual-pinned-c1");
+        assertThat(one.path(100)).isEqualTo("pinned/100");
+        assertThat(one.poolThreads()).as("no JDK named yet: no pool").isZero();
+        assertThat(one.onJdk(21).poolThreads()).as("JDK 21 pins: the one carrier").isEqualTo(1);
+        assertThat(one.onJdk(23).poolThreads()).isEqualTo(1);
+        assertThat(one.onJdk(24)).as("JEP 491: a wait inside synchronized releases its carrier").isEqualTo(one);
+        assertThat(one.jvmOptions()).containsExactly("-Djdk.virtualThreadScheduler.parallelism=1");
+        assertThat(one.settings().properties()).as("result.json records the carriers set")
+                .containsEntry("jdk.virtualThreadScheduler.parallelism", "1").containsEntry("spring.threads.virtual.enabled", "true");
+        assertThat(one.properties()).as("a JVM option, not a Spring property").doesNotContainKey("jdk.virtualThreadScheduler.parallelism");
+
+        Target byDefault = Target.parse("mvc-virtual-pinned");
+        assertThat(byDefault.onJdk(21).poolThreads()).as("the JVM's default: the cores").isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(byDefault.jvmOptions()).isEmpty();
+        assertThat(byDefault.settings().properties()).doesNotContainKey("jdk.virtualThreadScheduler.parallelism");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-c0")).hasMessageContaining("at least 1 carrier");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-db")).hasMessageContaining("-db builds on");
+        assertThatThrownBy(() -> Target.parse("webflux-pinned")).hasMessageContaining("unknown target");
     }
 
     @Test
