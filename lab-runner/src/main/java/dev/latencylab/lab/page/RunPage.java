@@ -28,6 +28,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
@@ -186,8 +187,9 @@ public final class RunPage {
                 f1(r.throughput().goodputPlateauPerSecond())));
         if (r.model() != null) {
             Result.Model m = r.model();
-            String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%d threads of %.0f ms)".formatted(
-                    f1(m.poolBoundPerSecond()), m.threads(), m.latencyMs());
+            String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%s, %.0f ms each)".formatted(
+                    f1(m.poolBoundPerSecond()), r.target() == null ? "a pool of " + m.threads() : Target.poolOf(r.target().id(), m.threads()),
+                    m.latencyMs());
             row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
                     bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation()));
         }

@@ -425,7 +425,8 @@ public final class Sweep {
             return "no model (the path names no latency)";
         }
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
-        String bound = pool ? "bounded by T/L (a pool of %d)".formatted(r.pool().poolThreads()) : "bounded by the offered load";
+        String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))
+                : "bounded by the offered load";
         List<String> flags = r.flagList();
         String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
                 : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";

@@ -254,6 +254,12 @@ public record Target(String id, String module, Map<String, String> properties, S
         return new Target(id, module, properties, pathTemplate, pinning.carriers(), databaseMaxConnections, pinning);
     }
 
+    /** The model's T of a target with that id, in words: "a pool of 200", or the carriers its waits pin: "2 carrier threads, pinned". */
+    public static String poolOf(String id, int threads) {
+        return PINNED.matcher(id).matches() ? "%d carrier thread%s, pinned".formatted(threads, threads == 1 ? "" : "s")
+                : "a pool of %d".formatted(threads);
+    }
+
     /** The JVM options the id stands for (the carriers of -c), beside the Spring properties. */
     public List<String> jvmOptions() {
         return pinning == null || pinning.parallelism() == 0 ? List.of()

@@ -41,6 +41,9 @@ class TargetTest {
         assertThat(byDefault.onJdk(21).poolThreads()).as("the JVM's default: the cores").isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(byDefault.jvmOptions()).isEmpty();
         assertThat(byDefault.settings().properties()).doesNotContainKey("jdk.virtualThreadScheduler.parallelism");
+        assertThat(Target.poolOf("mvc-virtual-pinned-c1", 1)).isEqualTo("1 carrier thread, pinned");
+        assertThat(Target.poolOf("mvc-virtual-pinned", 2)).isEqualTo("2 carrier threads, pinned");
+        assertThat(Target.poolOf("mvc-t200", 200)).isEqualTo("a pool of 200");
         assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-c0")).hasMessageContaining("at least 1 carrier");
         assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-db")).hasMessageContaining("-db builds on");
         assertThatThrownBy(() -> Target.parse("webflux-pinned")).hasMessageContaining("unknown target");
