@@ -30,8 +30,10 @@ import com.sun.management.UnixOperatingSystemMXBean;
 
 /**
  * Samples both sides about once a second during a run: this injector's CPU and open files, the machine's CPU, the
- * active users, and the target's CPU, threads, heap, open files and waiting requests from one
- * /actuator/prometheus scrape. Each sample is one row of the run's timeline.
+ * active users, the target's CPU (from /proc when its PID is known here: a target too busy to answer its actuator in
+ * time still has it, and a late answer's process.cpu.usage was seen at 1.0 on a machine 14% busy), and its threads,
+ * heap, open files and waiting requests from one /actuator/prometheus scrape. Each sample is one row of the run's
+ * timeline.
  */
 public final class Sampler implements AutoCloseable {
 
@@ -177,6 +179,7 @@ public final class Sampler implements AutoCloseable {
     private final String loadedPath;
     private volatile Map<String, Double> lastServer = Map.of();
     private long[] lastCpuTimes = cpuTimes();
+    private long lastServerJiffies = -1;
 
     /**
      * @param metricsUrl the target's actuator, or null to sample this side only
@@ -210,6 +213,8 @@ public final class Sampler implements AutoCloseable {
     public void start() {
         os.getProcessCpuLoad(); // the first reading of each is 0 or undefined: prime them
         os.getCpuLoad();
+        lastCpuTimes = cpuTimes();
+        lastServerJiffies = processJiffies(targetPid);
         timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
     }
 
@@ -230,9 +235,14 @@ public final class Sampler implements AutoCloseable {
         if (Double.isNaN(machineCpu)) {
             machineCpu = os.getCpuLoad(); // no /proc/stat
         }
+        long serverJiffies = processJiffies(targetPid);
+        double serverCpu = processShare(lastServerJiffies, serverJiffies, lastCpuTimes, cpuTimes);
+        if (Double.isNaN(serverCpu)) {
+            serverCpu = server.getOrDefault("process_cpu_usage", Double.NaN); // not on this machine, or gone
+        }
+        lastServerJiffies = serverJiffies;
         lastCpuTimes = cpuTimes;
-        Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles,
-                server.getOrDefault("process_cpu_usage", Double.NaN),
+        Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles, serverCpu,
                 server.getOrDefault("jvm_threads_live_threads", Double.NaN),
                 busy < 0 ? Double.NaN : busy, // -1: no bounded pool (virtual threads)
                 server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
@@ -354,6 +364,43 @@ public final class Sampler implements AutoCloseable {
         }
         long total = busy + (now[3] - before[3]) + (now[4] - before[4]);
         return total <= 0 ? Double.NaN : (double) busy / total;
+    }
+
+    /** A process's CPU time since it started, in jiffies (utime + stime in /proc/PID/stat); -1 where it cannot be read. */
+    static long processJiffies(long pid) {
+        if (pid <= 0) {
+            return -1;
+        }
+        try {
+            return parseProcessJiffies(Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat")));
+        }
+        catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * utime + stime of a /proc/PID/stat line: its 14th and 15th fields, counted after the command's closing parenthesis
+     * (a command may hold spaces and parentheses of its own).
+     */
+    static long parseProcessJiffies(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /**
+     * A process's share of the machine's CPU between two readings (0 to 1 of all its cores), over the time busyShare
+     * counts (busy, idle and iowait; not steal). NaN without both readings of both.
+     */
+    static double processShare(long before, long now, long[] cpuBefore, long[] cpuNow) {
+        if (before < 0 || now < before || cpuBefore == null || cpuNow == null) {
+            return Double.NaN;
+        }
+        long total = 0;
+        for (int i = 0; i < 7; i++) {
+            total += cpuNow[i] - cpuBefore[i];
+        }
+        return total <= 0 ? Double.NaN : (double) (now - before) / total;
     }
 
     /** The 1-minute load average (runnable and waiting tasks, all cores together); NaN where there is none. */
