@@ -74,9 +74,10 @@ final class CompareCommand implements Callable<Integer> {
                             searches ? "a side found no capacity: the first level missed the SLO" : "not measured in these runs");
                 }
                 if (o.verdict() == Comparison.Verdict.NO_INTERVAL) {
-                    return "%s has no interval for %s (%s vs %s): %s".formatted(pair.pointB(), metric.id(), pair.kind().count(pair.runsA()),
-                            pair.kind().count(pair.runsB()), searches ? "give two searches or more a side, each bracketed (./lab capacity --repeats 3)"
-                                    : "give repeats on both sides (./lab sweep --repeats 3); with one run each only goodput has an interval");
+                    return searches ? "%s has no interval for %s (%s vs %s): give two searches or more a side, each bracketed (./lab capacity --repeats 3)"
+                            .formatted(pair.pointB(), metric.id(), pair.kind().count(pair.runsA()), pair.kind().count(pair.runsB()))
+                            : "%s has no interval for %s (%s); with one run each only goodput has an interval".formatted(pair.pointB(),
+                                    metric.id(), o.noInterval());
                 }
             }
             return null;
@@ -118,7 +119,7 @@ final class CompareCommand implements Callable<Integer> {
             for (Comparison.Outcome o : pair.outcomes()) {
                 System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit().replace("/response", ""),
                         Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
-                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
+                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdictWords());
                 limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
                         .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
             }

@@ -32,7 +32,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     /** What a metric's interval says. */
     public enum Verdict {
         BETTER("better"), WORSE("worse"), NO_DIFFERENCE("no difference beyond the noise"), SAME("the same value (no interval)"),
-        NO_INTERVAL("no interval: repeats on both sides, or a per-second series, are needed");
+        NO_INTERVAL("no interval");
 
         private final String words;
 
@@ -45,8 +45,16 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
     }
 
-    /** One metric of one pair: the sides' means, B − A, its interval (null: none), the verdict. */
-    public record Outcome(Metric metric, double a, double b, double difference, Interval interval, Verdict verdict) {
+    /**
+     * One metric of one pair: the sides' means, B − A, its interval (null: none), the verdict, and where it has no
+     * interval, why, in words that say what would give one (else null).
+     */
+    public record Outcome(Metric metric, double a, double b, double difference, Interval interval, Verdict verdict, String noInterval) {
+
+        /** The verdict in words, with why there is no interval where that is the verdict. */
+        public String verdictWords() {
+            return verdict == Verdict.NO_INTERVAL ? verdict.words() + ": " + noInterval : verdict.words();
+        }
 
         /** B − A as a share of A (null when A is 0). */
         public Double relative() {
@@ -56,7 +64,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** What a pair's sides hold: runs of a point, or capacity searches; as the reader counts them and is told to repeat them. */
     public enum Kind {
-        RUNS("run", "runs", "one run each: sweep with --repeats 3 on both sides"),
+        RUNS("run", "runs", "sweep with --repeats 3 on both sides"),
         SEARCHES("search", "searches", "one search each, or a capacity found only as a lower bound: ./lab capacity --repeats 3 on both sides");
 
         private final String one;
@@ -94,9 +102,10 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                             : " (%+.1f%%)".formatted(o.relative() * 100))).collect(Collectors.joining(", ")));
                 }
             }
-            long none = outcomes.stream().filter(o -> o.verdict() == Verdict.NO_INTERVAL).count();
-            if (none > 0) {
-                parts.add("%d without an interval (%s)".formatted(none, kind.repeat));
+            List<Outcome> none = outcomes.stream().filter(o -> o.verdict() == Verdict.NO_INTERVAL).toList();
+            if (!none.isEmpty()) {
+                parts.add("%d without an interval (%s)".formatted(none.size(),
+                        none.stream().map(Outcome::noInterval).distinct().collect(Collectors.joining("; "))));
             }
             return "B: " + String.join("; ", parts);
         }
@@ -311,7 +320,9 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             notes.add("one search a side says nothing of the noise between searches");
         }
         notes.add("each search's capacity (and the rate that missed above it): A %s; B %s".formatted(steps(va), steps(vb)));
-        return new Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict(Metric.CAPACITY, meanB - meanA, interval));
+        Verdict verdict = verdict(Metric.CAPACITY, meanB - meanA, interval);
+        return new Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict,
+                verdict == Verdict.NO_INTERVAL ? Kind.SEARCHES.repeat : null);
     }
 
     /** "2,000 (2,080)" for each search; a lower bound: "≥ 80 (none)". */
@@ -354,7 +365,21 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 interval = Interval.batchMeans(sa, sb);
             }
         }
-        return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict(m, meanB - meanA, interval));
+        Verdict verdict = verdict(m, meanB - meanA, interval);
+        return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Verdict.NO_INTERVAL
+                ? noInterval(m, a.size(), va.length, b.size(), vb.length) : null);
+    }
+
+    /**
+     * Why a metric of runs has no interval: too few runs a side (one run each gives goodput alone a per-second series),
+     * or repeats whose runs did not all measure it (a target too busy to answer its actuator leaves its samples out).
+     */
+    static String noInterval(Metric m, int runsA, int measuredA, int runsB, int measuredB) {
+        if (runsA < 2 || runsB < 2) {
+            return "%s vs %s: %s".formatted(Kind.RUNS.count(runsA), Kind.RUNS.count(runsB), Kind.RUNS.repeat);
+        }
+        return "%s measured in %d of %d runs of A and %d of %d of B: an interval needs two a side".formatted(m.id(), measuredA, runsA,
+                measuredB, runsB);
     }
 
     static Verdict verdict(Metric m, double difference, Interval interval) {

@@ -77,7 +77,7 @@ public final class ComparePage {
                         .append(td(Figures.value(o.b()), false)).append(td(Figures.signed(o.difference()), false))
                         .append(td(o.relative() == null ? "" : "%+.1f%%".formatted(o.relative() * 100), false))
                         .append(td(o.interval() == null ? "" : o.interval().range(), false))
-                        .append(worse ? "<td class=\"l problem\">" : "<td class=l>").append(esc(o.verdict().words())).append("</td></tr>\n");
+                        .append(worse ? "<td class=\"l problem\">" : "<td class=l>").append(esc(o.verdictWords())).append("</td></tr>\n");
             }
             h.append("</table>\n");
             pair.methods().forEach(m -> h.append("<p>Interval: ").append(esc(m)).append(".</p>\n"));

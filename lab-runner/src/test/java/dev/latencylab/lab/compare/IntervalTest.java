@@ -124,6 +124,18 @@ class IntervalTest {
         assertThat(Comparison.verdict(Metric.GOODPUT, 1.5, null)).isEqualTo(Comparison.Verdict.NO_INTERVAL);
     }
 
+    /**
+     * Why there is no interval follows the counts: too few runs a side asks for repeats; repeats whose runs did not all
+     * measure the metric say how many did, never "one run each" (a compare of 3 runs a side once said so).
+     */
+    @Test
+    void noIntervalSaysWhichRunsMeasuredTheMetric() {
+        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 1, 1)).isEqualTo("1 run vs 1 run: sweep with --repeats 3 on both sides");
+        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 3, 3)).startsWith("1 run vs 3 runs: ");
+        assertThat(Comparison.noInterval(Metric.SERVER_CPU, 3, 1, 3, 3)).isEqualTo(
+                "server-cpu measured in 1 of 3 runs of A and 3 of 3 of B: an interval needs two a side");
+    }
+
     @Test
     void runsThatAgreeExactlyGiveAPointInterval() {
         Interval i = Interval.welch(new double[] {0, 0, 0}, new double[] {0, 0});
