@@ -141,7 +141,7 @@ class OwnServiceIT {
     }
 
     @Test
-    void aHostThatIsNotThisMachineATargetBesideTheUrlOrABadObjectiveIsRefused() {
+    void aHostThatIsNotThisMachineATargetBesideTheUrlABadObjectiveOrAJarElsewhereIsRefused() {
         LabCommand.Finished elsewhere = LabCommand.run(tmp.resolve("elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/");
         assertThat(elsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(elsewhere.output()).contains("--url http://192.0.2.10:8080/: 192.0.2.10 is not this machine")
@@ -155,5 +155,10 @@ class OwnServiceIT {
         LabCommand.Finished both = LabCommand.run(tmp.resolve("both.console"), "run", "--url", "http://127.0.0.1:1/", "--target", "mvc-t200");
         assertThat(both.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(both.output()).contains("--target mvc-t200 and --url");
+
+        LabCommand.Finished jarElsewhere = LabCommand.run(tmp.resolve("jar-elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/",
+                "--host-is-mine", "--jar", tmp.resolve("service.jar").toString());
+        assertThat(jarElsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(jarElsewhere.output()).contains("--jar and --host-is-mine: a jar the lab starts runs on this machine");
     }
 }

@@ -222,6 +222,10 @@ final class RunCommand implements Callable<Integer> {
         if (serviceOptions.name != null) {
             Inputs.folderName("--service", serviceOptions.name);
         }
+        if (serviceOptions.jar != null && serviceOptions.hostIsMine) {
+            throw new IllegalArgumentException("--jar and --host-is-mine: a jar the lab starts runs on this machine; give the URL it "
+                    + "answers at here (e.g. http://127.0.0.1:PORT/...) without --host-is-mine");
+        }
         ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
