@@ -42,7 +42,7 @@ public final class Published {
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
             "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
             "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
-            "docs/results-jvm/db");
+            "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
@@ -51,6 +51,7 @@ public final class Published {
     static final List<PublishedComparison> COMPARISONS = List.of(
             new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
             new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"),
+            new PublishedComparison("docs/results-jdk/compare.html", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25"),
             new PublishedComparison("docs/capacity-repeats/t200-t400.html", "docs/capacity-repeats/mvc-t200-l100", "docs/capacity-repeats/mvc-t400-l100"),
             new PublishedComparison("docs/capacity-repeats/t200-twice.html", "docs/capacity-repeats/mvc-t200-l100",
                     "docs/capacity-repeats/mvc-t200-l100-again"),

@@ -312,7 +312,7 @@ public final class Verdict {
             return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
         }
         if (t.pinning() != null) {
-            return "its carrier threads, pinned";
+            return "its pinned carrier threads";
         }
         return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
     }

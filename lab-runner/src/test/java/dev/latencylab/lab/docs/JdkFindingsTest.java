@@ -1,0 +1,80 @@
+package dev.latencylab.lab.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.load.Result;
+import dev.latencylab.load.ResultFile;
+
+/**
+ * What docs/findings.md says of the published JDK 21 and JDK 25 sweeps holds in their data: on JDK 21 a wait inside
+ * synchronized pins a carrier in every run, and above the carriers' P/L each run's goodput is P/L within 5%, moving
+ * with P; on JDK 25 nothing pins and the same target follows the offered load; the wait outside a monitor
+ * (mvc-virtual, /hello) follows it on both.
+ */
+class JdkFindingsTest {
+
+    /** Above both carrier bounds (P/L: 20 and 10 req/s at 100 ms). */
+    private static final double ABOVE = 25;
+
+    private static List<Result> results(String sweep, String pointPrefix) throws IOException {
+        try (Stream<Path> points = Files.list(Lab.repo().resolve("docs/results-jdk").resolve(sweep).resolve("points"))) {
+            List<Result> found = points.filter(p -> p.getFileName().toString().startsWith(pointPrefix)).sorted()
+                    .map(p -> ResultFile.read(p.resolve("result.json"))).toList();
+            assertThat(found).as("%s/%s*", sweep, pointPrefix).hasSize(3);
+            return found;
+        }
+    }
+
+    private static double levelGoodput(Result r) {
+        return r.open().topLevel().goodputPerSecond();
+    }
+
+    @Test
+    void onJdk21EveryPinnedRunIsHeldAtItsCarriersOverL() throws IOException {
+        for (int carriers : List.of(2, 1)) {
+            String point = (carriers == 2 ? "mvc-virtual-pinned" : "mvc-virtual-pinned-c1") + "-l100-rate25-";
+            assertThat(results("jdk21", point)).allSatisfy(r -> {
+                assertThat(r.target().properties().get(TargetRun.JDK_PROPERTY)).startsWith("21.");
+                assertThat(r.model().poolBoundPerSecond()).isEqualTo(carriers * 10.0);
+                assertThat(levelGoodput(r)).as("P/L within 5%").isCloseTo(carriers * 10.0, within(carriers * 10.0 * 0.05));
+                assertThat(r.jvm().pinned().count()).isPositive();
+            });
+        }
+        // the default carriers are this machine's cores: two here
+        assertThat(results("jdk21", "mvc-virtual-pinned-l100-rate25-")).allSatisfy(r ->
+                assertThat(r.target().properties()).doesNotContainKey("jdk.virtualThreadScheduler.parallelism"));
+    }
+
+    @Test
+    void onJdk25NothingPinsAndTheSameTargetFollowsTheOfferedLoad() throws IOException {
+        for (String target : List.of("mvc-virtual-pinned", "mvc-virtual-pinned-c1", "mvc-virtual")) {
+            assertThat(results("jdk25", target + "-l100-rate25-")).allSatisfy(r -> {
+                assertThat(r.target().properties()).doesNotContainKey(TargetRun.JDK_PROPERTY);
+                assertThat(r.model().poolBoundPerSecond()).isNull();
+                assertThat(levelGoodput(r)).isCloseTo(ABOVE, within(ABOVE * 0.05));
+                assertThat(r.jvm().pinned().count()).isZero();
+            });
+        }
+    }
+
+    @Test
+    void aWaitOutsideAMonitorIsTheSameOnBothJdks() throws IOException {
+        for (String sweep : List.of("jdk21", "jdk25")) {
+            assertThat(results(sweep, "mvc-virtual-l100-rate25-")).allSatisfy(r -> {
+                assertThat(levelGoodput(r)).isCloseTo(ABOVE, within(ABOVE * 0.05));
+                assertThat(r.jvm().pinned().count()).isZero();
+            });
+        }
+    }
+}
