@@ -67,11 +67,20 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     }
 
     /**
-     * Why the server's Prometheus text is not at metricsUrl, once before the run; null when it is. A service without an
-     * actuator is not a server that went down: its run goes on without server-side metrics, instead of recording every
-     * sample as refused.
+     * Why the server's metrics cannot be read at metricsUrl, once before the run: neither Prometheus text nor Spring
+     * Boot's /actuator/metrics JSON; null when one is there. A service without an actuator is not a server that went
+     * down: its run goes on without server-side metrics, instead of recording every sample as refused.
      */
     public static String metricsUnseen(String metricsUrl) {
+        String prometheus = prometheusUnseen(metricsUrl);
+        if (prometheus == null || ActuatorMetrics.names(HTTP, metricsUrl).isPresent()) {
+            return null;
+        }
+        return prometheus + ", nor Spring Boot's JSON at " + metricsUrl + "/actuator/metrics";
+    }
+
+    /** Why the server's Prometheus text is not at metricsUrl; null when it is. */
+    static String prometheusUnseen(String metricsUrl) {
         String url = metricsUrl + "/actuator/prometheus";
         try {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),

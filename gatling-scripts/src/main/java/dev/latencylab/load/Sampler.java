@@ -32,8 +32,8 @@ import com.sun.management.UnixOperatingSystemMXBean;
  * Samples both sides about once a second during a run: this injector's CPU and open files, the machine's CPU, the
  * active users, the target's CPU (from /proc when its PID is known here: a target too busy to answer its actuator in
  * time still has it, and a late answer's process.cpu.usage was seen at 1.0 on a machine 14% busy), and its threads,
- * heap, open files and waiting requests from one /actuator/prometheus scrape. Each sample is one row of the run's
- * timeline.
+ * heap, open files and waiting requests from one /actuator/prometheus scrape (or, without a Prometheus registry,
+ * from Spring Boot's /actuator/metrics JSON: {@link ActuatorMetrics}). Each sample is one row of the run's timeline.
  */
 public final class Sampler implements AutoCloseable {
 
@@ -173,6 +173,7 @@ public final class Sampler implements AutoCloseable {
         return t;
     });
     private final String prometheusUrl;
+    private final ActuatorMetrics json;
     private final String tomcatConnector;
     private final RunRecorder run;
     private final long targetPid;
@@ -189,6 +190,9 @@ public final class Sampler implements AutoCloseable {
      */
     public Sampler(String metricsUrl, int serverPort, long targetPid, String loadedPath, RunRecorder run) {
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
+        // a service whose actuator has no Prometheus registry: its own JSON, a request per gauge
+        this.json = metricsUrl == null || Preflight.prometheusUnseen(metricsUrl) == null ? null
+                : ActuatorMetrics.at(http, metricsUrl, serverPort).orElse(null);
         this.loadedPath = loadedPath;
         this.tomcatConnector = "name=\"http-nio-" + serverPort + "\"";
         this.targetPid = targetPid;
@@ -211,6 +215,10 @@ public final class Sampler implements AutoCloseable {
     private static final Path PROC = Path.of("/proc");
 
     public void start() {
+        if (json != null) {
+            System.out.printf("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry): %d gauges, "
+                    + "a request each, every second%n", json.gaugeCount());
+        }
         os.getProcessCpuLoad(); // the first reading of each is 0 or undefined: prime them
         os.getCpuLoad();
         lastCpuTimes = cpuTimes();
@@ -256,11 +264,10 @@ public final class Sampler implements AutoCloseable {
 
     private Map<String, Double> scrapeServer(double second) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() == 200) {
-                lastServer = parsePrometheus(r.body(), tomcatConnector);
-                return lastServer;
+            Map<String, Double> read = json != null ? json.read() : scrapePrometheus();
+            if (read != null && !read.isEmpty()) {
+                lastServer = read;
+                return read;
             }
         }
         catch (ConnectException e) {
@@ -275,6 +282,13 @@ public final class Sampler implements AutoCloseable {
         }
         serverMisses.incrementAndGet();
         return Map.of();
+    }
+
+    /** One scrape of the Prometheus text, parsed; null when it did not answer 200. */
+    private Map<String, Double> scrapePrometheus() throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return r.statusCode() == 200 ? parsePrometheus(r.body(), tomcatConnector) : null;
     }
 
     /**

@@ -118,14 +118,16 @@ class OwnServiceIT {
     /**
      * A jar of the user's (here the lab's WebFlux jar, given as any jar is): started by the lab with its arguments and
      * JVM options, loaded once its URL answers, recorded (its flight recording's events in result.json, its actuator
-     * sampled), and stopped after the run.
+     * sampled), and stopped after the run. Its actuator has no Prometheus registry, as many services' have none: its
+     * metrics are read from Spring Boot's own /actuator/metrics JSON.
      */
     @Test
     void aJarOfYoursIsStartedLoadedRecordedAndStopped() {
         int port = TargetProcess.freePort();
         LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/hello/20".formatted(port), "--service", "my-jar",
                 "--jar", TargetProcess.jar(Lab.repo(), Target.WEBFLUX_MODULE).toString(), "--jar-arg=--server.port=" + port,
-                "--jar-arg=--management.server.port=" + TargetProcess.managementPort(port), "--jvm-option=-Xmx256m");
+                "--jar-arg=--management.server.port=" + TargetProcess.managementPort(port),
+                "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics", "--jvm-option=-Xmx256m");
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         Matcher started = Pattern.compile("latency-lab: my-jar started from .+ \\(pid ([0-9]+);").matcher(run.output());
@@ -134,7 +136,11 @@ class OwnServiceIT {
         assertThat(run.output()).contains("latency-lab: stopped my-jar").doesNotContain("no server metrics");
         Result r = ResultFile.read(made.get(0).resolve("result.json"));
         assertThat(r.target().id()).isEqualTo("my-jar");
+        assertThat(run.output()).contains("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry)");
         assertThat(r.server().sampling().sampled()).isTrue();
+        assertThat(r.server().threads().liveThreads().samples()).as("its threads, from the JSON").isPositive();
+        assertThat(r.server().heapUsedBytes().samples()).as("its heap, from the JSON").isPositive();
+        assertThat(r.server().threads().peakLiveThreads()).isPositive();
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();
         assertThat(r.jvm().gc()).isNotNull();
         assertThat(r.problems()).isEmpty();
