@@ -39,41 +39,6 @@ class RunArithmeticTest {
         assertThat(run.ko()).isEqualTo(1);
     }
 
-    @Test
-    void stealIsTheShareOfAllCpuTimeTheHypervisorTookBetweenTwoReadings() {
-        long[] before = Sampler.parseCpuTimes("cpu  484497 469 37623 716414 4719 0 1733 891 0 0");
-        long[] after = Sampler.parseCpuTimes("cpu  484597 469 37643 716474 4719 0 1733 911 5 0");
-        // 100 user + 20 system + 60 idle + 20 steal = 200 jiffies, 20 of them stolen
-        assertThat(Sampler.stealShare(before, after)).isEqualTo(0.1);
-        assertThat(Sampler.stealShare(null, after)).isNaN();
-        assertThat(Sampler.stealShare(after, after)).as("no time passed").isNaN();
-    }
-
-    @Test
-    void machineCpuIsTheBusyShareOfTheMachinesTimeWithoutSteal() {
-        long[] before = Sampler.parseCpuTimes("cpu  484497 469 37623 716414 4719 0 1733 891 0 0");
-        long[] after = Sampler.parseCpuTimes("cpu  484597 469 37643 716474 4719 0 1733 911 5 0");
-        // 100 user + 20 system busy, 60 idle; the 20 stolen are neither
-        assertThat(Sampler.busyShare(before, after)).isEqualTo(120.0 / 180);
-        assertThat(Sampler.busyShare(null, after)).isNaN();
-        assertThat(Sampler.busyShare(after, after)).as("no time passed").isNaN();
-    }
-
-    /** On this machine (no container), the machine's CPU from /proc/stat is what the JVM reports over the same second. */
-    @Test
-    void machineCpuFromProcStatIsTheJvmsOutsideAContainer() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat")), "Linux only");
-        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        os.getCpuLoad();
-        long[] before = Sampler.cpuTimes();
-        Thread.sleep(1000);
-        long[] after = Sampler.cpuTimes();
-        double jvm = os.getCpuLoad();
-        // both over about the same second (the JVM's from its previous call); a jiffy is 1% of a core-second
-        assertThat(Sampler.busyShare(before, after)).isCloseTo(jvm, org.assertj.core.data.Offset.offset(0.1));
-    }
-
     private static SimulationSettings settings(String users, String connections) {
         Properties p = new Properties();
         p.setProperty("sim.users", users);
