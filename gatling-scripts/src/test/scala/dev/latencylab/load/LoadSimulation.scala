@@ -32,7 +32,8 @@ class LoadSimulation extends Simulation {
   LoadSimulation.announce(settings, preflight)
 
   private val httpProtocol = {
-    val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("text/plain").disableCaching
+    // */* as curl sends it: a JSON service answered the old text/plain with 406 to every request
+    val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("*/*").disableCaching
     if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) base.shareConnections else base
   }
 

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,8 +27,9 @@ import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;
 
 /**
- * A service of the user's as the target of ./lab run --url, as a user points the lab at one: started by hand on
- * loopback, loaded where it is, never started nor stopped by the lab, named as the user named it; its metrics read
+ * A service of the user's as the target of ./lab run --url, as a user points the lab at one (the example service of
+ * example-service/, or a bare HTTP server): started by hand on loopback and loaded where it is, never started nor
+ * stopped by the lab, or started from its jar and stopped by the lab; named as the user named it; its metrics read
  * where they answer, or said once to be unseen; a host that is not this machine refused.
  */
 class OwnServiceIT {
@@ -96,37 +96,40 @@ class OwnServiceIT {
     }
 
     /**
-     * A service with an actuator (the lab's WebFlux jar, started by hand as a user starts theirs): its metrics found and
-     * sampled; an objective its 20 ms answers cannot meet fails the run with exit 5, saying by how much.
+     * The example service (not one of the lab's targets), started by hand as a user starts theirs: its Prometheus
+     * registry found on its own port and sampled; an objective its 100-ms visits cannot meet fails the run with exit 5,
+     * saying by how much; the service left running.
      */
     @Test
-    void aServiceStartedByHandIsSampledWhereItsMetricsAnswerAndLeftRunning() {
-        try (TargetProcess mine = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), tmp.resolve("mine.log"))) {
-            LabCommand.Finished run = run("mine", "--url", mine.baseUrl() + "/hello/20", "--slo", "p99:5");
+    void aServiceStartedByHandIsSampledWhereItsMetricsAnswerAndLeftRunning() throws Exception {
+        try (ExampleServiceJar mine = ExampleServiceJar.start(tmp.resolve("mine.log"))) {
+            LabCommand.Finished run = run("mine", "--url", mine.url("/owners/2/visits"), "--slo", "p99:5");
 
             assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.SLO_MISSED);
             assertThat(run.output()).containsPattern("latency-lab: SLO MISSED: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)");
-            assertThat(run.output()).doesNotContain("no server metrics");
+            assertThat(run.output()).doesNotContain("no server metrics").doesNotContain("/actuator/metrics JSON");
             Result r = ResultFile.read(made.get(0).resolve("result.json"));
-            assertThat(r.target().id()).isEqualTo("service-" + java.net.URI.create(mine.baseUrl()).getPort());
+            assertThat(r.target().id()).isEqualTo("service-" + mine.port);
+            assertThat(r.requests().ok()).isEqualTo(12);
+            assertThat(r.responseTimeMs().p50()).as("each visit waits 100 ms in PostgreSQL").isGreaterThanOrEqualTo(100);
             assertThat(r.server().sampling().sampled()).isTrue();
-            assertThat(r.server().cpu().samples()).as("the service's CPU, from its actuator").isPositive();
+            assertThat(r.server().cpu().samples()).as("the service's CPU").isPositive();
+            assertThat(r.server().heapUsedBytes().samples()).as("its heap, from its Prometheus registry").isPositive();
             assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
         }
     }
 
     /**
-     * A jar of the user's (here the lab's WebFlux jar, given as any jar is): started by the lab with its arguments and
-     * JVM options, loaded once its URL answers, recorded (its flight recording's events in result.json, its actuator
-     * sampled), and stopped after the run. Its actuator has no Prometheus registry, as many services' have none: its
-     * metrics are read from Spring Boot's own /actuator/metrics JSON.
+     * The example service's jar given as a user gives theirs: started by the lab with its arguments and JVM options
+     * (its own PostgreSQL inside), loaded once its URL answers, recorded (its flight recording's events in result.json,
+     * its actuator sampled), and stopped after the run. Its actuator is told to leave out the Prometheus registry, as
+     * many services have none: its metrics are read from Spring Boot's own /actuator/metrics JSON.
      */
     @Test
     void aJarOfYoursIsStartedLoadedRecordedAndStopped() {
         int port = TargetProcess.freePort();
-        LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/hello/20".formatted(port), "--service", "my-jar",
-                "--jar", TargetProcess.jar(Lab.repo(), Target.WEBFLUX_MODULE).toString(), "--jar-arg=--server.port=" + port,
-                "--jar-arg=--management.server.port=" + TargetProcess.managementPort(port),
+        LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service", "my-jar",
+                "--jar", ExampleServiceJar.jar().toString(), "--jar-arg=--server.port=" + port,
                 "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics", "--jvm-option=-Xmx256m");
 
         assertThat(run.exitCode()).as(run.output()).isZero();
@@ -136,6 +139,7 @@ class OwnServiceIT {
         assertThat(run.output()).contains("latency-lab: stopped my-jar").doesNotContain("no server metrics");
         Result r = ResultFile.read(made.get(0).resolve("result.json"));
         assertThat(r.target().id()).isEqualTo("my-jar");
+        assertThat(r.requests().ok()).isEqualTo(12);
         assertThat(run.output()).contains("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry)");
         assertThat(r.server().sampling().sampled()).isTrue();
         assertThat(r.server().threads().liveThreads().samples()).as("its threads, from the JSON").isPositive();
