@@ -4,15 +4,21 @@ import java.time.LocalDate;
 import java.util.List;
 
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
- * Owners and their visits, from PostgreSQL through HikariCP. A search is one quick query; an owner's visits are read in
+ * Owners and their visits, from PostgreSQL through HikariCP. A search is one quick query, and so is adding an owner
+ * (POST /owners, JSON); an owner's visits are read in
  * a transaction that first waits example.visits.query-ms in PostgreSQL (pg_sleep stands for a slow query): each such
  * request holds one of the pool's connections for a known time, so the pool bounds how many are served a second.
  */
@@ -37,6 +43,21 @@ public class OwnersController {
     public List<Owner> owners(@RequestParam(defaultValue = "") String lastName) {
         return jdbc.sql("SELECT id, first_name, last_name, city FROM owners WHERE last_name LIKE :prefix ORDER BY id")
                 .param("prefix", lastName.replace("%", "") + "%").query(Owner.class).list();
+    }
+
+    /** A new owner as a client posts one: every field is needed. */
+    public record NewOwner(String firstName, String lastName, String city) {
+    }
+
+    @PostMapping("/owners")
+    @ResponseStatus(HttpStatus.CREATED)
+    public Owner add(@RequestBody NewOwner owner) {
+        if (owner.firstName() == null || owner.lastName() == null || owner.city() == null) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "an owner needs firstName, lastName and city");
+        }
+        long id = jdbc.sql("INSERT INTO owners (id, first_name, last_name, city) VALUES (nextval('owner_ids'), :first, :last, :city) RETURNING id")
+                .param("first", owner.firstName()).param("last", owner.lastName()).param("city", owner.city()).query(Long.class).single();
+        return new Owner(id, owner.firstName(), owner.lastName(), owner.city());
     }
 
     @GetMapping("/owners/{id}/visits")

@@ -68,6 +68,19 @@ class ExampleServiceTest {
     }
 
     @Test
+    void anOwnerIsAddedFromItsJsonAndAnIncompleteOneRefused() throws Exception {
+        String base = "http://127.0.0.1:" + environment.getRequiredProperty("local.server.port");
+        HttpResponse<String> added = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/owners")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"firstName\":\"Jean\",\"lastName\":\"Coleman\",\"city\":\"Monona\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(added.statusCode()).isEqualTo(201);
+        assertThat(get("/owners?lastName=Coleman").body()).contains("\"city\":\"Monona\"");
+        HttpResponse<String> incomplete = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/owners")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"firstName\":\"Jean\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(incomplete.statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void anOwnersVisitsHoldAConnectionForTheQuerysTime() throws Exception {
         long start = System.nanoTime();
         HttpResponse<String> visits = get("/owners/2/visits");

@@ -16,8 +16,8 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import dev.latencylab.load.SimulationSettings.ConnectionMode;
 
 /**
- * Checks, before any load, that the run can work: the target answers the path under test with 200 (one request: a
- * path it rejects would make a run of nothing but KO), and this process may open enough files for the connections it
+ * Checks, before any load, that the run can work: the target answers each request of the run with a 2xx (one of
+ * each: a request it rejects would make a run of nothing but KO), and this process may open enough files for the connections it
  * needs. Decides the connection mode and reads the target's thread pool for the model.
  *
  * @param connections      the mode the run uses
@@ -161,21 +161,35 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     }
 
     /** One GET of the path under test, which must answer 200; its body says why when it does not. */
+    /** Each request of the run, sent once as the run sends it: a request the target refuses would make a run of KO. */
     private static void requireOk(SimulationSettings s) {
-        String url = s.endpoint().baseUrl() + s.endpoint().path();
+        for (RequestMix.Request q : s.endpoint().mix().requests()) {
+            requireOk(s, q);
+        }
+    }
+
+    private static void requireOk(SimulationSettings s, RequestMix.Request q) {
+        String url = s.endpoint().baseUrl() + q.path();
         Duration timeout = Duration.ofMillis(s.latencyMs().orElse(60_000) + 15_000);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+                .method(q.method(), q.bodyFile().isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(q.body()));
+        s.endpoint().mix().headers().forEach(request::header);
+        if (q.bodyFile().isPresent() && s.endpoint().mix().headers().keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
+            request.header("Content-Type", q.contentType());
+        }
+        String what = q.method() + " " + url;
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
+            HttpResponse<String> r = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() < 200 || r.statusCode() > 299) {
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
-                throw new PreflightException("the target answers GET %s with HTTP %d, not 200: every request of the run would fail. "
-                        .formatted(url, r.statusCode()) + "Fix test.path (or base.url). The answer: " + body.strip());
+                throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
+                        .formatted(what, r.statusCode()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
+                        + " (or base.url). The answer: " + body.strip());
             }
         }
         catch (IOException e) {
-            throw new PreflightException("GET %s got no answer within %d s (%s): check test.path and the target"
-                    .formatted(url, timeout.toSeconds(), e.getClass().getSimpleName()));
+            throw new PreflightException("%s got no answer within %d s (%s): check test.path and the target"
+                    .formatted(what, timeout.toSeconds(), e.getClass().getSimpleName()));
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -15,7 +15,8 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
         EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
         List<String> problems, List<Part> parts,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ByRequest> byRequest) {
 
     /** Files written before problems were recorded have none. */
     public Result {
@@ -27,19 +28,19 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         List<String> all = new java.util.ArrayList<>(problems);
         all.addAll(more);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm);
+                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm, byRequest);
     }
 
     /** The same result with the target that the runner started for it. */
     public Result withTarget(TargetSettings started) {
         return new Result(schema, simulation, started, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest);
     }
 
     /** The same result with what the target's JVM recorded during it. */
     public Result withJvm(Jvm recorded) {
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded, byRequest);
     }
 
     /**
@@ -83,8 +84,21 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         }
     }
 
-    /** Where the load went: the server, its actuator, the path loaded. */
-    public record Endpoint(String baseUrl, String metricsUrl, String path) {
+    /**
+     * Where the load went: the server, its actuator, the path loaded (the first request's). Since request mixes:
+     * requestMix, each request as "WEIGHT METHOD PATH" where they were not one GET; headers, the names of the headers
+     * every request carried (never their values).
+     */
+    public record Endpoint(String baseUrl, String metricsUrl, String path,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> requestMix,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> headers) {
+    }
+
+    /**
+     * One request of a mix (since request mixes; null for a run of one request): its name ("GET /owners"), its weight
+     * in the mix, its OK and KO counts and response times, and those times as a histogram (a merge adds them).
+     */
+    public record ByRequest(String name, int weight, long ok, long ko, ResponseTimes responseTimeMs, EncodedHistogram histogram) {
     }
 
     /** How the users arrive and pace themselves: ramp, requests per user, think time (closed model). */

@@ -58,6 +58,9 @@ public final class ResultCheck {
             Difference d = firstDifference(r.responseTimeMs(), ResultFile.percentiles(h));
             problems.add("responseTimeMs is not what histogram gives (%s %s against %s)".formatted(d.name(), d.first(), d.second()));
         }
+        if (r.byRequest() != null) {
+            byRequest(r);
+        }
         if (r.throughput() != null) {
             sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
             sum("throughput.okPerSecond", r.throughput().okPerSecond(), r.requests().ok(), "requests.ok");
@@ -127,6 +130,28 @@ public final class ResultCheck {
         double percent = q.total() == 0 ? 0.0 : 100.0 * q.ko() / q.total();
         if (!countedLate && Math.abs(percent - q.koPercent()) > 1e-9 * Math.max(1, percent)) {
             problems.add("%s.koPercent is %s; ko/total gives %s".formatted(field, q.koPercent(), percent));
+        }
+    }
+
+    /** Each request of a mix: its histogram holds its OK and KO and gives its percentiles; together they are the run's. */
+    private void byRequest(Result r) {
+        long ok = 0;
+        long ko = 0;
+        for (int i = 0; i < r.byRequest().size(); i++) {
+            Result.ByRequest q = r.byRequest().get(i);
+            String at = "byRequest[%d] (%s)".formatted(i, q.name());
+            if (q.ok() < 0 || q.ko() < 0) {
+                problems.add(at + " counts are negative");
+            }
+            ok += q.ok();
+            ko += q.ko();
+            Histogram h = histogram(at + ".histogram", q.histogram(), q.ok() + q.ko(), at + " ok + ko");
+            if (h != null && !ResultFile.percentiles(h).equals(q.responseTimeMs())) {
+                problems.add(at + ".responseTimeMs is not what its histogram gives");
+            }
+        }
+        if (ok != r.requests().ok() || ko != r.requests().ko()) {
+            problems.add("byRequest counts %d OK and %d KO, requests %d and %d: they must be the same".formatted(ok, ko, r.requests().ok(), r.requests().ko()));
         }
     }
 

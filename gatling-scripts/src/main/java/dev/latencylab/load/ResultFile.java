@@ -94,7 +94,21 @@ public final class ResultFile {
                 encoded(h), injector, server,
                 settings.open() ? openModel(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
                         : model(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
-                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null, null);
+                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null, null, byRequest(settings.endpoint().mix(), run));
+    }
+
+    /** Each request of a mix on its own, in the mix's order; null for a run of one request. */
+    private static List<Result.ByRequest> byRequest(RequestMix mix, RunRecorder run) {
+        if (run.requestKinds() == 0) {
+            return null;
+        }
+        List<Result.ByRequest> each = new java.util.ArrayList<>();
+        for (int i = 0; i < run.requestKinds(); i++) {
+            Histogram h = run.responseTimes(i);
+            RequestMix.Request q = mix.requests().get(i);
+            each.add(new Result.ByRequest(q.name(), q.weight(), run.ok(i), run.ko(i), percentiles(h), encoded(h)));
+        }
+        return each;
     }
 
     private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,

@@ -118,12 +118,26 @@ public final class ResultMerge {
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, ResultFile.percentiles(h),
                 ResultFile.encoded(h), injector(parts),
-                first.server(), first.model(), open, timeline(first.timeline().columns(), ticks), problems, merged, null);
+                first.server(), first.model(), open, timeline(first.timeline().columns(), ticks), problems, merged, null,
+                first.byRequest() == null ? null : byRequest(parts));
         List<String> wrong = ResultCheck.problems(result);
         if (!wrong.isEmpty()) {
             throw new IllegalStateException("the merge does not add up (a defect of the merge): " + String.join("; ", wrong));
         }
         return result;
+    }
+
+    /** Each request of a mix, over the parts (their settings are the same: the same mix): counts and histograms added. */
+    private static List<Result.ByRequest> byRequest(List<Result> parts) {
+        List<Result.ByRequest> merged = new ArrayList<>();
+        for (int i = 0; i < parts.get(0).byRequest().size(); i++) {
+            int at = i;
+            Result.ByRequest one = parts.get(0).byRequest().get(at);
+            Histogram h = added(parts, r -> r.byRequest().get(at).histogram());
+            merged.add(new Result.ByRequest(one.name(), one.weight(), parts.stream().mapToLong(r -> r.byRequest().get(at).ok()).sum(),
+                    parts.stream().mapToLong(r -> r.byRequest().get(at).ko()).sum(), ResultFile.percentiles(h), ResultFile.encoded(h)));
+        }
+        return merged;
     }
 
     /** What a merged result counted, whole and by injector: "33 requests (18 + 15)". */

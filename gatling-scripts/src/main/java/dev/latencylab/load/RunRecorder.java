@@ -26,6 +26,10 @@ public final class RunRecorder {
     private final Map<String, LongAdder> koByReason = new ConcurrentHashMap<>();
     private final Map<Long, LongAdder> completedPerSecond = new ConcurrentHashMap<>();
     private final Map<Long, LongAdder> okPerSecond = new ConcurrentHashMap<>();
+    /** Each request of a mix on its own (none for a run of one request): its response times, OK and KO. */
+    private final ConcurrentHistogram[] byRequest;
+    private final LongAdder[] okByRequest;
+    private final LongAdder[] koByRequest;
     private final AtomicInteger activeUsers = new AtomicInteger();
     private final AtomicInteger peakActiveUsers = new AtomicInteger();
     private volatile long startNanos;
@@ -34,6 +38,24 @@ public final class RunRecorder {
     /** Closes recording at finish: answers that arrive while the result is built (a stopped ladder's) are not counted. */
     private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
     private boolean finished;
+
+    /** A recorder of a run of one request. */
+    public RunRecorder() {
+        this(1);
+    }
+
+    /** A recorder of a run of this many requests, each also counted on its own when more than one. */
+    public RunRecorder(int requests) {
+        int kinds = requests > 1 ? requests : 0;
+        byRequest = new ConcurrentHistogram[kinds];
+        okByRequest = new LongAdder[kinds];
+        koByRequest = new LongAdder[kinds];
+        for (int i = 0; i < kinds; i++) {
+            byRequest[i] = new ConcurrentHistogram(responseTimes.getHighestTrackableValue(), 3);
+            okByRequest[i] = new LongAdder();
+            koByRequest[i] = new LongAdder();
+        }
+    }
 
     public void start() {
         start = Instant.now();
@@ -66,10 +88,22 @@ public final class RunRecorder {
 
     /** @param koReason null for an OK request */
     public void record(long responseTimeMs, String koReason) {
+        record(0, responseTimeMs, koReason);
+    }
+
+    /**
+     * @param request  which request of the mix it was (0 for a run of one)
+     * @param koReason null for an OK request
+     */
+    public void record(int request, long responseTimeMs, String koReason) {
         gate.readLock().lock();
         try {
             if (!finished) {
                 count(responseTimeMs, koReason);
+                if (byRequest.length > 0) {
+                    byRequest[request].recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
+                    (koReason == null ? okByRequest : koByRequest)[request].increment();
+                }
             }
         }
         finally {
@@ -154,5 +188,22 @@ public final class RunRecorder {
 
     public Histogram responseTimes() {
         return responseTimes.copy();
+    }
+
+    /** How many requests of a mix are counted each on its own: 0 for a run of one request. */
+    public int requestKinds() {
+        return byRequest.length;
+    }
+
+    public Histogram responseTimes(int request) {
+        return byRequest[request].copy();
+    }
+
+    public long ok(int request) {
+        return okByRequest[request].sum();
+    }
+
+    public long ko(int request) {
+        return koByRequest[request].sum();
     }
 }

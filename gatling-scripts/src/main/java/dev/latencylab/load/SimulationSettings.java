@@ -27,8 +27,11 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, ConnectionMode connections, OptionalInt modelThreads,
         Optional<Path> resultFile, Assertions assertions, Watch watch, Load load, InjectorSplit split) {
 
-    /** The server under load, its actuator, and the path loaded. */
-    public record Endpoint(String baseUrl, String metricsUrl, String path) {
+    /**
+     * The server under load, its actuator, the path loaded (the first of the mix's, which the model reads), and the
+     * requests sent to it.
+     */
+    public record Endpoint(String baseUrl, String metricsUrl, String path, RequestMix mix) {
     }
 
     /** How users arrive (open: each rate's ramp), how many requests each sends, and the think time between them. */
@@ -118,6 +121,11 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     public static final String INJECTORS = "sim.injectors";
     public static final String INJECTOR_INDEX = "sim.injector.index";
     public static final String START_AT = "sim.start.at";
+    public static final String METHOD = "sim.method";
+    public static final String BODY_FILE = "sim.body.file";
+    public static final String REQUESTS_FILE = "sim.requests.file";
+    /** A header every request carries: sim.header.NAME=VALUE (a family of properties, one a header). */
+    public static final String HEADER_PREFIX = "sim.header.";
 
     /** Properties of the closed model only, and of the open model only: one given to the other model is a mistake. */
     static final List<String> CLOSED_ONLY = List.of(USERS, REPEAT, THINK_MIN_MS, THINK_MAX_MS, CONNECTIONS);
@@ -146,6 +154,13 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
             new Property(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX), "the server under load (no path)"),
             new Property(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)", "the target's actuator, sampled about once a second"),
             new Property(PATH, "hello/100", "the path loaded, with or without a leading slash; its latency feeds the model"),
+            new Property(METHOD, "GET", "the method of test.path's request: " + String.join(", ", new java.util.TreeSet<>(RequestMix.METHODS))),
+            new Property(BODY_FILE, "(none)", "a file whose bytes are test.path's request body (Content-Type from its extension: "
+                    + ".json, .xml, .txt, .form; else a sim.header.Content-Type)"),
+            new Property(REQUESTS_FILE, "(none: test.path's one request)", "a file of requests sent in turn, one a line: [WEIGHT] METHOD PATH "
+                    + "[@BODY_FILE], e.g. 3 GET /owners?lastName=Davis; each one's figures in the result file (instead of test.path)"),
+            new Property(HEADER_PREFIX + "<Name>", "(none)", "a header every request carries, e.g. -Dsim.header.Authorization='Bearer ...' "
+                    + "(the result file names it, never its value)"),
             new Property(RAMP_SECONDS, "30", "users arrive evenly over this many seconds (open: each rate's ramp)"),
             new Property(REPEAT, "30", "requests per user"),
             new Property(THINK_MIN_MS, "1000", "the shortest think time between a user's requests (uniform up to sim.think.max.ms)"),
@@ -219,7 +234,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
 
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
-        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path()),
+        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path(), endpoint.mix()),
                 new Watch(watch.sampleServer(), OptionalLong.of(pid)), result, split);
     }
 
@@ -276,7 +291,19 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         }
         m.put(BASE_URL, endpoint.baseUrl());
         m.put(METRICS_URL, endpoint.metricsUrl());
-        m.put(PATH, endpoint.path());
+        RequestMix mix = endpoint.mix();
+        if (mix.file().isPresent()) {
+            m.put(REQUESTS_FILE, mix.file().get().toString());
+        }
+        else {
+            m.put(PATH, endpoint.path());
+            RequestMix.Request only = mix.requests().get(0);
+            if (!only.method().equals(NAMES.get(METHOD))) {
+                m.put(METHOD, only.method());
+            }
+            only.bodyFile().ifPresent(f -> m.put(BODY_FILE, f.toString()));
+        }
+        mix.headers().forEach((name, value) -> m.put(HEADER_PREFIX + name, value));
         m.put(RAMP_SECONDS, String.valueOf(pacing.ramp().toSeconds()));
         if (!open()) {
             m.put(REPEAT, String.valueOf(pacing.repeat()));
@@ -318,7 +345,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         int users = r.integer(USERS, 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
         String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : TargetPorts.managementUrl(baseUrl);
-        String path = r.path();
+        RequestMix mix = r.mix();
+        String path = mix.firstPath();
         int rampSeconds = r.integer(RAMP_SECONDS, 1, 86_400);
         int repeat = r.integer(REPEAT, 1, 1_000_000);
         int thinkMin = r.integer(THINK_MIN_MS, 0, 3_600_000);
@@ -371,7 +399,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, path),
+        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, path, mix),
                 new Pacing(Duration.ofSeconds(rampSeconds), repeat, Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax)), connections,
                 modelThreads, resultFile, new Assertions(p95, p99, ko), new Watch(sample, targetPid),
                 new Load(injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss), split);
@@ -402,7 +430,11 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
                 open() ? load.levelDuration().toSeconds() : null, open() ? load.arrivals().id() : null,
                 open() && load.sloP99Ms().isPresent() ? load.sloP99Ms().getAsLong() : null, open() ? load.sloKoPercent() : null,
                 open() ? load.stopOnSloMiss() : null);
-        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path()),
+        RequestMix mix = endpoint.mix();
+        boolean plainGet = !mix.mixed() && mix.requests().get(0).method().equals("GET") && mix.requests().get(0).bodyFile().isEmpty();
+        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path(),
+                        plainGet ? null : mix.requests().stream().map(q -> q.weight() + " " + q.name()).toList(),
+                        mix.headers().isEmpty() ? null : List.copyOf(mix.headers().keySet())),
                 new Result.Pacing(pacing.ramp().toSeconds(), open() ? 1 : pacing.repeat(), open() ? 0 : pacing.thinkMin().toMillis(),
                         open() ? 0 : pacing.thinkMax().toMillis()),
                 connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null, asserted, watch.sampleServer(),
@@ -423,7 +455,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         void unknownNames() {
             LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
             for (String name : new java.util.TreeSet<>(p.stringPropertyNames())) {
-                if (OWN_PREFIXES.stream().anyMatch(name::startsWith) && !NAMES.containsKey(name)) {
+                if (OWN_PREFIXES.stream().anyMatch(name::startsWith) && !NAMES.containsKey(name) && !name.startsWith(HEADER_PREFIX)) {
                     String closest = NAMES.keySet().stream().min(java.util.Comparator.comparingInt(known -> distance.apply(known, name))).orElseThrow();
                     problems.add("%s is not a property of the simulation (a typo?); did you mean %s? Known: %s"
                             .formatted(name, closest, String.join(", ", NAMES.keySet())));
@@ -443,6 +475,34 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
                         + "characters (no '#', spaces or '{}'; encode others as %%XX), e.g. hello/100").formatted(raw));
             }
             return path;
+        }
+
+        /**
+         * The requests: a requests file's (then test.path, sim.method and sim.body.file are not given), or test.path's
+         * one request; and the sim.header.* headers of every request.
+         */
+        RequestMix mix() {
+            Map<String, String> headers = new LinkedHashMap<>();
+            for (String name : new java.util.TreeSet<>(p.stringPropertyNames())) {
+                if (name.startsWith(HEADER_PREFIX)) {
+                    String header = name.substring(HEADER_PREFIX.length());
+                    String value = p.getProperty(name).strip();
+                    RequestMix.checkHeader(header, value, problems);
+                    headers.put(header, value);
+                }
+            }
+            if (!has(REQUESTS_FILE)) {
+                return RequestMix.single(value(METHOD), path(), has(BODY_FILE) ? Optional.of(Path.of(value(BODY_FILE))) : Optional.empty(),
+                        headers, problems);
+            }
+            for (String single : List.of(PATH, METHOD, BODY_FILE)) {
+                if (has(single)) {
+                    problems.add("%s and %s: give one (the requests file names each request's method, path and body)".formatted(single, REQUESTS_FILE));
+                }
+            }
+            return RequestMix.read(Path.of(value(REQUESTS_FILE)), headers,
+                    path -> URL_PATH.matcher(path).matches() ? null : "%s is not a URL path (plain URL characters; encode others as %%XX)".formatted(path),
+                    problems);
         }
 
         boolean has(String name) {

@@ -194,7 +194,7 @@ class ResultMergeTest {
         Result r = OPEN;
         Result withOpen = new Result(r.schema(), r.simulation(), r.target(), r.parameters(), START.toString(), START.plusSeconds(40).toString(), 40,
                 r.requests(), r.throughput(), r.plateau(), r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), open,
-                r.timeline(), List.of(), null, null);
+                r.timeline(), List.of(), null, null, null);
         return withParameters(withOpen, parameters(r.parameters(), 0, List.of(10.0), 30L, 2, index));
     }
 
@@ -236,7 +236,7 @@ class ResultMergeTest {
         Result withData = new Result(r.schema(), r.simulation(), r.target(), r.parameters(), start.toString(), start.plusSeconds(perSecond.length).toString(),
                 perSecond.length, requests, t, plateau, ResultFile.percentiles(h),
                 new Result.EncodedHistogram("ms", "HdrHistogram compressed, base64", ResultFile.encode(h)), r.injector(), r.server(),
-                r.model(), null, r.timeline(), List.of(), null, null);
+                r.model(), null, r.timeline(), List.of(), null, null, null);
         return withParameters(withData, k, index, r.parameters().users());
     }
 
@@ -246,7 +246,7 @@ class ResultMergeTest {
 
     private static Result withParameters(Result r, Result.Parameters q) {
         return new Result(r.schema(), r.simulation(), r.target(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
-                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts(), r.jvm());
+                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts(), r.jvm(), r.byRequest());
     }
 
     private static Result.Parameters parameters(Result.Parameters p, int users, List<Double> rates, Long levelSeconds, int injectors, int index) {

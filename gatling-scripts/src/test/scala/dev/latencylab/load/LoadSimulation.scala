@@ -13,14 +13,16 @@ import io.gatling.http.Predef._
  * The classic experiment (closed model, the default): users arrive evenly over a ramp; each sends GET {test.path}
  * `sim.repeat` times with a uniformly random think time between requests. The open model (sim.injection=open): GET
  * {test.path} arrives at sim.rate per second, each arrival one request of its own, whether the server keeps up or not;
- * several rates make a ladder. Every parameter is a system property (see SimulationSettings and README). Besides
+ * several rates make a ladder. Instead of GET {test.path}: another method and a body (sim.method, sim.body.file), or a
+ * file of requests sent in turn by weight (sim.requests.file), each with the sim.header.* headers (see RequestMix). Every parameter is a system property (see SimulationSettings and README). Besides
  * Gatling's HTML report, the run leaves a result.json (see ResultFile).
  */
 class LoadSimulation extends Simulation {
 
   private val settings = LoadSimulation.orExit(SimulationSettings.fromSystemProperties())
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
-  private val run = new RunRecorder
+  private val mix = settings.endpoint.mix
+  private val run = new RunRecorder(mix.requests.size)
   private val sampler = new Sampler(if (preflight.samplesServer(settings)) settings.endpoint.metricsUrl else null, java.net.URI.create(settings.endpoint.baseUrl).getPort,
     settings.watch.targetPid.orElse(-1L), settings.endpoint.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
@@ -37,13 +39,26 @@ class LoadSimulation extends Simulation {
     if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) base.shareConnections else base
   }
 
+  /** Each request of the mix as Gatling sends it, named as the result file names it: any 2xx is OK. */
+  private val requests: Seq[(Any, io.gatling.core.structure.ChainBuilder)] = mix.requests.asScala.toSeq.zipWithIndex.map { case (q, i) =>
+    val headers = mix.headers.asScala.toMap
+    val sent = http(LoadSimulation.literal(q.name)).httpRequest(q.method, LoadSimulation.literal(q.path)) // never Gatling expressions
+      .headers(headers)
+    val withBody =
+      if (q.bodyFile.isEmpty) sent
+      else {
+        val typed = if (headers.keys.exists(_.equalsIgnoreCase("Content-Type"))) sent else sent.header("Content-Type", q.contentType)
+        typed.body(ByteArrayBody(q.body))
+      }
+    (i: Any) -> exec(withBody.check(responseTimeInMillis.saveAs("responseTime"), status.saveAs("status"), status.in(200 to 299)))
+  }
+  /** One turn of the mix, sent in order by all users together: every stretch of the run holds the weights' proportions. */
+  private val turn = mix.turn.asScala.map(_.intValue).toIndexedSeq
+  private val sent = new java.util.concurrent.atomic.AtomicLong
+
   private val sendAndRecord =
-    exec(_.set("sentAt", System.nanoTime()))
-      .exec(
-        http("hello-with-latency")
-          .get(LoadSimulation.literal(settings.endpoint.path)) // a path, never a Gatling expression
-          .check(responseTimeInMillis.saveAs("responseTime"), status.saveAs("status"), status.is(200))
-      )
+    exec(_.set("sentAt", System.nanoTime()).set("request", turn((sent.getAndIncrement() % turn.size).toInt)))
+      .exec(if (requests.size == 1) requests.head._2 else doSwitch("#{request}")(requests: _*)) // doSwitch needs 2 or more
       .exec { session =>
         val status = session("status").asOption[Int]
         val responseTime = session("responseTime").asOption[Int].map(_.toLong)
@@ -51,9 +66,9 @@ class LoadSimulation extends Simulation {
         val koReason =
           if (session.isFailed) KoReason.classify(status.getOrElse(-1), responseTime, connectTimeoutMs, requestTimeoutMs)
           else null
-        run.record(responseTime, koReason)
+        run.record(session("request").as[Int], responseTime, koReason)
         arrivals.foreach(_.completed(session.userId, responseTime, koReason == null, System.currentTimeMillis()))
-        session.markAsSucceeded.removeAll("status", "responseTime", "sentAt")
+        session.markAsSucceeded.removeAll("status", "responseTime", "sentAt", "request")
       }
 
   private val users = scenario("users")
@@ -177,6 +192,9 @@ object LoadSimulation {
       )
       return
     }
+    if (settings.endpoint.mix.mixed)
+      println(s"latency-lab: ${settings.endpoint.mix.requests.size} requests sent in turn from ${settings.endpoint.mix.file.get}: " +
+        settings.endpoint.mix.requests.asScala.map(q => s"${q.weight} x ${q.name}").mkString(", "))
     val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: ${settings.usersHere} of them)" else ""
     println(
       s"latency-lab: ${settings.users} users$share over ${settings.pacing.ramp.toSeconds} s -> ${settings.endpoint.baseUrl}${settings.endpoint.path}, " +

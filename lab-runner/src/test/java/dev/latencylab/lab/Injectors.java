@@ -22,7 +22,7 @@ public final class Injectors {
     public static Result asInjector(Result r, int k, int i) {
         Result.Parameters q = r.parameters().withSplit(new Result.Split(k, i, null));
         return new Result(r.schema(), r.simulation(), r.target(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
-                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), null, r.jvm());
+                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), null, r.jvm(), r.byRequest());
     }
 
     /** A published run written as both parts of one split run, run/injector-0 and run/injector-1; returns that run. */

@@ -116,6 +116,38 @@ class OwnServiceIT {
             assertThat(r.server().cpu().samples()).as("the service's CPU").isPositive();
             assertThat(r.server().heapUsedBytes().samples()).as("its heap, from its Prometheus registry").isPositive();
             assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
+
+            // the same service, a mix of requests: two searches, a visit and a new owner (a body, a header) each turn
+            Files.writeString(tmp.resolve("owner.json"), "{\"firstName\":\"Jean\",\"lastName\":\"Coleman\",\"city\":\"Monona\"}");
+            Path requests = Files.writeString(tmp.resolve("requests.txt"), """
+                    # a morning at the clinic
+                    2 GET /owners?lastName=Davis
+                    GET /owners/2/visits
+                    POST /owners @owner.json
+                    """);
+            LabCommand.Finished mixed = run("mixed", "--url", mine.url(""), "--service", "clinic", "--requests-file", requests.toString(),
+                    "--header", "X-Tenant: lab");
+
+            assertThat(mixed.exitCode()).as(mixed.output()).isZero();
+            assertThat(mixed.output()).contains("latency-lab: 3 requests sent in turn from " + requests.toAbsolutePath()
+                    + ": 2 x GET /owners?lastName=Davis, 1 x GET /owners/2/visits, 1 x POST /owners");
+            Result m = ResultFile.read(made.get(1).resolve("result.json"));
+            assertThat(m.byRequest()).extracting(Result.ByRequest::name).containsExactly("GET /owners?lastName=Davis", "GET /owners/2/visits",
+                    "POST /owners");
+            assertThat(m.byRequest()).as("12 requests, 3 turns of 4: the weights exactly").extracting(Result.ByRequest::ok).containsExactly(6L, 3L, 3L);
+            assertThat(m.byRequest().get(1).responseTimeMs().p50()).as("a visit waits 100 ms in PostgreSQL").isGreaterThanOrEqualTo(100);
+            assertThat(m.byRequest().get(0).responseTimeMs().p50()).as("a search does not").isLessThan(m.byRequest().get(1).responseTimeMs().p50());
+            assertThat(m.parameters().endpoint().requestMix()).containsExactly("2 GET /owners?lastName=Davis", "1 GET /owners/2/visits",
+                    "1 POST /owners");
+            assertThat(m.parameters().endpoint().headers()).containsExactly("X-Tenant");
+            assertThat(Files.readString(made.get(1).resolve("result.html"))).contains("<h2>By request</h2>").contains("POST /owners");
+            assertThat(Lab.get(mine.url("/owners?lastName=Coleman")).body()).as("the posts reached the service").contains("Monona");
+
+            LabCommand.Finished pathAndFile = LabCommand.run(tmp.resolve("path-and-file.console"), "run", "--url", mine.url("/owners"),
+                    "--requests-file", requests.toString());
+            assertThat(pathAndFile.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(pathAndFile.output()).contains("and a requests file: each request names its path; give the service's base URL, e.g. "
+                    + mine.url(""));
         }
     }
 

@@ -231,7 +231,16 @@ final class RunCommand implements Callable<Integer> {
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
+        given.putAll(serviceOptions.requestProperties());
         given.putAll(properties);
+        if (given.containsKey(SimulationSettings.REQUESTS_FILE)) {
+            // each request of the file names its path: the URL gives only where the service is
+            if (!service.path().equals("/")) {
+                throw new IllegalArgumentException(("--url %s and a requests file: each request names its path; give the service's "
+                        + "base URL, e.g. %s").formatted(service.url(), service.baseUrl()));
+            }
+            given.remove(SimulationSettings.PATH);
+        }
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.Option;
+import dev.latencylab.load.SimulationSettings;
 
 /** A service of the user's as the target of ./lab run: where it is, its name, whose host it is, and the jar that starts it. */
 final class ServiceOptions {
@@ -33,9 +34,49 @@ final class ServiceOptions {
             + "(repeat it for several).")
     List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--requests-file", paramLabel = "FILE", description = "With --url (the service's base URL, no path): send the "
+            + "requests of this file in turn, one a line: [WEIGHT] METHOD PATH [@BODY_FILE], e.g. 3 GET /owners?lastName=Davis; each "
+            + "one's latency in result.json and on the run page (-Dsim.requests.file).")
+    Path requestsFile;
+
+    @Option(names = "--method", paramLabel = "METHOD", description = "With --url: the method of the URL's request (default: GET; "
+            + "-Dsim.method).")
+    String method;
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "With --url: the body of the URL's request, from this file "
+            + "(Content-Type from its extension, or a --header; -Dsim.body.file).")
+    Path bodyFile;
+
+    @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "With --url: a header every request carries, e.g. "
+            + "--header 'Authorization: Bearer ...' (repeat it for several; result.json names it, never its value).")
+    List<String> headers = new ArrayList<>();
+
     /** Whether an option that only goes with --url (or --jar) was given. */
     String givenWithoutUrl() {
         return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
-                : !jvmOptions.isEmpty() ? "--jvm-option" : null;
+                : !jvmOptions.isEmpty() ? "--jvm-option" : requestsFile != null ? "--requests-file" : method != null ? "--method"
+                : bodyFile != null ? "--body-file" : !headers.isEmpty() ? "--header" : null;
+    }
+
+    /** The simulation's properties these options set: the requests, their method and body, and the headers. */
+    java.util.Map<String, String> requestProperties() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (requestsFile != null) {
+            m.put(SimulationSettings.REQUESTS_FILE, requestsFile.toAbsolutePath().toString());
+        }
+        if (method != null) {
+            m.put(SimulationSettings.METHOD, method);
+        }
+        if (bodyFile != null) {
+            m.put(SimulationSettings.BODY_FILE, bodyFile.toAbsolutePath().toString());
+        }
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header %s: give NAME: VALUE, e.g. --header 'Accept-Language: de'".formatted(header));
+            }
+            m.put(SimulationSettings.HEADER_PREFIX + header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        }
+        return m;
     }
 }

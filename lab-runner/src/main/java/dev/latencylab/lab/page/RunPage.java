@@ -203,6 +203,17 @@ public final class RunPage {
         row(h, "the target's JVM", jvm(r.jvm()));
         h.append("</table>\n");
         h.append("<img src=\"").append(esc(chartOf(resultFile).getFileName().toString())).append("\" alt=\"responses per second\" width=1100>\n");
+        if (r.byRequest() != null) {
+            h.append("<h2>By request</h2>\n<table>\n<tr><th class=l>request<th>weight<th>OK<th>KO<th>p50 ms<th>p95 ms<th>p99 ms<th>max ms</tr>\n");
+            for (Result.ByRequest q : r.byRequest()) {
+                Result.ResponseTimes qt = q.responseTimeMs();
+                h.append("<tr>").append(td(q.name(), true)).append(td(String.valueOf(q.weight()), false))
+                        .append(td("%,d".formatted(q.ok()), false)).append(td("%,d".formatted(q.ko()), false))
+                        .append(td(ms(qt.p50()), false)).append(td(ms(qt.p95()), false)).append(td(ms(qt.p99()), false))
+                        .append(td(ms(qt.max()), false)).append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
         if (split) {
             h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"
                     + "<th>CPU mean<th>CPU max<th>open files max<th class=l>connections<th class=l>Gatling report</tr>\n");
@@ -320,5 +331,9 @@ public final class RunPage {
 
     private static String f1(Double v) {
         return v == null ? "n/a" : "%,.1f".formatted(v);
+    }
+
+    private static String ms(Long v) {
+        return v == null ? "-" : "%,d".formatted(v);
     }
 }

@@ -136,8 +136,14 @@ public final class ServiceRun {
             }
             sim.put(SimulationSettings.METRICS_URL, service.metricsUrl());
             sim.putAll(passOn);
-            if (!warmup.isZero()) {
-                Warmup.Outcome warm = Warmup.run(service.baseUrl() + service.path(), warmup, 50);
+            // the warm-up sends the run's GET requests only: it must not change what the service holds
+            List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
+                    .map(q -> service.baseUrl() + q.path()).toList();
+            if (!warmup.isZero() && gets.isEmpty()) {
+                out.printf("latency-lab: %s not warmed up: the run sends no GET request, and a warm-up must not change the service%n", service.name());
+            }
+            else if (!warmup.isZero()) {
+                Warmup.Outcome warm = Warmup.run(gets, warmup, 50);
                 out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
                         warm.ok() + warm.failed());
             }
