@@ -197,6 +197,52 @@ class ResultMergeTest {
                 r.timeline(), List.of(), null, null, null);
         return withParameters(withOpen, parameters(r.parameters(), 0, List.of(10.0), 30L, 2, index));
     }
+    /**
+     * A mix's requests merge like the whole: each one's counts summed and histograms added; a part whose requests do
+     * not add up to its totals is refused by the check every merge and read makes.
+     */
+    @Test
+    void eachRequestOfAMixMergesByItsHistogramAndMustAddUpToTheWhole() {
+        Histogram fast0 = histogram(6);
+        Histogram slow0 = histogram();
+        slow0.recordValueWithCount(300, 3);
+        Histogram fast1 = histogram(4);
+        Histogram slow1 = histogram();
+        slow1.recordValueWithCount(500, 2);
+        Result a = withRequests(part(2, 0, START, added(fast0, slow0), new long[] {9}, Map.of()), fast0, slow0);
+        Result b = withRequests(part(2, 1, START, added(fast1, slow1), new long[] {6}, Map.of()), fast1, slow1);
+        assertThat(ResultCheck.problems(a)).isEmpty();
+
+        Result merged = ResultMerge.merge(names(2), List.of(a, b));
+        assertThat(merged.byRequest()).extracting(Result.ByRequest::name).containsExactly("GET /fast", "GET /slow");
+        assertThat(merged.byRequest()).extracting(Result.ByRequest::ok).containsExactly(10L, 5L);
+        assertThat(ResultFile.decode(merged.byRequest().get(1).histogram().data())).isEqualTo(added(slow0, slow1));
+        assertThat(merged.byRequest().get(1).responseTimeMs().max()).isEqualTo(ResultFile.percentiles(added(slow0, slow1)).max());
+
+        Result.ByRequest slow = a.byRequest().get(1);
+        Result tampered = new Result(a.schema(), a.simulation(), a.target(), a.parameters(), a.start(), a.end(), a.durationSeconds(), a.requests(),
+                a.throughput(), a.plateau(), a.responseTimeMs(), a.histogram(), a.injector(), a.server(), a.model(), a.open(), a.timeline(),
+                a.problems(), a.parts(), a.jvm(), List.of(a.byRequest().get(0),
+                        new Result.ByRequest(slow.name(), slow.weight(), slow.ok() + 1, slow.ko(), slow.responseTimeMs(), slow.histogram())));
+        assertThat(ResultCheck.problems(tampered)).anySatisfy(p -> assertThat(p).contains("byRequest[1] (GET /slow).histogram"))
+                .anySatisfy(p -> assertThat(p).contains("byRequest counts 10 OK and 0 KO, requests 9 and 0"));
+    }
+
+    private static Histogram added(Histogram x, Histogram y) {
+        Histogram h = x.copy();
+        h.add(y);
+        return h;
+    }
+
+    /** The part with a mix of two requests, /fast and /slow (all OK), of these response times. */
+    private static Result withRequests(Result r, Histogram fast, Histogram slow) {
+        List<Result.ByRequest> each = List.of(
+                new Result.ByRequest("GET /fast", 2, fast.getTotalCount(), 0, ResultFile.percentiles(fast), ResultFile.encoded(fast)),
+                new Result.ByRequest("GET /slow", 1, slow.getTotalCount(), 0, ResultFile.percentiles(slow), ResultFile.encoded(slow)));
+        return new Result(r.schema(), r.simulation(), r.target(), r.parameters(), r.start(), r.end(), r.durationSeconds(), r.requests(),
+                r.throughput(), r.plateau(), r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(),
+                r.problems(), r.parts(), r.jvm(), each);
+    }
 
     private static List<String> names(int k) {
         return java.util.stream.IntStream.range(0, k).mapToObj(i -> "part-" + i + ".json").toList();
