@@ -23,6 +23,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;
 
@@ -182,6 +183,38 @@ class OwnServiceIT {
         assertThat(r.problems()).isEmpty();
     }
 
+    /**
+     * A sweep of the example service's jar: started for each point and stopped after it, named as the user named it in
+     * folders, result files and page; its verdict names no bound it cannot know (the path names no latency: no model),
+     * and its charts carry no model line.
+     */
+    @Test
+    void aSweepOfYourJarStartsItForEachPointAndClaimsNoBoundItCannotKnow() throws Exception {
+        int port = TargetProcess.freePort();
+        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url",
+                "http://127.0.0.1:%d/owners/2/visits".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
+                "--jar-arg=--server.port=" + port, "--users", "2,4", "--requests-per-user", "2", "--ramp-seconds", "1", "--think-min-ms", "10",
+                "--think-max-ms", "20", "--warmup-seconds", "1", "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep");
+
+        assertThat(sweep.exitCode()).as(sweep.output()).isZero();
+        SweepFolder dir = new SweepFolder(tmp.resolve("clinic-sweep"));
+        for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u4-r1")) {
+            Result r = ResultFile.read(dir.point(point).resultFile());
+            assertThat(r.target().id()).isEqualTo("clinic");
+            assertThat(r.target().module()).isEqualTo(Target.SERVICE_MODULE);
+            assertThat(r.requests().ok()).as(point).isEqualTo(Integer.parseInt(point.replaceAll(".*-u([0-9]+)-r1", "$1")) * 2L);
+            assertThat(r.jvm()).as("%s: the jar started for it, with its flight recording", point).isNotNull();
+            assertThat(r.model()).as("no latency in the path: no model").isNull();
+        }
+        String page = Files.readString(dir.page());
+        assertThat(page).contains("<strong>clinic</strong>: measured from 2 users to 4 users without a model")
+                .doesNotContain("followed the offered load");
+        String throughput = Files.readString(dir.charts().resolve("throughput-l0.svg"));
+        assertThat(throughput).doesNotContain("ms latency").doesNotContain("model: offered");
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains("--server.port=" + port)))
+                .as("each point's jar stopped after it").isEmpty();
+    }
+
     @Test
     void aHostThatIsNotThisMachineATargetBesideTheUrlABadObjectiveOrAJarElsewhereIsRefused() {
         LabCommand.Finished elsewhere = LabCommand.run(tmp.resolve("elsewhere.console"), "run", "--url", "http://192.0.2.10:8080/");
@@ -202,5 +235,17 @@ class OwnServiceIT {
                 "--host-is-mine", "--jar", tmp.resolve("service.jar").toString());
         assertThat(jarElsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(jarElsewhere.output()).contains("--jar and --host-is-mine: a jar the lab starts runs on this machine");
+
+        LabCommand.Finished sweepTargets = LabCommand.run(tmp.resolve("sweep-targets.console"), "sweep", "--url", "http://127.0.0.1:1/",
+                "--targets", "webflux", "--users", "5");
+        assertThat(sweepTargets.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(sweepTargets.output()).contains("--targets and --url: the service at the URL is the sweep's one target");
+        LabCommand.Finished noLoads = LabCommand.run(tmp.resolve("no-loads.console"), "sweep", "--url", "http://127.0.0.1:1/");
+        assertThat(noLoads.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(noLoads.output()).contains("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates");
+        LabCommand.Finished ourName = LabCommand.run(tmp.resolve("our-name.console"), "sweep", "--url", "http://127.0.0.1:1/",
+                "--service", "mvc-t200", "--users", "5");
+        assertThat(ourName.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(ourName.output()).contains("--service mvc-t200: that is the id of one of the lab's targets");
     }
 }

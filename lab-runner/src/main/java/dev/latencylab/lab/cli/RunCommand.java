@@ -222,10 +222,7 @@ final class RunCommand implements Callable<Integer> {
         if (serviceOptions.name != null) {
             Inputs.folderName("--service", serviceOptions.name);
         }
-        if (serviceOptions.jar != null && serviceOptions.hostIsMine) {
-            throw new IllegalArgumentException("--jar and --host-is-mine: a jar the lab starts runs on this machine; give the URL it "
-                    + "answers at here (e.g. http://127.0.0.1:PORT/...) without --host-is-mine");
-        }
+        serviceOptions.checkJar();
         ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
@@ -233,23 +230,13 @@ final class RunCommand implements Callable<Integer> {
         }
         given.putAll(serviceOptions.requestProperties());
         given.putAll(properties);
-        if (given.containsKey(SimulationSettings.REQUESTS_FILE)) {
-            // each request of the file names its path: the URL gives only where the service is
-            if (!service.path().equals("/")) {
-                throw new IllegalArgumentException(("--url %s and a requests file: each request names its path; give the service's "
-                        + "base URL, e.g. %s").formatted(service.url(), service.baseUrl()));
-            }
-            given.remove(SimulationSettings.PATH);
-        }
+        given = new LinkedHashMap<>(ServiceOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         SimulationSettings settings = SimulationSettings.from(given);
-        if (serviceOptions.jar == null && (!serviceOptions.jarArgs.isEmpty() || !serviceOptions.jvmOptions.isEmpty())) {
-            throw new IllegalArgumentException("--jar-arg and --jvm-option go with --jar: give the jar that starts the service");
-        }
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
                 serviceOptions.jarArgs, !noJvmEvents);
         System.out.printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null

@@ -6,6 +6,7 @@ import java.util.List;
 
 import picocli.CommandLine.Option;
 import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.run.ServiceRun;
 
 /** A service of the user's as the target of ./lab run: where it is, its name, whose host it is, and the jar that starts it. */
 final class ServiceOptions {
@@ -56,6 +57,34 @@ final class ServiceOptions {
         return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
                 : !jvmOptions.isEmpty() ? "--jvm-option" : requestsFile != null ? "--requests-file" : method != null ? "--method"
                 : bodyFile != null ? "--body-file" : !headers.isEmpty() ? "--header" : null;
+    }
+
+    /**
+     * With a requests file (given by these options or by -D in given), each request names its path: the URL must be the
+     * service's base URL, and test.path is not set. Returns given without test.path then.
+     */
+    static java.util.Map<String, String> pathOfTheRequestsFile(ServiceRun.Service service, java.util.Map<String, String> given) {
+        if (!given.containsKey(SimulationSettings.REQUESTS_FILE)) {
+            return given;
+        }
+        if (!service.path().equals("/")) {
+            throw new IllegalArgumentException(("--url %s and a requests file: each request names its path; give the service's "
+                    + "base URL, e.g. %s").formatted(service.url(), service.baseUrl()));
+        }
+        java.util.Map<String, String> without = new java.util.LinkedHashMap<>(given);
+        without.remove(SimulationSettings.PATH);
+        return without;
+    }
+
+    /** The jar options without --jar, and --jar beside --host-is-mine: refused, saying why. */
+    void checkJar() {
+        if (jar != null && hostIsMine) {
+            throw new IllegalArgumentException("--jar and --host-is-mine: a jar the lab starts runs on this machine; give the URL it "
+                    + "answers at here (e.g. http://127.0.0.1:PORT/...) without --host-is-mine");
+        }
+        if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty())) {
+            throw new IllegalArgumentException("--jar-arg and --jvm-option go with --jar: give the jar that starts the service");
+        }
     }
 
     /** The simulation's properties these options set: the requests, their method and body, and the headers. */

@@ -19,12 +19,15 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.run.GatlingLauncher;
+import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
+import dev.latencylab.lab.targets.Target;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page.")
+        description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page. "
+                + "With --url: sweep a service of yours (started from --jar for each point, or running already).")
 final class SweepCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -109,6 +112,9 @@ final class SweepCommand implements Callable<Integer> {
     JdkOption jdk;
 
     @CommandLine.Mixin
+    ServiceOptions serviceOptions;
+
+    @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
     @CommandLine.Mixin
@@ -164,17 +170,18 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
                     .formatted(repeats, dir.dir(), stored, stored));
         }
+        Sweep.Service service = service();
         Sweep.Plan plan = new Sweep.Plan(
-                new Sweep.Matrix(targets != null ? targets : preset.targets,
+                new Sweep.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
                         users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
-                        latencies != null ? latencies : Sweep.Preset.LATENCIES_MS),
+                        service != null ? List.of(0L) : latencies != null ? latencies : Sweep.Preset.LATENCIES_MS),
                 new Sweep.Pacing(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
                         thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
                         connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
                 new Sweep.Ports(mvc, webflux),
                 new Sweep.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
                 new Sweep.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : Sweep.Levels.LEVEL_SECONDS),
-                injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip());
+                injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
@@ -229,6 +236,43 @@ final class SweepCommand implements Callable<Integer> {
             }
             return failed == 0 ? LatencyLab.OK : LatencyLab.FAILED;
         }
+    }
+
+    /**
+     * --url: a service of the user's that every point loads, checked as ./lab run --url checks it; null without --url.
+     * What only the lab's targets have (ids, latencies, ports, a JDK, a preset's loads) is refused beside it.
+     */
+    private Sweep.Service service() {
+        if (serviceOptions.url == null) {
+            if (serviceOptions.givenWithoutUrl() != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
+            }
+            return null;
+        }
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        for (String option : List.of("--targets", "--latencies-ms", "--port", "--mvc-port", "--webflux-port", "--jdk", "--preset")) {
+            if (given.stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="))) {
+                throw new IllegalArgumentException("%s and --url: the service at the URL is the sweep's one target; leave out %s".formatted(option, option));
+            }
+        }
+        if (users == null && rates == null) {
+            throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
+                    + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
+        }
+        if (injectorOptions.injectors() > 1) {
+            throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectorOptions.injectors()));
+        }
+        serviceOptions.checkJar();
+        ServiceRun.Service located = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
+        Inputs.folderName("--service", located.name());
+        if (Target.known(located.name()).isPresent()) {
+            throw new IllegalArgumentException(("--service %s: that is the id of one of the lab's targets, and a page would read it as "
+                    + "that; name your service otherwise").formatted(located.name()));
+        }
+        java.util.Map<String, String> requests = ServiceOptions.pathOfTheRequestsFile(located, serviceOptions.requestProperties());
+        return new Sweep.Service(located.name(), serviceOptions.url, serviceOptions.hostIsMine,
+                serviceOptions.jar == null ? null : serviceOptions.jar.toAbsolutePath().toString(), serviceOptions.jarArgs,
+                serviceOptions.jvmOptions, requests);
     }
 
     private static String fromUsers(int users) {

@@ -79,8 +79,8 @@ public final class ComparisonPage {
      * An open chart: each target's medians and ranges against the offered rate; on goodput the model's lines (every
      * arrival served: goodput = rate; each pool's T/L), on p99 the default SLO (latency + 100 ms).
      */
-    private static XYChart openChart(Chart c, long latency, List<Source> sources, double right) {
-        XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + " at " + latency + " ms latency")
+    private static XYChart openChart(Chart c, long latency, boolean modelled, List<Source> sources, double right) {
+        XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + at(latency, modelled))
                 .xAxisTitle("offered rate (arrivals per second)").yAxisTitle(c.yAxis()).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
@@ -118,7 +118,12 @@ public final class ComparisonPage {
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         List<String> offChart = new ArrayList<>();
-        if (c.log()) {
+        if (c.log() && !modelled) {
+            // no latency known (a service of the user's): the data's own range, no default SLO
+            chart.getStyler().setYAxisMin(dataMin == Double.MAX_VALUE ? 1 : Math.pow(10, Math.floor(Math.log10(dataMin))));
+            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(dataMax * 1.01))));
+        }
+        else if (c.log()) {
             double slo = latency + dev.latencylab.load.SimulationSettings.SLO_MARGIN_MS;
             double top = Math.pow(10, Math.ceil(Math.log10(Math.max(dataMax, slo) * 1.01)));
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(Math.min(dataMin, latency)))));
@@ -130,7 +135,7 @@ public final class ComparisonPage {
             chart.getStyler().setYAxisMin(0.0);
             chart.getStyler().setYAxisMax(top);
             addModelLine(chart, "model: every arrival served", List.of(0.0, right), rate -> rate, top, offChart);
-            for (int t : pools) {
+            for (int t : modelled ? pools : new TreeSet<Integer>()) {
                 double bound = t * 1000.0 / latency;
                 addModelLine(chart, "model: T/L, T=" + t, List.of(0.0, right), rate -> bound, top, offChart);
             }
@@ -342,7 +347,7 @@ public final class ComparisonPage {
             if (!closed.isEmpty()) {
                 int maxUsers = closed.stream().mapToInt(r -> r.identity().users()).max().orElseThrow();
                 for (Chart c : CHARTS) {
-                    drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, sources, plan, maxUsers));
+                    drawn.put("%s-l%d".formatted(c.file(), latency), chart(c, latency, modelled(closed), sources, plan, maxUsers));
                 }
             }
             List<Summary.PointRow> open = sources.stream().flatMap(s -> s.points().stream())
@@ -350,11 +355,24 @@ public final class ComparisonPage {
             if (!open.isEmpty()) {
                 double right = niceCeiling(open.stream().mapToDouble(r -> r.identity().rate()).max().orElseThrow() * 1.05);
                 for (Chart c : OPEN_CHARTS) {
-                    drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, sources, right));
+                    drawn.put("open-%s-l%d".formatted(c.file(), latency), openChart(c, latency, modelled(open), sources, right));
                 }
             }
         }
         return drawn;
+    }
+
+    /**
+     * Whether the model knows these points' latency: the lab's targets' paths name it; a service of the user's has none,
+     * and its charts then carry no model line and no latency in their titles.
+     */
+    private static boolean modelled(List<Summary.PointRow> points) {
+        return points.stream().anyMatch(r -> r.model().modelThroughput() != null);
+    }
+
+    /** A chart title's latency: " at 100 ms latency", none where the model knows no latency. */
+    private static String at(long latency, boolean modelled) {
+        return modelled ? " at " + latency + " ms latency" : "";
     }
 
     /** The half-width of a range bar's caps, as a share of the x axis. */
@@ -365,9 +383,9 @@ public final class ComparisonPage {
      * every chart of the latency); on the percentiles, a value at the connect timeout drawn as what it is (see
      * {@link #addTimeouts}); on goodput the model's lines and each target's machine ceiling.
      */
-    private static XYChart chart(Chart c, long latency, List<Source> sources, Sweep.Pacing plan, int maxUsers) {
+    private static XYChart chart(Chart c, long latency, boolean modelled, List<Source> sources, Sweep.Pacing plan, int maxUsers) {
         XYChart chart = new XYChartBuilder().width(1300).height(520)
-                .title(c.title() + " at " + latency + " ms latency").xAxisTitle("users").yAxisTitle(c.yAxis()).build();
+                .title(c.title() + at(latency, modelled)).xAxisTitle("users").yAxisTitle(c.yAxis()).build();
         Styler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setChartBackgroundColor(Color.WHITE);
@@ -446,7 +464,7 @@ public final class ComparisonPage {
             line.setLineColor(Color.GRAY);
             line.setLineStyle(new BasicStroke(1f));
         }
-        if (plan != null && (c.file().equals("throughput") || c.file().equals("p95"))) {
+        if (plan != null && modelled && (c.file().equals("throughput") || c.file().equals("p95"))) {
             offChart.addAll(addModel(chart, c.file(), latency, all, maxUsers, plan, top));
         }
         if (c.file().equals("throughput")) {

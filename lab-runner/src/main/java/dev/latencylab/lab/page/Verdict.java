@@ -27,15 +27,21 @@ import dev.latencylab.lab.targets.Target;
  */
 public final class Verdict {
 
-    /** What decided a point's goodput, in the order the model and the flags tell it. */
+    /**
+     * What decided a point's goodput, in the order the model and the flags tell it; UNMODELLED: nothing known, for a
+     * point without a model (a service of the user's: its path names no latency).
+     */
     enum Bound {
-        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE;
+        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED;
 
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
         static Bound of(Summary.PointRow p) {
             List<String> flags = p.flagList();
             if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
+            }
+            if (p.model().modelThroughput() == null) {
+                return UNMODELLED;
             }
             if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
@@ -243,6 +249,7 @@ public final class Verdict {
                     rate(p.model().modelThroughput()),
                     ko(p), notes(p));
             case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.model().modelThroughput()));
+            case UNMODELLED -> "no model %s (%s%s; its path names no latency)".formatted(loads, goodput(p), notes(p));
         };
     }
 
@@ -278,6 +285,7 @@ public final class Verdict {
             case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
                     rate(p.model().modelThroughput()), p.cpu().machineCpu().median() == null
                             ? "-" : "%.0f".formatted(p.cpu().machineCpu().median() * 100));
+            case UNMODELLED -> "measured %s without a model (%s): its path names no latency, so no bound is drawn".formatted(loads, at);
         };
     }
 

@@ -31,6 +31,7 @@ import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Flags;
@@ -82,11 +83,17 @@ public final class Sweep {
      * resumed sweep is the same sweep. injectors: Gatling processes that share each closed point's users, their results
      * merged into the point's (see TargetRun#split); sweeps from before it have none: 1. jvmEvents: whether each target
      * records its JVM's events; sweeps from before it have none: their points from here on record them. jdk: the JDK the
-     * targets start on, as --jdk gave it (null, and sweeps from before it: the build's).
+     * targets start on, as --jdk gave it (null, and sweeps from before it: the build's). service: a service of the
+     * user's that every point loads instead of the lab's targets (null: the matrix's targets).
      */
     public record Plan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing pacing, @JsonUnwrapped Ports ports,
             @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String jdk) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String jdk, @JsonInclude(JsonInclude.Include.NON_NULL) Service service) {
+
+        /** A plan of the lab's own targets. */
+        public Plan(Matrix matrix, Pacing pacing, Ports ports, Repeats runs, Levels open, Integer injectors, Boolean jvmEvents, String jdk) {
+            this(matrix, pacing, ports, runs, open, injectors, jvmEvents, jdk, null);
+        }
 
         public Plan {
             injectors = injectors == null ? 1 : injectors;
@@ -139,8 +146,11 @@ public final class Sweep {
             return points;
         }
 
-        /** The targets, on the JDK the sweep starts them on (see {@link Target#onJdk}). */
+        /** The targets, on the JDK the sweep starts them on (see {@link Target#onJdk}); a service of the user's as it is. */
         private List<Target> onItsJdk(List<String> ids) {
+            if (service != null) {
+                return List.of(service.target());
+            }
             int feature = Jdk.featureOf(targetJdk());
             return Target.parseAll(ids).stream().map(t -> t.onJdk(feature)).toList();
         }
@@ -150,10 +160,15 @@ public final class Sweep {
             return jdk == null ? null : Jdk.resolve(jdk);
         }
 
-        /** The simulation's settings for one point (the target's URL and PID are added when it runs). */
+        /** The simulation's settings for one point (the target's URL and PID are added when it runs; a service's are its own). */
         public SimulationSettings settings(Point p) {
             Map<String, String> m = new LinkedHashMap<>();
-            m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
+            if (service != null) {
+                m.putAll(service.properties());
+            }
+            else {
+                m.put(SimulationSettings.PATH, p.target().path(p.latencyMs()));
+            }
             m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(pacing.rampSeconds()));
             if (p.isOpen()) {
                 // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
@@ -190,6 +205,48 @@ public final class Sweep {
         public Duration planned(Point p) {
             long loadMs = p.isOpen() ? open.levelSeconds() * 1000L : pacing.repeat() * (p.latencyMs() + (pacing.thinkMinMs() + pacing.thinkMaxMs()) / 2L);
             return Duration.ofSeconds(pacing.warmupSeconds() + pacing.rampSeconds()).plusMillis(loadMs);
+        }
+    }
+
+    /**
+     * A service of the user's that every point of a sweep loads (./lab sweep --url): its name and URL, whether its host
+     * (not this machine) is the user's, the jar the lab starts for each point with its arguments and JVM options (null:
+     * it runs already, neither started nor stopped), and the simulation's properties of its requests (a requests file,
+     * a method, a body, headers: sim.*).
+     */
+    public record Service(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
+            Map<String, String> requests) {
+
+        public Service {
+            jarArgs = jarArgs == null ? List.of() : List.copyOf(jarArgs);
+            jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+            requests = requests == null ? Map.of() : new java.util.TreeMap<>(requests);
+        }
+
+        /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
+        public ServiceRun.Service located() {
+            return ServiceRun.Service.of(name, url, hostIsMine);
+        }
+
+        /** Its points' target: named as the user named it, on the URL's path (a requests file names its own paths). */
+        Target target() {
+            return Target.service(name, located().path());
+        }
+
+        /** The simulation's properties of every point: the service's URL and its requests. */
+        Map<String, String> properties() {
+            Map<String, String> m = new LinkedHashMap<>(located().properties(java.nio.file.Path.of("result.json")));
+            m.remove(SimulationSettings.RESULT_FILE); // each point's, set when it runs
+            if (requests.containsKey(SimulationSettings.REQUESTS_FILE)) {
+                m.remove(SimulationSettings.PATH);
+            }
+            m.putAll(requests);
+            return m;
+        }
+
+        /** The jar to start for each point, or null: the service runs already. */
+        ServiceRun.Launch launch(boolean jvmEvents) {
+            return jar == null ? null : new ServiceRun.Launch(java.nio.file.Path.of(jar), jvmOptions, jarArgs, jvmEvents);
         }
     }
 
@@ -283,7 +340,8 @@ public final class Sweep {
                 out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.done() ? "done" : "failed");
                 continue;
             }
-            out.printf("[%d/%d] %s latency=%d ms  starting  (%s)%n", i, points.size(), p.label(), p.latencyMs(),
+            out.printf("[%d/%d] %s%s  starting  (%s)%n", i, points.size(), p.label(),
+                    p.target().isService() ? "" : " latency=%d ms".formatted(p.latencyMs()),
                     timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
             nearCeiling(p).ifPresent(out::println);
             Instant pointStart = Instant.now();
@@ -355,7 +413,45 @@ public final class Sweep {
         return stopping;
     }
 
+    /**
+     * A point of a service of the user's: loaded as ./lab run --url loads it (its jar started for the point and stopped
+     * after it, when the sweep was given one), recorded like any point.
+     */
+    private String runServicePoint(Point p) {
+        RunFolder pointDir = p.folder(folder);
+        ServiceRun.Service service = plan.service().located();
+        int port = java.net.URI.create(service.baseUrl()).getPort();
+        PointRecord.Start start = PointRecord.Start.now(port, 1);
+        try {
+            Folders.deleteTree(pointDir.dir());
+            Files.createDirectories(pointDir.dir());
+            Map<String, String> sim = new LinkedHashMap<>(plan.settings(p).toProperties());
+            sim.put(SimulationSettings.RESULT_FILE, pointDir.resultFile().toString());
+            GatlingLauncher.Outcome run = ServiceRun.run(repo, gatling, service, SimulationSettings.from(sim), Map.of(), pointDir,
+                    Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.service().launch(plan.jvmEvents()), TargetRun.SILENT);
+            if (stopping) {
+                return "interrupted";
+            }
+            if (!run.succeeded()) {
+                return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, null);
+            }
+            int open = SocketDrain.await(port, drainMax);
+            new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, null,
+                    PointRecord.End.now(start, open)).write(pointDir);
+            return headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
+        }
+        catch (TargetFailedException e) {
+            return fail(p, e.getMessage(), start, null);
+        }
+        catch (IOException e) {
+            return fail(p, e.toString(), start, null);
+        }
+    }
+
     private String runPoint(Point p) {
+        if (p.target().isService()) {
+            return runServicePoint(p);
+        }
         RunFolder pointDir = p.folder(folder);
         SimulationSettings settings = plan.settings(p);
         int port = plan.port(p.target());

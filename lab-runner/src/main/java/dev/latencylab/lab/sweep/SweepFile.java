@@ -50,6 +50,6 @@ public record SweepFile(@JsonUnwrapped Sweep.Plan plan, Machine.Description mach
     /** The same sweep, extended to this many runs of its points. */
     public SweepFile withRuns(Sweep.Repeats runs) {
         Sweep.Plan p = plan;
-        return new SweepFile(new Sweep.Plan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk()), machine, versions, created);
+        return new SweepFile(new Sweep.Plan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk(), p.service()), machine, versions, created);
     }
 }

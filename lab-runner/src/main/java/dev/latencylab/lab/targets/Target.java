@@ -139,6 +139,29 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
     }
 
+    /**
+     * A service of the user's as a sweep's target (./lab sweep --url): named as the user named it, loaded on its own
+     * path, no pool the lab knows of (the model needs a path that names its latency), started by nothing of the lab's.
+     */
+    public static Target service(String name, String path) {
+        return new Target(name, SERVICE_MODULE, Map.of(), path, 0);
+    }
+
+    /** Whether it is a service of the user's, not one of the lab's own targets. */
+    public boolean isService() {
+        return module.equals(SERVICE_MODULE);
+    }
+
+    /** The lab's target an id names, or none: a service of the user's is named as the user likes. */
+    public static Optional<Target> known(String id) {
+        try {
+            return Optional.of(parse(id));
+        }
+        catch (IllegalArgumentException notOurs) {
+            return Optional.empty();
+        }
+    }
+
     public static Target parse(String id) {
         Optional<DependencyId> dependency = DependencyId.of(id);
         if (dependency.isPresent()) {
