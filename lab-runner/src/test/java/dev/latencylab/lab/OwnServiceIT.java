@@ -186,7 +186,7 @@ class OwnServiceIT {
     /**
      * A sweep of the example service's jar: started for each point and stopped after it, named as the user named it in
      * folders, result files and page; its verdict names no bound it cannot know (the path names no latency: no model),
-     * and its charts carry no model line.
+     * and its charts carry no model line; an objective no run meets exits 5, a line for each run.
      */
     @Test
     void aSweepOfYourJarStartsItForEachPointAndClaimsNoBoundItCannotKnow() throws Exception {
@@ -194,9 +194,12 @@ class OwnServiceIT {
         LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url",
                 "http://127.0.0.1:%d/owners/2/visits".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
                 "--jar-arg=--server.port=" + port, "--users", "2,4", "--requests-per-user", "2", "--ramp-seconds", "1", "--think-min-ms", "10",
-                "--think-max-ms", "20", "--warmup-seconds", "1", "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep");
+                "--think-max-ms", "20", "--warmup-seconds", "1", "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep",
+                "--slo", "p99:5");
 
-        assertThat(sweep.exitCode()).as(sweep.output()).isZero();
+        assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(LatencyLab.SLO_MISSED);
+        assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
+                .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)"));
         SweepFolder dir = new SweepFolder(tmp.resolve("clinic-sweep"));
         for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u4-r1")) {
             Result r = ResultFile.read(dir.point(point).resultFile());

@@ -11,6 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import dev.latencylab.load.TargetPorts;
+import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
@@ -21,6 +22,7 @@ import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
 import dev.latencylab.lab.targets.Target;
@@ -114,6 +116,10 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ServiceOptions serviceOptions;
 
+    @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "Every run's objective, as ./lab run --slo (e.g. p99:200,ko:1): "
+            + "a finished sweep with a run that misses it exits 5, one line for each such run saying by how much.")
+    String slo;
+
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
@@ -170,6 +176,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
                     .formatted(repeats, dir.dir(), stored, stored));
         }
+        Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
         Sweep.Service service = service();
         Sweep.Plan plan = new Sweep.Plan(
                 new Sweep.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
@@ -187,11 +194,11 @@ final class SweepCommand implements Callable<Integer> {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
         }
         try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
-            return run(plan, dir, earlier, repo);
+            return run(plan, dir, earlier, repo, objective);
         }
     }
 
-    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, Path repo) {
+    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
         PrintStream out = System.out;
         Instant start = Instant.now();
         if (earlier != null) {
@@ -234,7 +241,7 @@ final class SweepCommand implements Callable<Integer> {
                 System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed == 0 ? LatencyLab.OK : LatencyLab.FAILED;
+            return failed > 0 ? LatencyLab.FAILED : judged(objective, Sweep.rows(dir));
         }
     }
 
@@ -273,6 +280,22 @@ final class SweepCommand implements Callable<Integer> {
         return new Sweep.Service(located.name(), serviceOptions.url, serviceOptions.hostIsMine,
                 serviceOptions.jar == null ? null : serviceOptions.jar.toAbsolutePath().toString(), serviceOptions.jarArgs,
                 serviceOptions.jvmOptions, requests);
+    }
+
+    /** Every finished run against the objective, if one was given: each run that misses it said, and exit 5. */
+    private static int judged(Slo objective, List<Summary.RunRow> runs) {
+        if (objective == null) {
+            return LatencyLab.OK;
+        }
+        List<String> missed = runs.stream().filter(r -> !objective.missed(r).isEmpty())
+                .map(r -> r.identity().point() + ": " + String.join("; ", objective.missed(r))).toList();
+        if (missed.isEmpty()) {
+            System.out.printf("latency-lab: SLO met by all %d runs (%s)%n", runs.size(),
+                    objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", ")));
+            return LatencyLab.OK;
+        }
+        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
+        return LatencyLab.SLO_MISSED;
     }
 
     private static String fromUsers(int users) {
