@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
+import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.SweepFolder;
@@ -144,6 +145,17 @@ class OwnServiceIT {
             assertThat(Files.readString(made.get(1).resolve("result.html"))).contains("<h2>By request</h2>").contains("POST /owners");
             assertThat(Lab.get(mine.url("/owners?lastName=Coleman")).body()).as("the posts reached the service").contains("Monona");
 
+            // a capacity search of the same service: two levels far below HikariCP's 100 req/s, both within the SLO
+            LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", mine.url("/owners/2/visits"),
+                    "--service", "clinic", "--slo-p99-ms", "2000", "--start-rate", "10", "--max-rate", "20", "--level-seconds", "5",
+                    "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "1", "--results", tmp.toString(), "--name", "clinic-capacity");
+            assertThat(capacity.exitCode()).as(capacity.output()).isZero();
+            Capacity.Search found = Capacity.read(tmp.resolve("clinic-capacity"));
+            assertThat(found.settings().target()).isEqualTo("clinic");
+            assertThat(found.answer().capacityPerSecond()).as("no level missed up to the ladder's top").isEqualTo(20);
+            assertThat(capacity.output()).contains("model: none (its path names no latency)")
+                    .contains("bounded by nothing the lab can name yet: no model (its path names no latency)").doesNotContain("no pool bounds it");
+
             LabCommand.Finished pathAndFile = LabCommand.run(tmp.resolve("path-and-file.console"), "run", "--url", mine.url("/owners"),
                     "--requests-file", requests.toString());
             assertThat(pathAndFile.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
@@ -250,5 +262,8 @@ class OwnServiceIT {
                 "--service", "mvc-t200", "--users", "5");
         assertThat(ourName.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(ourName.output()).contains("--service mvc-t200: that is the id of one of the lab's targets");
+        LabCommand.Finished noSlo = LabCommand.run(tmp.resolve("no-slo.console"), "capacity", "--url", "http://127.0.0.1:1/");
+        assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");
     }
 }

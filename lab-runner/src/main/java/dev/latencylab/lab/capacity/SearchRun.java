@@ -23,6 +23,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
@@ -39,16 +40,23 @@ public final class SearchRun {
      *
      * @param poolModel the target's T/L in req/s; NaN without a pool
      * @param jdk       the JDK the target runs on; null: the build's
+     * @param service   a service of the user's that each ladder loads instead of the lab's target (then target is its
+     *                  {@link ServiceSpec#target()}, latencyMs 0: none known); null: the lab's target
      */
     public record Plan(Target target, int port, long latencyMs, long sloP99Ms, double maxKoPercent, String arrivals, int levelSeconds,
-            int rampSeconds, int refineRounds, int refineLevels, Duration warmup, double poolModel, Jdk jdk) {
+            int rampSeconds, int refineRounds, int refineLevels, Duration warmup, double poolModel, Jdk jdk, ServiceSpec service) {
 
         /** One ladder's simulation settings, checked as the run will check them (bad values stop before a target starts). */
         public SimulationSettings ladder(List<Double> rates) {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(SimulationSettings.INJECTION, "open");
             m.put(SimulationSettings.RATE, rates.stream().map(SimulationSettings::rate).collect(Collectors.joining(",")));
-            m.put(SimulationSettings.PATH, target.path(latencyMs));
+            if (service != null) {
+                m.putAll(service.properties());
+            }
+            else {
+                m.put(SimulationSettings.PATH, target.path(latencyMs));
+            }
             m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(rampSeconds));
             m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(levelSeconds));
             m.put(SimulationSettings.ARRIVALS, arrivals);
@@ -112,13 +120,19 @@ public final class SearchRun {
             int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintStream out) {
         RunFolder folder = search.round(round);
         String roundFolder = search.dir().relativize(folder.dir()).toString();
-        RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),
-                folder, plan.warmup(), 1, true, plan.jdk()), TargetRun.SILENT, stopped::get);
-        if (!(ran instanceof RunOutcome.Finished finished) || stopped.get()) {
+        GatlingLauncher.Outcome run;
+        if (plan.service() != null) {
+            run = plan.service().run(repo, gatling, plan.ladder(rates), folder, plan.warmup(), true, TargetRun.SILENT);
+        }
+        else {
+            RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),
+                    folder, plan.warmup(), 1, true, plan.jdk()), TargetRun.SILENT, stopped::get);
+            run = ran instanceof RunOutcome.Finished finished ? finished.gatling() : null;
+        }
+        if (run == null || stopped.get()) {
             // what a ladder cut short measured is not a level's answer: its levels are left out
             return new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal");
         }
-        GatlingLauncher.Outcome run = finished.gatling();
         if (!run.succeeded()) {
             String why = String.join("; ", run.failures(folder.gatlingLog()));
             System.err.println("latency-lab: RUN FAILED: " + why);

@@ -24,6 +24,7 @@ import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -32,7 +33,8 @@ import dev.latencylab.lab.targets.Target;
  */
 @Command(name = "capacity", mixinStandardHelpOptions = true, description = {
         "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
-                + "ladders between the last level within the SLO and the first that missed it, each on a fresh target.",
+                + "ladders between the last level within the SLO and the first that missed it, each on a fresh target. With --url: "
+                + "of a service of yours (started from --jar for each ladder, or running already).",
         "With --report DIR...: finished searches, each checked against its ladders' result files: print their verdict and "
                 + "Markdown table and draw them on one chart in --out instead; nothing is written into the searches' folders."})
 final class CapacityCommand implements Callable<Integer> {
@@ -43,6 +45,12 @@ final class CapacityCommand implements Callable<Integer> {
     @CommandLine.Mixin
     TargetOptions targetOptions;
 
+    @CommandLine.Mixin
+    ServiceOptions serviceOptions;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--slo-p99-ms", description = "The SLO: p99 from each arrival's due time at most this (default: latency + "
             + SimulationSettings.SLO_MARGIN_MS + ").")
     Long sloP99Ms;
@@ -50,7 +58,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--max-ko-percent", defaultValue = "0", description = "The SLO: at most this share of KO (default: ${DEFAULT-VALUE}).")
     double maxKoPercent;
 
-    @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, else 250 req/s).")
+    @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, 10 req/s for a service of "
+            + "yours (--url), else 250 req/s).")
     Double startRate;
 
     @Option(names = "--max-rate", description = "Highest level of the first ladder (default: 2 T/L for a pool, else 20000 req/s).")
@@ -96,10 +105,11 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
-        Jdk jdk = targetOptions.jdk();
-        Target t = targetOptions.parsed(jdk);
-        long latencyMs = targetOptions.latency();
-        if (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS) {
+        ServiceSpec service = service();
+        Jdk jdk = service != null ? null : targetOptions.jdk();
+        Target t = service != null ? service.target() : targetOptions.parsed(jdk);
+        long latencyMs = service != null ? 0 : targetOptions.latency();
+        if (service == null && (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS)) {
             throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
                     .formatted(latencyMs, Inputs.MAX_LATENCY_MS, Inputs.MAX_LATENCY_MS));
         }
@@ -116,20 +126,22 @@ final class CapacityCommand implements Callable<Integer> {
         }
         Path repo = lab.repo.toAbsolutePath().normalize();
         double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
-        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4) : 250;
+        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4)
+                : service != null ? SERVICE_START_RATE : 250;
         double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
         if (!(start > 0) || !(max >= start)) {
             throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
                     .formatted(Figures.rate(start), Figures.rate(max)));
         }
         List<Double> first = CapacitySearch.firstLadder(start, max);
-        int p = targetOptions.port(t);
+        int p = service != null ? java.net.URI.create(service.located().baseUrl()).getPort() : targetOptions.port(t);
         SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
-                refineLevels, Duration.ofSeconds(warmupSeconds), model, jdk);
+                refineLevels, Duration.ofSeconds(warmupSeconds), model, jdk, service);
         plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
-        String base = name != null ? name : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
+        String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
+                : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
         List<Path> made = ResultsFolders.repeats(searches, base);
         if (repeats > 1 && !made.isEmpty()) {
             throw new IllegalArgumentException("--name %s: %s already holds repeats of that name (%s): give another --name".formatted(base,
@@ -162,15 +174,17 @@ final class CapacityCommand implements Callable<Integer> {
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
     private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir) {
         PrintStream out = System.out;
-        out.printf("latency-lab: capacity of %s at %d ms latency, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", plan.target().id(),
-                plan.latencyMs(), plan.sloP99Ms(), maxKoPercent, dir);
+        out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", plan.target().id(),
+                plan.service() != null ? " at " + plan.service().url() : " at %d ms latency".formatted(plan.latencyMs()), plan.sloP99Ms(),
+                maxKoPercent, dir);
         Capacity.Search record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir));
         if (record.wasInterrupted()) {
             return record;
         }
         SearchFolder search = new SearchFolder(dir);
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
-                Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)" : "T/L = %s req/s".formatted(Figures.rate(plan.poolModel())),
+                plan.service() != null ? "none (its path names no latency)" : Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)"
+                        : "T/L = %s req/s".formatted(Figures.rate(plan.poolModel())),
                 record.bounds().machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.bounds().machineCeilingPerSecond()));
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + search.capacityFile());
@@ -179,6 +193,28 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private static final int MAX_REPEATS = 100;
+    /** A service's first level unless --start-rate says otherwise: low, as nothing is known of it; the ladder doubles. */
+    static final double SERVICE_START_RATE = 10;
+
+    /**
+     * --url: a service of the user's that each ladder loads, checked as ./lab run --url checks it; null without --url.
+     * Its SLO must be given: its path names no latency to derive one from.
+     */
+    private ServiceSpec service() {
+        if (serviceOptions.url == null) {
+            if (serviceOptions.givenWithoutUrl() != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
+            }
+            return null;
+        }
+        ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(), List.of("--target", "--latency-ms", "--port", "--jdk"),
+                "the service at the URL is the search's target");
+        if (sloP99Ms == null) {
+            throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500): your service's path names no latency "
+                    + "to derive it from");
+        }
+        return serviceOptions.spec();
+    }
 
     private long slo() {
         return sloP99Ms != null ? sloP99Ms : targetOptions.latency() + SimulationSettings.SLO_MARGIN_MS;

@@ -7,6 +7,8 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.run.ServiceRun;
+import dev.latencylab.lab.run.ServiceSpec;
+import dev.latencylab.lab.targets.Target;
 
 /** A service of the user's as the target of ./lab run: where it is, its name, whose host it is, and the jar that starts it. */
 final class ServiceOptions {
@@ -84,6 +86,31 @@ final class ServiceOptions {
         }
         if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty())) {
             throw new IllegalArgumentException("--jar-arg and --jvm-option go with --jar: give the jar that starts the service");
+        }
+    }
+
+    /**
+     * --url's service as a sweep or a capacity search keeps it, checked as ./lab run --url checks it; a name that is one
+     * of the lab's target ids is refused (a page would read it as that target).
+     */
+    ServiceSpec spec() {
+        checkJar();
+        ServiceRun.Service located = ServiceRun.Service.of(name, url, hostIsMine);
+        Inputs.folderName("--service", located.name());
+        if (Target.known(located.name()).isPresent()) {
+            throw new IllegalArgumentException(("--service %s: that is the id of one of the lab's targets, and a page would read it as "
+                    + "that; name your service otherwise").formatted(located.name()));
+        }
+        return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
+                pathOfTheRequestsFile(located, requestProperties()));
+    }
+
+    /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */
+    static void refuseBesideUrl(List<String> typed, List<String> options, String why) {
+        for (String option : options) {
+            if (typed.stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="))) {
+                throw new IllegalArgumentException("%s and --url: %s; leave out %s".formatted(option, why, option));
+            }
         }
     }
 

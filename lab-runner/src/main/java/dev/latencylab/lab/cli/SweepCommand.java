@@ -20,12 +20,11 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.run.GatlingLauncher;
-import dev.latencylab.lab.run.ServiceRun;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
-import dev.latencylab.lab.targets.Target;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page. "
@@ -177,7 +176,7 @@ final class SweepCommand implements Callable<Integer> {
                     .formatted(repeats, dir.dir(), stored, stored));
         }
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
-        Sweep.Service service = service();
+        ServiceSpec service = service();
         Sweep.Plan plan = new Sweep.Plan(
                 new Sweep.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
                         users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
@@ -249,19 +248,15 @@ final class SweepCommand implements Callable<Integer> {
      * --url: a service of the user's that every point loads, checked as ./lab run --url checks it; null without --url.
      * What only the lab's targets have (ids, latencies, ports, a JDK, a preset's loads) is refused beside it.
      */
-    private Sweep.Service service() {
+    private ServiceSpec service() {
         if (serviceOptions.url == null) {
             if (serviceOptions.givenWithoutUrl() != null) {
                 throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
             }
             return null;
         }
-        List<String> given = spec.commandLine().getParseResult().originalArgs();
-        for (String option : List.of("--targets", "--latencies-ms", "--port", "--mvc-port", "--webflux-port", "--jdk", "--preset")) {
-            if (given.stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="))) {
-                throw new IllegalArgumentException("%s and --url: the service at the URL is the sweep's one target; leave out %s".formatted(option, option));
-            }
-        }
+        ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(), List.of("--targets", "--latencies-ms", "--port",
+                "--mvc-port", "--webflux-port", "--jdk", "--preset"), "the service at the URL is the sweep's one target");
         if (users == null && rates == null) {
             throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
@@ -269,17 +264,7 @@ final class SweepCommand implements Callable<Integer> {
         if (injectorOptions.injectors() > 1) {
             throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectorOptions.injectors()));
         }
-        serviceOptions.checkJar();
-        ServiceRun.Service located = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
-        Inputs.folderName("--service", located.name());
-        if (Target.known(located.name()).isPresent()) {
-            throw new IllegalArgumentException(("--service %s: that is the id of one of the lab's targets, and a page would read it as "
-                    + "that; name your service otherwise").formatted(located.name()));
-        }
-        java.util.Map<String, String> requests = ServiceOptions.pathOfTheRequestsFile(located, serviceOptions.requestProperties());
-        return new Sweep.Service(located.name(), serviceOptions.url, serviceOptions.hostIsMine,
-                serviceOptions.jar == null ? null : serviceOptions.jar.toAbsolutePath().toString(), serviceOptions.jarArgs,
-                serviceOptions.jvmOptions, requests);
+        return serviceOptions.spec();
     }
 
     /** Every finished run against the objective, if one was given: each run that misses it said, and exit 5. */

@@ -10,6 +10,7 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.SearchFolder;
+import dev.latencylab.lab.targets.Target;
 
 /**
  * What a reader sees of capacity searches: each search's folder written with its chart, the searches' verdict and
@@ -41,11 +42,14 @@ public final class CapacityReport {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.answer().capacityPerSecond() != null && l.rate() == r.answer().capacityPerSecond()
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
             CapacitySearch.Level gap = r.answer().largestCoGap();
-            md.append("| %s | %d ms | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(), r.settings().latencyMs(),
+            boolean service = Target.known(r.settings().target()).isEmpty(); // a service of the user's: no latency known, no model
+            md.append("| %s | %s | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(),
+                    service ? "–" : r.settings().latencyMs() + " ms",
                     r.answer().capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
                             : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
                     r.answer().firstMissPerSecond() == null ? "none" : Figures.rate(r.answer().firstMissPerSecond()),
-                    r.bounds().modelCapacityPerSecond() == null ? "none (no pool)" : Figures.rate(r.bounds().modelCapacityPerSecond()),
+                    service ? "none (no latency)" : r.bounds().modelCapacityPerSecond() == null ? "none (no pool)"
+                            : Figures.rate(r.bounds().modelCapacityPerSecond()),
                     r.bounds().machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.bounds().machineCeilingPerSecond()),
                     at == null ? "–" : "%,d ms".formatted(at.latency().p99FromDueMs()),
                     gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),

@@ -32,6 +32,7 @@ import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.ServiceRun;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Flags;
@@ -88,7 +89,7 @@ public final class Sweep {
      */
     public record Plan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing pacing, @JsonUnwrapped Ports ports,
             @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String jdk, @JsonInclude(JsonInclude.Include.NON_NULL) Service service) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String jdk, @JsonInclude(JsonInclude.Include.NON_NULL) ServiceSpec service) {
 
         /** A plan of the lab's own targets. */
         public Plan(Matrix matrix, Pacing pacing, Ports ports, Repeats runs, Levels open, Integer injectors, Boolean jvmEvents, String jdk) {
@@ -205,48 +206,6 @@ public final class Sweep {
         public Duration planned(Point p) {
             long loadMs = p.isOpen() ? open.levelSeconds() * 1000L : pacing.repeat() * (p.latencyMs() + (pacing.thinkMinMs() + pacing.thinkMaxMs()) / 2L);
             return Duration.ofSeconds(pacing.warmupSeconds() + pacing.rampSeconds()).plusMillis(loadMs);
-        }
-    }
-
-    /**
-     * A service of the user's that every point of a sweep loads (./lab sweep --url): its name and URL, whether its host
-     * (not this machine) is the user's, the jar the lab starts for each point with its arguments and JVM options (null:
-     * it runs already, neither started nor stopped), and the simulation's properties of its requests (a requests file,
-     * a method, a body, headers: sim.*).
-     */
-    public record Service(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
-            Map<String, String> requests) {
-
-        public Service {
-            jarArgs = jarArgs == null ? List.of() : List.copyOf(jarArgs);
-            jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
-            requests = requests == null ? Map.of() : new java.util.TreeMap<>(requests);
-        }
-
-        /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
-        public ServiceRun.Service located() {
-            return ServiceRun.Service.of(name, url, hostIsMine);
-        }
-
-        /** Its points' target: named as the user named it, on the URL's path (a requests file names its own paths). */
-        Target target() {
-            return Target.service(name, located().path());
-        }
-
-        /** The simulation's properties of every point: the service's URL and its requests. */
-        Map<String, String> properties() {
-            Map<String, String> m = new LinkedHashMap<>(located().properties(java.nio.file.Path.of("result.json")));
-            m.remove(SimulationSettings.RESULT_FILE); // each point's, set when it runs
-            if (requests.containsKey(SimulationSettings.REQUESTS_FILE)) {
-                m.remove(SimulationSettings.PATH);
-            }
-            m.putAll(requests);
-            return m;
-        }
-
-        /** The jar to start for each point, or null: the service runs already. */
-        ServiceRun.Launch launch(boolean jvmEvents) {
-            return jar == null ? null : new ServiceRun.Launch(java.nio.file.Path.of(jar), jvmOptions, jarArgs, jvmEvents);
         }
     }
 
@@ -425,10 +384,8 @@ public final class Sweep {
         try {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
-            Map<String, String> sim = new LinkedHashMap<>(plan.settings(p).toProperties());
-            sim.put(SimulationSettings.RESULT_FILE, pointDir.resultFile().toString());
-            GatlingLauncher.Outcome run = ServiceRun.run(repo, gatling, service, SimulationSettings.from(sim), Map.of(), pointDir,
-                    Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.service().launch(plan.jvmEvents()), TargetRun.SILENT);
+            GatlingLauncher.Outcome run = plan.service().run(repo, gatling, plan.settings(p), pointDir,
+                    Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.jvmEvents(), TargetRun.SILENT);
             if (stopping) {
                 return "interrupted";
             }

@@ -1,0 +1,64 @@
+package dev.latencylab.lab.run;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.targets.Target;
+
+/**
+ * A service of the user's as a sweep or a capacity search keeps it (sweep.json, capacity.json), so that every point or
+ * ladder loads the same service: its name and URL, whether its host (not this machine) is the user's, the jar the lab
+ * starts for each point or ladder with its arguments and JVM options (null: it runs already, neither started nor
+ * stopped), and the simulation's properties of its requests (a requests file, a method, a body, headers: sim.*).
+ */
+public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
+        Map<String, String> requests) {
+
+    public ServiceSpec {
+        jarArgs = jarArgs == null ? List.of() : List.copyOf(jarArgs);
+        jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+        requests = requests == null ? Map.of() : new TreeMap<>(requests);
+    }
+
+    /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
+    public ServiceRun.Service located() {
+        return ServiceRun.Service.of(name, url, hostIsMine);
+    }
+
+    /** Its points' target: named as the user named it, on the URL's path (a requests file names its own paths). */
+    public Target target() {
+        return Target.service(name, located().path());
+    }
+
+    /** The simulation's properties of every run: the service's URL and its requests (each run's result file: its own). */
+    public Map<String, String> properties() {
+        Map<String, String> m = new LinkedHashMap<>(located().properties(Path.of("result.json")));
+        m.remove(SimulationSettings.RESULT_FILE);
+        if (requests.containsKey(SimulationSettings.REQUESTS_FILE)) {
+            m.remove(SimulationSettings.PATH);
+        }
+        m.putAll(requests);
+        return m;
+    }
+
+    /** The jar to start for each run, or null: the service runs already. */
+    public ServiceRun.Launch launch(boolean jvmEvents) {
+        return jar == null ? null : new ServiceRun.Launch(Path.of(jar), jvmOptions, jarArgs, jvmEvents);
+    }
+
+    /**
+     * One run of it in dir with these settings: its result file there, the jar started for it when there is one; as
+     * ./lab run --url runs it (see {@link ServiceRun#run}).
+     */
+    public GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, SimulationSettings settings, RunFolder dir, java.time.Duration warmup,
+            boolean jvmEvents, java.io.PrintStream out) {
+        Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
+        sim.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
+        return ServiceRun.run(repo, gatling, located(), SimulationSettings.from(sim), Map.of(), dir, warmup, launch(jvmEvents), out);
+    }
+}
