@@ -145,11 +145,14 @@ class OwnServiceIT {
             assertThat(Files.readString(made.get(1).resolve("result.html"))).contains("<h2>By request</h2>").contains("POST /owners");
             assertThat(Lab.get(mine.url("/owners?lastName=Coleman")).body()).as("the posts reached the service").contains("Monona");
 
-            // a capacity search of the same service: two levels far below HikariCP's 100 req/s, both within the SLO
+            // a capacity search of the same service: two levels far below HikariCP's 100 req/s, both within the SLO, so the
+            // search finds 20 req/s (its ladder's top), less than the objective's 50
             LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", mine.url("/owners/2/visits"),
-                    "--service", "clinic", "--slo-p99-ms", "2000", "--start-rate", "10", "--max-rate", "20", "--level-seconds", "5",
+                    "--service", "clinic", "--slo", "p99:2000,capacity:50", "--start-rate", "10", "--max-rate", "20", "--level-seconds", "5",
                     "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "1", "--results", tmp.toString(), "--name", "clinic-capacity");
-            assertThat(capacity.exitCode()).as(capacity.output()).isZero();
+            assertThat(capacity.exitCode()).as(capacity.output()).isEqualTo(LatencyLab.SLO_MISSED);
+            assertThat(capacity.output()).contains("SLO p99 <= 2000 ms from due")
+                    .contains("latency-lab: SLO MISSED: capacity 20 req/s < 50 req/s (by 30 req/s)");
             Capacity.Search found = Capacity.read(tmp.resolve("clinic-capacity"));
             assertThat(found.settings().target()).isEqualTo("clinic");
             assertThat(found.answer().capacityPerSecond()).as("no level missed up to the ladder's top").isEqualTo(20);
@@ -265,5 +268,8 @@ class OwnServiceIT {
         LabCommand.Finished noSlo = LabCommand.run(tmp.resolve("no-slo.console"), "capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");
+        LabCommand.Finished p50 = LabCommand.run(tmp.resolve("p50.console"), "capacity", "--slo", "p50:3");
+        assertThat(p50.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(p50.output()).contains("--slo p50:3: p50 is not a metric of a capacity search's objective; give p99, ko, capacity");
     }
 }

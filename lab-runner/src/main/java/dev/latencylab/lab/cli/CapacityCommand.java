@@ -16,6 +16,7 @@ import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.capacity.SearchRun;
+import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
@@ -57,6 +58,11 @@ final class CapacityCommand implements Callable<Integer> {
 
     @Option(names = "--max-ko-percent", defaultValue = "0", description = "The SLO: at most this share of KO (default: ${DEFAULT-VALUE}).")
     double maxKoPercent;
+
+    @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The objective in one option, as run and sweep take it: "
+            + "p99:MS (as --slo-p99-ms), ko:PERCENT (as --max-ko-percent), capacity:RATE (a search that finds less exits 5, saying "
+            + "by how much), e.g. p99:500,capacity:100.")
+    String slo;
 
     @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, 10 req/s for a service of "
             + "yours (--url), else 250 req/s).")
@@ -105,6 +111,7 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
+        Slo objective = objective();
         ServiceSpec service = service();
         Jdk jdk = service != null ? null : targetOptions.jdk();
         Target t = service != null ? service.target() : targetOptions.parsed(jdk);
@@ -168,7 +175,13 @@ final class CapacityCommand implements Callable<Integer> {
                     searches.resolve(base));
         }
         boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
-        return failed ? LatencyLab.FAILED : LatencyLab.OK;
+        if (failed) {
+            return LatencyLab.FAILED;
+        }
+        List<String> missed = objective == null ? List.of() : found.stream().map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
+                .filter(java.util.Objects::nonNull).toList();
+        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
+        return missed.isEmpty() ? LatencyLab.OK : LatencyLab.SLO_MISSED;
     }
 
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
@@ -193,6 +206,27 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private static final int MAX_REPEATS = 100;
+    /**
+     * --slo: its p99 and KO become the search's SLO (beside --slo-p99-ms or --max-ko-percent given, refused: one of
+     * each), its capacity the rate the search must find; null without --slo.
+     */
+    private Slo objective() {
+        if (slo == null) {
+            return null;
+        }
+        Slo objective = Slo.parseForCapacity("--slo", slo);
+        List<String> typed = spec.commandLine().getParseResult().originalArgs();
+        for (String[] pair : new String[][] {{"p99", "--slo-p99-ms"}, {"ko", "--max-ko-percent"}}) {
+            if (objective.of(dev.latencylab.lab.compare.Metric.parse(pair[0])).isPresent()
+                    && typed.stream().anyMatch(a -> a.equals(pair[1]) || a.startsWith(pair[1] + "="))) {
+                throw new IllegalArgumentException("--slo %s and %s: give the %s once".formatted(slo, pair[1], pair[0]));
+            }
+        }
+        objective.of(dev.latencylab.lab.compare.Metric.P99).ifPresent(ms -> sloP99Ms = Math.round(ms));
+        objective.of(dev.latencylab.lab.compare.Metric.KO).ifPresent(ko -> maxKoPercent = ko);
+        return objective;
+    }
+
     /** A service's first level unless --start-rate says otherwise: low, as nothing is known of it; the ladder doubles. */
     static final double SERVICE_START_RATE = 10;
 
@@ -210,8 +244,8 @@ final class CapacityCommand implements Callable<Integer> {
         ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(), List.of("--target", "--latency-ms", "--port", "--jdk"),
                 "the service at the URL is the search's target");
         if (sloP99Ms == null) {
-            throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500): your service's path names no latency "
-                    + "to derive it from");
+            throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500) or --slo p99:500: your service's "
+                    + "path names no latency to derive it from");
         }
         return serviceOptions.spec();
     }

@@ -17,7 +17,7 @@ import dev.latencylab.lab.layout.Folders;
 
 /**
  * The lab's command line: run one load test, sweep a matrix of them, compare them, or rebuild a sweep's page. Exit
- * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare), 4 a gate that cannot judge (compare), 5 an SLO missed (run or sweep --slo); stopped by a signal, 128 + its number (130
+ * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare), 4 a gate that cannot judge (compare), 5 an SLO missed (--slo); stopped by a signal, 128 + its number (130
  * Ctrl-C, 143 SIGTERM).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,

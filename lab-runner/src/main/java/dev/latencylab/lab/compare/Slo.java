@@ -31,6 +31,27 @@ public record Slo(List<Limit> limits) {
 
     /** --slo's value: METRIC:NUMBER, comma-separated, each metric once. */
     public static Slo parse(String option, String given) {
+        return parse(option, given, BOUNDED, "one run's objective");
+    }
+
+    /** A capacity search's objective: the SLO its levels are judged by (p99, KO), and the capacity it must find. */
+    public static Slo parseForCapacity(String option, String given) {
+        return parse(option, given, List.of(Metric.P99, Metric.KO, Metric.CAPACITY), "a capacity search's objective");
+    }
+
+    /** The limit of this metric, if the objective has one. */
+    public java.util.Optional<Double> of(Metric m) {
+        return limits.stream().filter(l -> l.metric() == m).map(Limit::value).findFirst();
+    }
+
+    /** How a capacity missed this objective's capacity:RATE, in one clause; null when it met it or there is none. */
+    public String capacityMissedBy(Double capacity) {
+        return limits.stream().filter(l -> l.metric() == Metric.CAPACITY).findFirst()
+                .map(l -> capacity == null ? "capacity none (its first level missed) < %s req/s".formatted(Figures.rate(l.value()))
+                        : l.missedBy(capacity)).orElse(null);
+    }
+
+    private static Slo parse(String option, String given, List<Metric> bounded, String what) {
         List<Limit> limits = new ArrayList<>();
         for (String part : given.split(",", -1)) {
             String[] kv = part.split(":", -1);
@@ -39,9 +60,9 @@ public record Slo(List<Limit> limits) {
                         .formatted(option, given));
             }
             Metric m = Metric.parse(kv[0]);
-            if (!BOUNDED.contains(m)) {
-                throw new IllegalArgumentException("%s %s: %s is not a metric of one run's objective; give goodput, p50, p95, p99 or ko"
-                        .formatted(option, given, m.id()));
+            if (!bounded.contains(m)) {
+                throw new IllegalArgumentException("%s %s: %s is not a metric of %s; give %s".formatted(option, given, m.id(), what,
+                        bounded.stream().map(Metric::id).collect(java.util.stream.Collectors.joining(", "))));
             }
             if (limits.stream().anyMatch(l -> l.metric() == m)) {
                 throw new IllegalArgumentException("%s %s: %s is given twice; give each metric once".formatted(option, given, m.id()));

@@ -118,7 +118,8 @@ public final class Reference {
                     + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
                     + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");
         codes.put("5", "`./lab run --slo METRIC:NUMBER` (or `./lab sweep --slo`): the run (a run of the sweep) missed its objective "
-                    + "(a percentile or KO above its limit, goodput below it); one line for each such run says which, and by how much");
+                    + "(a percentile or KO above its limit, goodput below it); `./lab capacity --slo ...,capacity:RATE`: the search found "
+                    + "less; one line for each such run or search says which, and by how much");
         codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
                     + "ended first, and a sweep says how to resume");
         return java.util.Collections.unmodifiableMap(codes);
