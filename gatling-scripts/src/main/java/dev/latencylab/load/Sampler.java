@@ -146,13 +146,18 @@ public final class Sampler implements AutoCloseable {
         }
 
         /**
-         * The pool that requests on the loaded path wait on, if the server publishes it. Chosen by the path, not by
-         * which gauges exist: a target also publishes pools it does not use there (WebFlux's idle r2dbc-pool of 10 on
-         * /http, MVC's HttpClient pool on /db).
+         * The pool that requests on the loaded path wait on, if the server publishes it. On the lab's own paths, chosen by
+         * the path, not by which gauges exist: a target also publishes pools it does not use there (WebFlux's idle
+         * r2dbc-pool of 10 on /http, MVC's HttpClient pool on /db). On any other path (a service of the user's), the
+         * first pool it publishes, in this order: which one its requests wait on, the lab cannot know from the path.
          */
         static Optional<ConnectionPool> in(Map<String, Double> server, String path) {
-            return Arrays.stream(values()).filter(p -> path.startsWith(p.pathPrefix) && server.containsKey(p.max)).findFirst();
+            boolean labPath = LAB_PATHS.matcher(path).lookingAt();
+            return Arrays.stream(values()).filter(p -> (!labPath || path.startsWith(p.pathPrefix)) && server.containsKey(p.max)).findFirst();
         }
+
+        /** The paths of the lab's own targets, each with its latency. */
+        private static final java.util.regex.Pattern LAB_PATHS = java.util.regex.Pattern.compile("/(?:hello|block|db|http|pinned)/[0-9]");
 
         static double gauge(Map<String, Double> server, String path, Function<ConnectionPool, String> name) {
             return in(server, path).map(p -> server.getOrDefault(name.apply(p), Double.NaN)).orElse(Double.NaN);

@@ -117,6 +117,11 @@ class OwnServiceIT {
             assertThat(r.server().sampling().sampled()).isTrue();
             assertThat(r.server().cpu().samples()).as("the service's CPU").isPositive();
             assertThat(r.server().heapUsedBytes().samples()).as("its heap, from its Prometheus registry").isPositive();
+            assertThat(r.server().connectionPool()).as("the pool it publishes, read though its path is none of the lab's").isNotNull();
+            assertThat(r.server().connectionPool().library()).isEqualTo("HikariCP");
+            assertThat(r.server().connectionPool().maxConnections()).isEqualTo(10);
+            assertThat(r.server().connectionPool().active().samples()).isPositive();
+            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("HikariCP, 10 connections: in use mean");
             assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
 
             // the same service, a mix of requests: two searches, a visit and a new owner (a body, a header) each turn

@@ -198,6 +198,12 @@ public final class RunPage {
             row(h, "plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
                     split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu())));
         }
+        Result.ConnectionPool pool = r.server() == null ? null : r.server().connectionPool();
+        if (pool != null) {
+            row(h, "connection pool", "%s, %s connections: in use mean %s, most %s; waiting for one mean %s, most %s".formatted(pool.library(),
+                    f0(pool.maxConnections()), f1(pool.active().mean()), f0(pool.active().max()), f1(pool.pending().mean()),
+                    f0(pool.pending().max())));
+        }
         row(h, "injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
                 r.injector().openFilesLimit()));
         row(h, "the target's JVM", jvm(r.jvm()));
