@@ -333,12 +333,11 @@ class ComposeContainersIT {
         return lines(ps).iterator().next();
     }
 
-    /** The container's CPU time so far, in nanoseconds, from its own cgroup (v1: ns; v2: µs). */
     /**
      * The CPU time of the container's JVM (its first process: the image's ENTRYPOINT is java), read on this host from
      * /proc/PID/stat (utime + stime, in clock ticks of 1/100 s). Read inside the container through podman exec, the
-     * cgroup's counter once moved 0.01 cores' worth over 5 s while the server's own samples said 0.98: the exec had
-     * not read the container's cgroup.
+     * cgroup's counter once moved 0.01 cores' worth over 5 s while the server's own samples said 0.98 (most likely the
+     * exec read another cgroup than the container's; not confirmed): the host's view of the process has no such doubt.
      */
     private long cpuNanos(String container) throws IOException {
         Podman.Finished pid = podman.podman("inspect", "--format", "{{.State.Pid}}", container);
