@@ -82,8 +82,8 @@ public final class Verdict {
      * goodput (docs/findings.md); null where the flags do not say so.
      */
     static String sharedConnectionsKo(String target, Summary.PointRow p) {
-        Target t = Target.parse(target);
-        return p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
+        Target t = Target.known(target).orElse(null); // a service of the user's: no Tomcat setting of the lab's to name
+        return t != null && p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
                 && p.requests().topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
                 ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
                         .formatted(t.connectionSettings()) : null;
@@ -315,7 +315,10 @@ public final class Verdict {
     }
 
     private static String pool(String target, Double poolBound, long latencyMs) {
-        Target t = Target.parse(target);
+        Target t = Target.known(target).orElse(null);
+        if (t == null) {
+            return "its thread pool"; // a service of the user's: the T the model took is its Tomcat's, read from its metrics
+        }
         if (t.databaseMaxConnections() > 0 && poolBound != null && Math.round(poolBound * latencyMs / 1000.0) == t.databaseMaxConnections()) {
             return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
         }
@@ -390,8 +393,8 @@ public final class Verdict {
      * (max-connections plus accept-count) with one connection per user.
      */
     private static String cause(String target, Summary.PointRow p) {
-        Target t = Target.parse(target);
-        return t.isMvc() && p.requests().topKoReason() != null && p.requests().topKoReason().contains("connect timeout")
+        Target t = Target.known(target).orElse(null);
+        return t != null && t.isMvc() && p.requests().topKoReason() != null && p.requests().topKoReason().contains("connect timeout")
                 && !t.connectionSettings().isEmpty()
                 ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
     }
