@@ -173,10 +173,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         Duration timeout = Duration.ofMillis(s.latencyMs().orElse(60_000) + 15_000);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
                 .method(q.method(), q.bodyFile().isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(q.body()));
-        s.endpoint().mix().headers().forEach(request::header);
-        if (q.bodyFile().isPresent() && s.endpoint().mix().headers().keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
-            request.header("Content-Type", q.contentType());
-        }
+        s.endpoint().mix().headersOf(q).forEach(request::header);
         String what = q.method() + " " + url;
         try {
             HttpResponse<String> r = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());

@@ -79,6 +79,18 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
         headers = Collections.unmodifiableMap(new TreeMap<>(headers));
     }
 
+    /**
+     * The headers a request goes with: every request's, and for one with a body its Content-Type from its file's
+     * extension unless a header gives one. The simulation and the preflight send the same.
+     */
+    public Map<String, String> headersOf(Request q) {
+        Map<String, String> all = new TreeMap<>(headers);
+        if (q.bodyFile().isPresent() && headers.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
+            all.put("Content-Type", q.contentType());
+        }
+        return all;
+    }
+
     /** Whether the run sends more than one kind of request: then the result file has each one's figures. */
     public boolean mixed() {
         return requests.size() > 1;

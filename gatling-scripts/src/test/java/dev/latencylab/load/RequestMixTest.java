@@ -49,6 +49,12 @@ class RequestMixTest {
         assertThat(mix.requests().get(2).body()).asString().isEqualTo("{\"lastName\":\"Davis\"}");
         assertThat(mix.requests().get(2).contentType()).isEqualTo("application/json");
         assertThat(mix.headers()).containsExactly(Map.entry("Authorization", "Bearer x"));
+        assertThat(mix.headersOf(mix.requests().get(2))).as("a body's type beside every request's headers")
+                .containsExactlyInAnyOrderEntriesOf(Map.of("Authorization", "Bearer x", "Content-Type", "application/json"));
+        assertThat(mix.headersOf(mix.requests().get(0))).as("no body, no type").containsOnlyKeys("Authorization");
+        RequestMix typed = settings(Map.of(SimulationSettings.REQUESTS_FILE, requests.toString(), "sim.header.content-type", "text/csv"))
+                .endpoint().mix();
+        assertThat(typed.headersOf(typed.requests().get(2))).as("a header's type wins").containsExactly(Map.entry("content-type", "text/csv"));
         assertThat(s.endpoint().path()).as("the first request's: the model reads it").isEqualTo("/owners?lastName=Davis");
         assertThat(mix.mixed()).isTrue();
 

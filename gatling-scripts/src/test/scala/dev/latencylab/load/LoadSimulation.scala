@@ -41,15 +41,9 @@ class LoadSimulation extends Simulation {
 
   /** Each request of the mix as Gatling sends it, named as the result file names it: any 2xx is OK. */
   private val requests: Seq[(Any, io.gatling.core.structure.ChainBuilder)] = mix.requests.asScala.toSeq.zipWithIndex.map { case (q, i) =>
-    val headers = mix.headers.asScala.toMap
     val sent = http(LoadSimulation.literal(q.name)).httpRequest(q.method, LoadSimulation.literal(q.path)) // never Gatling expressions
-      .headers(headers)
-    val withBody =
-      if (q.bodyFile.isEmpty) sent
-      else {
-        val typed = if (headers.keys.exists(_.equalsIgnoreCase("Content-Type"))) sent else sent.header("Content-Type", q.contentType)
-        typed.body(ByteArrayBody(q.body))
-      }
+      .headers(mix.headersOf(q).asScala.toMap)
+    val withBody = if (q.bodyFile.isEmpty) sent else sent.body(ByteArrayBody(q.body))
     (i: Any) -> exec(withBody.check(responseTimeInMillis.saveAs("responseTime"), status.saveAs("status"), status.in(200 to 299)))
   }
   /** One turn of the mix, sent in order by all users together: every stretch of the run holds the weights' proportions. */
