@@ -62,6 +62,11 @@ public final class Capacity {
     /** What was searched: the target at a latency (its pool, if any), the SLO, and how each level was held. */
     public record Settings(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
             long levelSeconds, long rampSeconds) {
+
+        /** Whether the search was of a service of the user's (./lab capacity --url): no latency known, so no model. */
+        public boolean ofService() {
+            return dev.latencylab.lab.targets.Target.known(target).isEmpty();
+        }
     }
 
     /** The lines beside the answer: the model's capacity (T/L; null without a pool) and this machine's ceiling (see CapacitySearch.machineCeiling). */

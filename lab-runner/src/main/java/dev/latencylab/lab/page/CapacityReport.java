@@ -10,7 +10,6 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.SearchFolder;
-import dev.latencylab.lab.targets.Target;
 
 /**
  * What a reader sees of capacity searches: each search's folder written with its chart, the searches' verdict and
@@ -42,7 +41,7 @@ public final class CapacityReport {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.answer().capacityPerSecond() != null && l.rate() == r.answer().capacityPerSecond()
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
             CapacitySearch.Level gap = r.answer().largestCoGap();
-            boolean service = Target.known(r.settings().target()).isEmpty(); // a service of the user's: no latency known, no model
+            boolean service = r.settings().ofService();
             md.append("| %s | %s | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(),
                     service ? "–" : r.settings().latencyMs() + " ms",
                     r.answer().capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")

@@ -18,7 +18,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.Spread;
-import dev.latencylab.lab.targets.Target;
 
 /** The chart of capacity searches: p99 against the offered rate, the model's and the machine's lines beside it. */
 public final class HockeyStickChart {
@@ -36,7 +35,7 @@ public final class HockeyStickChart {
     public static XYChart chart(List<Capacity.Search> records) {
         long latency = records.get(0).settings().latencyMs();
         // a service of the user's has no latency the lab knows: none in the title
-        String latencies = records.stream().filter(r -> Target.known(r.settings().target()).isPresent()).map(r -> r.settings().latencyMs() + " ms")
+        String latencies = records.stream().filter(r -> !r.settings().ofService()).map(r -> r.settings().latencyMs() + " ms")
                 .distinct().collect(Collectors.joining(", "));
         XYChart chart = new XYChartBuilder().width(1300).height(560)
                 .title("p99 against offered rate" + (latencies.isEmpty() ? "" : ", " + latencies + " latency")

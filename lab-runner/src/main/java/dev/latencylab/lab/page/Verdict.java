@@ -379,7 +379,7 @@ public final class Verdict {
             return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
                     model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
         }
-        if (model == null && Target.known(r.settings().target()).isEmpty()) {
+        if (model == null && r.settings().ofService()) {
             // a service of the user's: no latency known, no model; nothing here says what bounded it
             return "nothing the lab can name yet: no model (its path names no latency) and not this machine's CPU, %s (%s; %s)"
                     .formatted(at, ofCeiling, next);
