@@ -24,7 +24,7 @@ import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SingleRun;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.RunLines;
 import dev.latencylab.lab.targets.Target;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -179,15 +179,26 @@ final class RunCommand implements Callable<Integer> {
 
     /** A finished run against its objective, if it was given one: said, and exit 5 when missed. */
     static int judged(Slo objective, Summary.RunRow row) {
+        return judged(objective, List.of(row), false);
+    }
+
+    /**
+     * Finished runs against the objective, if one was given: met by all, said in one line; else a line for each run
+     * that missed it (named by its point when several: a sweep's), and exit 5.
+     */
+    static int judged(Slo objective, List<Summary.RunRow> runs, boolean named) {
         if (objective == null) {
             return LatencyLab.OK;
         }
-        List<String> missed = objective.missed(row);
+        List<String> missed = runs.stream().filter(r -> !objective.missed(r).isEmpty())
+                .map(r -> (named ? r.identity().point() + ": " : "") + String.join("; ", objective.missed(r))).toList();
         if (missed.isEmpty()) {
-            System.out.println("latency-lab: SLO met (" + objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", ")) + ")");
+            String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", "));
+            System.out.println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs.size(), metrics)
+                    : "latency-lab: SLO met (" + metrics + ")");
             return LatencyLab.OK;
         }
-        System.err.println("latency-lab: SLO MISSED: " + String.join("; ", missed));
+        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
         return LatencyLab.SLO_MISSED;
     }
 
@@ -197,7 +208,7 @@ final class RunCommand implements Callable<Integer> {
             RunPage.write(done.outcome().resultFile());
         }
         if (done.succeeded()) {
-            System.out.println("latency-lab: " + point.label() + ": " + Sweep.headline(Summary.row(dir)));
+            System.out.println("latency-lab: " + point.label() + ": " + RunLines.headline(Summary.row(dir)));
         }
     }
 
@@ -248,7 +259,7 @@ final class RunCommand implements Callable<Integer> {
             System.out.println("Run page: " + RunPage.write(run.resultFile()));
         }
         if (run.succeeded()) {
-            System.out.println("latency-lab: " + service.name() + ": " + Sweep.headline(Summary.row(run.resultFile())));
+            System.out.println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));
         }
         if (Files.isDirectory(dir.report())) {
             System.out.println("HTML report: " + dir.reportPage());

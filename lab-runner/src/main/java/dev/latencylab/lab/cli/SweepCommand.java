@@ -22,7 +22,6 @@ import dev.latencylab.lab.page.ComparisonPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
-import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
 
@@ -240,7 +239,7 @@ final class SweepCommand implements Callable<Integer> {
                 System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed > 0 ? LatencyLab.FAILED : judged(objective, Sweep.rows(dir));
+            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, Sweep.rows(dir), true);
         }
     }
 
@@ -265,22 +264,6 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectorOptions.injectors()));
         }
         return serviceOptions.spec();
-    }
-
-    /** Every finished run against the objective, if one was given: each run that misses it said, and exit 5. */
-    private static int judged(Slo objective, List<Summary.RunRow> runs) {
-        if (objective == null) {
-            return LatencyLab.OK;
-        }
-        List<String> missed = runs.stream().filter(r -> !objective.missed(r).isEmpty())
-                .map(r -> r.identity().point() + ": " + String.join("; ", objective.missed(r))).toList();
-        if (missed.isEmpty()) {
-            System.out.printf("latency-lab: SLO met by all %d runs (%s)%n", runs.size(),
-                    objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", ")));
-            return LatencyLab.OK;
-        }
-        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
-        return LatencyLab.SLO_MISSED;
     }
 
     private static String fromUsers(int users) {

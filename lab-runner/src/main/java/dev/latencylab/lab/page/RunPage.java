@@ -30,7 +30,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.RunLines;
 
 /**
  * The page of one run's result file, beside it: its counts, percentiles, CPU and model numbers, a chart of its
@@ -275,7 +275,7 @@ public final class RunPage {
     static String verdict(Path resultFile, Result r) {
         String failed = Summary.failure(resultFile);
         return (failed == null ? "" : "FAILED: %s. What it measured: ".formatted(failed))
-                + (r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model()) : Sweep.headline(Summary.row(resultFile)));
+                + (r.open() != null && r.open().levels().size() > 1 ? ladder(r.open(), r.model()) : RunLines.headline(Summary.row(resultFile)));
     }
 
     /** An open run of several levels (a capacity round) in one line: its highest level within the SLO and its first miss. */

@@ -23,7 +23,6 @@ import dev.latencylab.load.Json;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
@@ -35,7 +34,6 @@ import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
-import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.run.Jdk;
@@ -301,7 +299,7 @@ public final class Sweep {
             }
             out.printf("[%d/%d] %s%s  starting  (%s)%n", i, points.size(), p.label(),
                     p.target().isService() ? "" : " latency=%d ms".formatted(p.latencyMs()),
-                    timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
+                    RunLines.timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
             nearCeiling(p).ifPresent(out::println);
             Instant pointStart = Instant.now();
             String line = runPoint(p);
@@ -320,17 +318,6 @@ public final class Sweep {
     /** Whether a point runs: never recorded (or interrupted), or failed and retried. */
     private static boolean runs(PointRecord.Outcome recorded, boolean retryFailed) {
         return recorded == null || (!recorded.done() && retryFailed);
-    }
-
-    /**
-     * "elapsed 3:12, about 41 min left": the planned load of the points still to run (this one included) plus, once a
-     * point has run, the mean overhead measured so far for each of them.
-     */
-    public static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, Plan plan) {
-        Duration planned = toRun.stream().map(plan::planned).reduce(Duration.ZERO, Duration::plus);
-        Duration left = meanOverhead == null ? planned : planned.plus(meanOverhead.multipliedBy(toRun.size()));
-        return "elapsed %s; about %s left%s".formatted(Figures.minutes(elapsed), Figures.minutes(left),
-                meanOverhead == null ? " plus each point's start and drain, measured after the first" : "");
     }
 
     /**
@@ -395,7 +382,7 @@ public final class Sweep {
             int open = SocketDrain.await(port, drainMax);
             new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, null,
                     PointRecord.End.now(start, open)).write(pointDir);
-            return headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
+            return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
         catch (TargetFailedException e) {
             return fail(p, e.getMessage(), start, null);
@@ -431,7 +418,7 @@ public final class Sweep {
             int open = SocketDrain.await(port, drainMax);
             new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, started,
                     PointRecord.End.now(start, open)).write(pointDir);
-            return headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
+            return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
         catch (TargetFailedException e) {
             return fail(p, e.getMessage(), start, started);
@@ -454,35 +441,5 @@ public final class Sweep {
         new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.FAILED, reason), start, started,
                 PointRecord.End.now(start, null)).write(p.folder(folder));
         return "FAILED: " + reason;
-    }
-
-    /**
-     * What a run measured, in one line, for a sweep's point and for ./lab run alike: "goodput 1,962 req/s  p50/p95/p99
-     * 101/104/130 ms  0 KO  model 2,000 req/s, bounded by T/L (a pool of 200): follows it  flags: ..."
-     */
-    public static String headline(Summary.RunRow r) {
-        return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.rates().goodput(), ms(r.latency().p50Ms()),
-                ms(r.latency().p95Ms()), ms(r.latency().p99Ms()),
-                r.requests().ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.requests().ko(), r.requests().koPercent(),
-                        r.requests().topKoReason()), verdict(r),
-                r.notes().flags().isEmpty() ? "" : "  flags: " + r.notes().flags());
-    }
-
-    private static String ms(Long ms) {
-        return ms == null ? "-" : "%,d".formatted(ms);
-    }
-
-    /** The model's throughput, what bounds it (the offered load or a pool's T/L), and whether the run followed it. */
-    public static String verdict(Summary.RunRow r) {
-        if (r.model().modelThroughput() == null) {
-            return "no model (the path names no latency)";
-        }
-        boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
-        String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))
-                : "bounded by the offered load";
-        List<String> flags = r.flagList();
-        String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
-                : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
-        return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
     }
 }

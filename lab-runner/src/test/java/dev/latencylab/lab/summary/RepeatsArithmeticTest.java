@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.load.Json;
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.sweep.RunLines;
 import dev.latencylab.lab.sweep.Sweep;
 
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */
@@ -41,12 +42,12 @@ class RepeatsArithmeticTest {
     @Test
     void aRunsLineSaysWhatBoundsItAndWhetherItFollowedTheModel() {
         // 1,000 users of L = 100 ms, Z = 1.5 s: offered 625 req/s, no pool
-        assertThat(Sweep.headline(clean("webflux", 1000, 1, 625, 104)))
+        assertThat(RunLines.headline(clean("webflux", 1000, 1, 625, 104)))
                 .isEqualTo("goodput 625 req/s  p50/p95/p99 101/104/104 ms  0 KO  model 625 req/s, bounded by the offered load: follows it");
-        assertThat(Sweep.headline(run("webflux", 1000, 1, 500, 510, 104, 0.6, 0.38, false, 12, "machine-cpu-bound; ko 1.2% (HTTP 503)")))
+        assertThat(RunLines.headline(run("webflux", 1000, 1, 500, 510, 104, 0.6, 0.38, false, 12, "machine-cpu-bound; ko 1.2% (HTTP 503)")))
                 .isEqualTo("goodput 500 req/s  p50/p95/p99 101/104/104 ms  12 KO (1.2%, most HTTP 503)  model 625 req/s, bounded by the "
                         + "offered load: this machine's CPU bounded it first  flags: machine-cpu-bound; ko 1.2% (HTTP 503)");
-        assertThat(Sweep.verdict(run("webflux", 1000, 1, 400, 400, 104, 0.2, 0.1, false, 0, "disagrees-with-model")))
+        assertThat(RunLines.verdict(run("webflux", 1000, 1, 400, 400, 104, 0.2, 0.1, false, 0, "disagrees-with-model")))
                 .isEqualTo("model 625 req/s, bounded by the offered load: disagrees with it (a finding: see the flags)");
     }
 
@@ -60,9 +61,9 @@ class RepeatsArithmeticTest {
         assertThat(plan.planned(points.get(2))).as("an open point holds its level").isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 60));
 
         // 83 + 83 + 95 + 95 = 356 s planned; then the last three (273 s) and 20 s of overhead each
-        assertThat(Sweep.timeLeft(java.time.Duration.ZERO, points, null, plan))
+        assertThat(RunLines.timeLeft(java.time.Duration.ZERO, points, null, plan))
                 .isEqualTo("elapsed 0:00 min; about 5:56 min left plus each point's start and drain, measured after the first");
-        assertThat(Sweep.timeLeft(java.time.Duration.ofSeconds(100), points.subList(1, 4), java.time.Duration.ofSeconds(20), plan))
+        assertThat(RunLines.timeLeft(java.time.Duration.ofSeconds(100), points.subList(1, 4), java.time.Duration.ofSeconds(20), plan))
                 .isEqualTo("elapsed 1:40 min; about 5:33 min left");
     }
 
