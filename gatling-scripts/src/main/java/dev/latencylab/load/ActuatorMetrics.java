@@ -22,22 +22,42 @@ import tools.jackson.databind.JsonNode;
  */
 final class ActuatorMetrics {
 
-    /** A gauge: the sampler's key (its Prometheus name), the metric's name here, and the tag that picks it (or null). */
-    record Gauge(String key, String metric, String tag) {
+    /**
+     * A gauge: the sampler's key (its Prometheus name), the metric's name here, the tag that picks it (or null), and the
+     * measurement read (VALUE for a gauge; a timer's COUNT and TOTAL_TIME, in seconds, as its _count and _sum).
+     */
+    record Gauge(String key, String metric, String tag, String statistic) {
+
+        Gauge(String key, String metric, String tag) {
+            this(key, metric, tag, "VALUE");
+        }
+
+        /** The URL part that asks for it: gauges of one metric and tag share one request. */
+        String query() {
+            return metric + (tag == null ? "" : "?tag=" + tag);
+        }
     }
 
-    /** The gauges of {@link Sampler#sample} and of the result's last values that Spring Boot's JSON also has. */
+    /** The gauges of {@link Sampler#sample}, of the result's last values and of the pools that Spring Boot's JSON also has. */
     static List<Gauge> gauges(int serverPort) {
+        String connector = "name:http-nio-" + serverPort;
         return List.of(new Gauge("process_cpu_usage", "process.cpu.usage", null),
                 new Gauge("jvm_threads_live_threads", "jvm.threads.live", null),
                 new Gauge("jvm_threads_peak_threads", "jvm.threads.peak", null),
-                new Gauge("tomcat_threads_busy_threads", "tomcat.threads.busy", "name:http-nio-" + serverPort),
+                new Gauge("tomcat_threads_busy_threads", "tomcat.threads.busy", connector),
+                new Gauge("tomcat_threads_config_max_threads", "tomcat.threads.config.max", connector),
+                new Gauge("tomcat_global_request_seconds_count", "tomcat.global.request", connector, "COUNT"),
+                new Gauge("tomcat_global_request_seconds_sum", "tomcat.global.request", connector, "TOTAL_TIME"),
+                new Gauge(ServicePools.TOMCAT_SESSIONS, "tomcat.sessions.active.current", null),
                 new Gauge("jvm_memory_used_bytes{area=\"heap\"}", "jvm.memory.used", "area:heap"),
                 new Gauge("process_files_open_files", "process.files.open", null),
                 new Gauge("process_files_max_files", "process.files.max", null),
                 new Gauge("hikaricp_connections_max", "hikaricp.connections.max", null),
                 new Gauge("hikaricp_connections_active", "hikaricp.connections.active", null),
-                new Gauge("hikaricp_connections_pending", "hikaricp.connections.pending", null));
+                new Gauge("hikaricp_connections_pending", "hikaricp.connections.pending", null),
+                new Gauge("hikaricp_connections_usage_seconds_count", "hikaricp.connections.usage", null, "COUNT"),
+                new Gauge("hikaricp_connections_usage_seconds_sum", "hikaricp.connections.usage", null, "TOTAL_TIME"),
+                new Gauge(ServicePools.DATASOURCE_MAX, "jdbc.connections.max", null));
     }
 
     private final HttpClient http;
@@ -79,40 +99,42 @@ final class ActuatorMetrics {
         }
     }
 
-    /** How many gauges a sample asks for. */
+    /** How many requests a sample makes: one per metric and tag. */
     int gaugeCount() {
-        return listed.size();
+        return (int) listed.stream().map(Gauge::query).distinct().count();
     }
 
     /**
-     * One sample: each listed gauge's value (its VALUE measurement), keyed as the Prometheus text keys it. A gauge that
-     * did not answer in time is left out; the service refusing connections is thrown, as a scrape's refusal is.
+     * One sample: each listed gauge's value (its measurement), keyed as the Prometheus text keys it. A metric that did
+     * not answer in time is left out; the service refusing connections is thrown, as a scrape's refusal is.
      */
     Map<String, Double> read() throws ConnectException, InterruptedException {
         Map<String, Double> values = new HashMap<>();
-        for (Gauge g : listed) {
-            String url = metricsUrl + "/actuator/metrics/" + g.metric() + (g.tag() == null ? "" : "?tag=" + g.tag());
+        Map<String, List<Gauge>> byQuery = new java.util.LinkedHashMap<>();
+        listed.forEach(g -> byQuery.computeIfAbsent(g.query(), q -> new java.util.ArrayList<>()).add(g));
+        for (Map.Entry<String, List<Gauge>> e : byQuery.entrySet()) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics/" + e.getKey()))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
-                    value(Json.MAPPER.readTree(r.body())).ifPresent(v -> values.put(g.key(), v));
+                    JsonNode metric = Json.MAPPER.readTree(r.body());
+                    e.getValue().forEach(g -> value(metric, g.statistic()).ifPresent(v -> values.put(g.key(), v)));
                 }
             }
-            catch (ConnectException | InterruptedException e) {
-                throw e;
+            catch (ConnectException | InterruptedException ex) {
+                throw ex;
             }
-            catch (Exception e) {
-                // late, or not the JSON expected: this gauge is missing from this sample
+            catch (Exception ex) {
+                // late, or not the JSON expected: this metric is missing from this sample
             }
         }
         return values;
     }
 
-    /** The VALUE measurement of one metric's JSON (Spring Boot's shape: measurements of statistic and value). */
-    static Optional<Double> value(JsonNode metric) {
+    /** One measurement of one metric's JSON (Spring Boot's shape: measurements of statistic and value). */
+    static Optional<Double> value(JsonNode metric, String statistic) {
         for (JsonNode m : metric.path("measurements")) {
-            if ("VALUE".equals(m.path("statistic").asString()) && m.path("value").isNumber()) {
+            if (statistic.equals(m.path("statistic").asString()) && m.path("value").isNumber()) {
                 return Optional.of(m.path("value").asDouble());
             }
         }

@@ -161,10 +161,58 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
 
     /**
      * What the injector sampled of the server, in named parts that the file writes flat. refusedSamples,
-     * firstRefusedSecond, pid, exitedAtSecond: since problems; connectionPool: since /db.
+     * firstRefusedSecond, pid, exitedAtSecond: since problems; connectionPool: since /db; pools: since a service of the
+     * user's (null in older files, and where the server published no pool).
      */
     public record Server(@JsonUnwrapped Sampling sampling, @JsonUnwrapped ServerProcess process, @JsonUnwrapped Threads threads,
-            Stat heapUsedBytes, Stat cpu, @JsonUnwrapped Files files, @JsonUnwrapped Waiting waiting, ConnectionPool connectionPool) {
+            Stat heapUsedBytes, Stat cpu, @JsonUnwrapped Files files, @JsonUnwrapped Waiting waiting, ConnectionPool connectionPool,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Pools pools) {
+    }
+
+    /**
+     * Every pool the server publishes that can bound its throughput (ServicePools), on the plateau, and those it has but
+     * does not publish, each with why and the setting that publishes it.
+     */
+    public record Pools(List<Pool> published, List<Unseen> unseen) {
+
+        /** A pool in full use on at least this share of the plateau's samples decided the run's goodput. */
+        public static final double FULL = 0.5;
+
+        /**
+         * The pool that decided: of those full on the plateau, a connection pool before a thread pool (a request thread
+         * holds on through its wait for a connection, so a full connection pool fills the threads too, never the
+         * reverse), then the one held the shortest time (held inside the others); none when no pool was full.
+         */
+        public java.util.Optional<Pool> decided() {
+            return published.stream().filter(Pool::full)
+                    .min(java.util.Comparator.comparing((Pool p) -> !"connections".equals(p.unit()))
+                            .thenComparing(p -> p.holdMs() == null ? Double.MAX_VALUE : p.holdMs()));
+        }
+    }
+
+    /**
+     * One pool a server publishes, on the plateau (the whole run when it had none).
+     *
+     * @param name           e.g. HikariCP, Tomcat's threads
+     * @param unit           what it pools: connections or threads
+     * @param size           how many it has (its maximum); null where it has no bound (note says why)
+     * @param inUse          how many were in use
+     * @param pending        requests waiting for one, where it publishes that
+     * @param fullShare      share of the samples at which all were in use (and a request waited, where it publishes waits)
+     * @param holdMs         mean time one was held, from its own timer; null where it publishes none
+     * @param boundPerSecond size / hold time: the most it serves per second; null without both
+     * @param note           why it bounds nothing, else null
+     */
+    public record Pool(String name, String unit, Double size, Stat inUse, Stat pending, Double fullShare, Double holdMs,
+            Double boundPerSecond, String note) {
+
+        public boolean full() {
+            return fullShare != null && fullShare >= Pools.FULL;
+        }
+    }
+
+    /** A pool the server has but does not publish, and why: the setting that publishes it. */
+    public record Unseen(String pool, String why) {
     }
 
     /** Whether the actuator was sampled, the samples it missed and refused, and when it first refused one. */

@@ -87,7 +87,8 @@ public final class ResultFile {
                 new Result.Waiting(sampler.series(Sampler.Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
                 Sampler.ConnectionPool.in(last, settings.endpoint().path()).map(p -> new Result.ConnectionPool(p.library,
                         last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
-                        sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null));
+                        sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null),
+                sampler.pools().result((second, users) -> rule.test(second, (double) users)));
 
         return new Result(SCHEMA, "dev.latencylab.load.LoadSimulation", null, settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, percentiles(h),

@@ -122,13 +122,14 @@ public final class Sampler implements AutoCloseable {
      * the bound) or Reactor Netty's (WebFlux).
      */
     enum ConnectionPool {
-        HIKARI("HikariCP", "/db/", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending"),
+        HIKARI("HikariCP", "/db/", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending",
+                "hikaricp_connections_usage_seconds"),
         R2DBC("r2dbc-pool", "/db/", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections",
-                "r2dbc_pool_pending_connections"),
+                "r2dbc_pool_pending_connections", null),
         HTTPCLIENT5("Apache HttpClient 5", "/http/", "httpcomponents_httpclient_pool_route_max_default",
-                "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", "httpcomponents_httpclient_pool_total_pending"),
+                "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", "httpcomponents_httpclient_pool_total_pending", null),
         REACTOR_NETTY("Reactor Netty", "/http/", "reactor_netty_connection_provider_max_connections",
-                "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections");
+                "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections", null);
 
         final String library;
         /** The paths whose requests wait on this pool. */
@@ -136,13 +137,16 @@ public final class Sampler implements AutoCloseable {
         final String max;
         final String active;
         final String pending;
+        /** The timer of how long a connection is held (its _sum and _count), where the library publishes one; else null. */
+        final String held;
 
-        ConnectionPool(String library, String pathPrefix, String max, String active, String pending) {
+        ConnectionPool(String library, String pathPrefix, String max, String active, String pending, String held) {
             this.library = library;
             this.pathPrefix = pathPrefix;
             this.max = max;
             this.active = active;
             this.pending = pending;
+            this.held = held;
         }
 
         /**
@@ -166,6 +170,7 @@ public final class Sampler implements AutoCloseable {
 
     private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final List<Tick> ticks = new ArrayList<>();
+    private final ServicePools pools = new ServicePools();
     private final AtomicLong serverMisses = new AtomicLong();
     private final AtomicLong serverRefusals = new AtomicLong();
     private volatile Double firstRefusalSecond;
@@ -265,6 +270,7 @@ public final class Sampler implements AutoCloseable {
         synchronized (ticks) {
             ticks.add(tick);
         }
+        pools.add(second, active, server);
     }
 
     private Map<String, Double> scrapeServer(double second) {
@@ -298,7 +304,7 @@ public final class Sampler implements AutoCloseable {
 
     /**
      * Sums the samples of each metric name over its label sets, except heap memory and HttpClient's connections, which
-     * keep their area and state apart, and Tomcat's, which keep only the connector under load. Enough of the Prometheus text format for the handful
+     * keep their area and state apart, and Tomcat's connectors', which keep only the connector under load. Enough of the Prometheus text format for the handful
      * of gauges read here.
      */
     static Map<String, Double> parsePrometheus(String text, String tomcatConnector) {
@@ -317,7 +323,7 @@ public final class Sampler implements AutoCloseable {
             catch (NumberFormatException e) {
                 continue;
             }
-            if (name.startsWith("tomcat_") && !line.contains(tomcatConnector)) {
+            if (name.startsWith("tomcat_") && line.contains("name=\"http-") && !line.contains(tomcatConnector)) {
                 continue;
             }
             if (name.equals("jvm_memory_used_bytes")) {
@@ -352,6 +358,11 @@ public final class Sampler implements AutoCloseable {
 
     public Series series(ToDoubleFunction<Tick> column) {
         return series(column, t -> true);
+    }
+
+    /** The server's pools, as each sample read them. */
+    ServicePools pools() {
+        return pools;
     }
 
     /** The last values the target reported (e.g. jvm_threads_peak_threads, process_files_max_files). */

@@ -1,0 +1,153 @@
+package dev.latencylab.load;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The pools of a server that can bound its throughput, read each second from its own metrics: each pool's size, how
+ * many of it are in use, how many requests wait for one, and how long one is held, where the server publishes them. A
+ * pool of T held H seconds each serves at most T/H requests per second (Little's law); one in full use with requests
+ * waiting is the evidence that it decided. What a server has but does not publish is said, with the setting that
+ * publishes it. Metric names per pool: docs/your-service.md.
+ */
+public final class ServicePools {
+
+    /**
+     * A pool the lab reads: its name, what it pools, and the keys (as the sampler keys metrics) of its size, of those in
+     * use, of the requests waiting (null: not published) and of the timer of how long one is held (its _sum and _count
+     * seconds; null: not published).
+     */
+    record Kind(String name, String unit, String size, String inUse, String pending, String held) {
+
+        static Kind of(Sampler.ConnectionPool p) {
+            return new Kind(p.library, "connections", p.max, p.active, p.pending, p.held);
+        }
+    }
+
+    /** Tomcat's request threads for the connector under load: a thread is held for a request's whole time in Tomcat. */
+    static final Kind TOMCAT_THREADS = new Kind("Tomcat's threads", "threads", "tomcat_threads_config_max_threads",
+            "tomcat_threads_busy_threads", null, "tomcat_global_request_seconds");
+
+    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS),
+            Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
+
+    /** Spring Boot's gauges of any DataSource: a pool whose own metrics (waits, hold time) are not bound. */
+    static final String DATASOURCE_MAX = "jdbc_connections_max";
+    /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
+    static final String TOMCAT_SESSIONS = "tomcat_sessions_active_current_sessions";
+
+    /** The keys a reading keeps of a sample. */
+    private static final Set<String> KEYS = Stream.concat(KINDS.stream().flatMap(k -> Stream.of(k.size(), k.inUse(), k.pending(),
+            k.held() == null ? null : k.held() + "_sum", k.held() == null ? null : k.held() + "_count")),
+            Stream.of(DATASOURCE_MAX, TOMCAT_SESSIONS)).filter(k -> k != null).collect(Collectors.toUnmodifiableSet());
+
+    /** One sample of the pools' metrics, at a second of the run, with so many users active. */
+    record Reading(double second, int users, Map<String, Double> values) {
+    }
+
+    private final List<Reading> readings = new ArrayList<>();
+
+    /** One sample of the server's metrics (empty when it did not answer: then nothing is kept). */
+    synchronized void add(double second, int users, Map<String, Double> server) {
+        Map<String, Double> kept = new HashMap<>();
+        server.forEach((key, value) -> {
+            if (KEYS.contains(key)) {
+                kept.put(key, value);
+            }
+        });
+        if (!kept.isEmpty()) {
+            readings.add(new Reading(second, users, kept));
+        }
+    }
+
+    /**
+     * What the run saw of each pool the server publishes, on the plateau where it had readings there (else over the
+     * whole run), and what it has but does not publish; null when no sample had any pool.
+     */
+    synchronized Result.Pools result(BiPredicate<Double, Integer> onPlateau) {
+        return of(readings, onPlateau);
+    }
+
+    static Result.Pools of(List<Reading> all, BiPredicate<Double, Integer> onPlateau) {
+        if (all.isEmpty()) {
+            return null;
+        }
+        List<Reading> plateau = all.stream().filter(r -> onPlateau.test(r.second(), r.users())).toList();
+        List<Reading> span = plateau.isEmpty() ? all : plateau;
+        List<Result.Pool> published = new ArrayList<>();
+        for (Kind kind : KINDS) {
+            if (all.stream().anyMatch(r -> r.values().containsKey(kind.size()))) {
+                published.add(pool(kind, span));
+            }
+        }
+        List<Result.Unseen> unseen = new ArrayList<>();
+        if (has(all, TOMCAT_SESSIONS) && !has(all, TOMCAT_THREADS.size())) {
+            unseen.add(new Result.Unseen(TOMCAT_THREADS.name(), "Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true"));
+        }
+        if (has(all, DATASOURCE_MAX) && !has(all, Sampler.ConnectionPool.HIKARI.max)) {
+            unseen.add(new Result.Unseen("the DataSource's connections (%.0f)".formatted(last(all, DATASOURCE_MAX)),
+                    "their waits and hold time are HikariCP's metrics, published when Micrometer binds the pool"));
+        }
+        return published.isEmpty() && unseen.isEmpty() ? null : new Result.Pools(published, unseen);
+    }
+
+    /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
+    private static Result.Pool pool(Kind kind, List<Reading> span) {
+        Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null).reduce((a, b) -> b).orElse(null);
+        Series inUse = new Series();
+        Series pending = new Series();
+        long readings = 0;
+        long full = 0;
+        for (Reading r : span) {
+            Double used = r.values().get(kind.inUse());
+            Double waiting = kind.pending() == null ? null : r.values().get(kind.pending());
+            if (used == null) {
+                continue;
+            }
+            inUse.add(used);
+            pending.add(waiting == null ? Double.NaN : waiting);
+            readings++;
+            // where the pool publishes its waits, full means a request waited too: all in use at the instant is not enough
+            if (size != null && size > 0 && used >= size && (kind.pending() == null || (waiting != null && waiting > 0))) {
+                full++;
+            }
+        }
+        if (size != null && size <= 0 || inUse.max() != null && inUse.max() < 0) {
+            // Tomcat on virtual threads publishes -1: no pool of threads
+            return new Result.Pool(kind.name(), kind.unit(), null, inUse.stat(), pending.stat(), null, null, null,
+                    "no pool: it publishes no bounded number of " + kind.unit() + " (virtual threads)");
+        }
+        Double holdMs = kind.held() == null ? null : holdMs(kind.held(), span);
+        Double bound = size == null || holdMs == null || holdMs <= 0 ? null : size * 1000 / holdMs;
+        return new Result.Pool(kind.name(), kind.unit(), size, inUse.stat(), pending.stat(), readings == 0 ? null : (double) full / readings,
+                holdMs, bound, null);
+    }
+
+    /** The mean time one was held over the span, from the timer's growth between its first and last reading; null without growth. */
+    static Double holdMs(String timer, List<Reading> span) {
+        List<Reading> timed = span.stream().filter(r -> r.values().containsKey(timer + "_sum") && r.values().containsKey(timer + "_count")).toList();
+        if (timed.size() < 2) {
+            return null;
+        }
+        Map<String, Double> first = timed.get(0).values();
+        Map<String, Double> last = timed.get(timed.size() - 1).values();
+        double count = last.get(timer + "_count") - first.get(timer + "_count");
+        double seconds = last.get(timer + "_sum") - first.get(timer + "_sum");
+        return count > 0 && seconds >= 0 ? seconds * 1000 / count : null;
+    }
+
+    private static boolean has(List<Reading> readings, String key) {
+        return readings.stream().anyMatch(r -> r.values().containsKey(key));
+    }
+
+    private static double last(List<Reading> readings, String key) {
+        return readings.stream().map(r -> r.values().get(key)).filter(v -> v != null).reduce((a, b) -> b).orElseThrow();
+    }
+}
