@@ -198,7 +198,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * @param size           how many it has (its maximum); null where it has no bound (note says why)
      * @param inUse          how many were in use
      * @param pending        requests waiting for one, where it publishes that
-     * @param fullShare      share of the samples at which all were in use (and a request waited, where it publishes waits)
+     * @param fullShare      share of the samples at which a request waited for one (where it publishes waits), else all were in use
      * @param holdMs         mean time one was held, from its own timer; null where it publishes none
      * @param boundPerSecond size / hold time: the most it serves per second; null without both
      * @param note           why it bounds nothing, else null

@@ -114,8 +114,9 @@ public final class ServicePools {
             inUse.add(used);
             pending.add(waiting == null ? Double.NaN : waiting);
             readings++;
-            // where the pool publishes its waits, full means a request waited too: all in use at the instant is not enough
-            if (size != null && size > 0 && used >= size && (kind.pending() == null || (waiting != null && waiting > 0))) {
+            // where the pool publishes its waits, full means a request waited: all in use at an instant is the pool keeping
+            // up, and one in use fewer at an instant (handed back, not yet taken again) with 40 waiting is full
+            if (size != null && size > 0 && (kind.pending() == null ? used >= size : waiting != null && waiting > 0)) {
                 full++;
             }
         }

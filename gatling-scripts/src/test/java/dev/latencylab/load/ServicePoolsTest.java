@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A server's pools as the sampler reads them from its metrics (the names of Micrometer's Prometheus text, as a Spring
- * Boot service publishes them): a pool full only with requests waiting where it publishes waits, its hold time from
+ * Boot service publishes them): a pool full when requests wait for it, where it publishes waits, its hold time from
  * its own timer's growth on the plateau, its bound size / hold, the pool that decided when several are full, Tomcat on
  * virtual threads as no pool, and what a service has but does not publish.
  */
@@ -46,16 +46,16 @@ class ServicePoolsTest {
     void aFullConnectionPoolWithRequestsWaitingDecidesAtItsSizeOverItsHoldTime() {
         Result.Pools pools = pools(List.of(
                 text(3, 3, 0, 100, 10.0, 100, 11.0), // before the plateau: its counts are not the plateau's
-                text(50, 10, 30, 200, 20.5, 200, 60.0),
+                text(50, 9, 30, 200, 20.5, 200, 60.0), // one handed back, not yet taken again: 30 waiting, full
                 text(50, 10, 31, 300, 31.0, 300, 110.0),
-                text(50, 10, 0, 400, 41.5, 400, 160.0)), 2);
+                text(50, 10, 0, 400, 41.5, 400, 160.0)), 2); // all in use, none waiting: the pool kept up
 
         assertThat(pools.unseen()).isEmpty();
         Result.Pool hikari = pools.published().stream().filter(p -> p.name().equals("HikariCP")).findFirst().orElseThrow();
         assertThat(hikari.size()).isEqualTo(10);
         assertThat(hikari.holdMs()).as("21 s of use over 200 connections held on the plateau").isCloseTo(105.0, offset(1e-9));
         assertThat(hikari.boundPerSecond()).isCloseTo(10 / 0.105, offset(1e-9));
-        assertThat(hikari.fullShare()).as("all in use at 3 samples, waited for at 2: all in use is not enough").isCloseTo(2.0 / 3,
+        assertThat(hikari.fullShare()).as("waited for at 2 samples of 3").isCloseTo(2.0 / 3,
                 offset(1e-9));
         assertThat(hikari.inUse().samples()).isEqualTo(3);
         assertThat(hikari.pending().max()).isEqualTo(31);

@@ -121,7 +121,10 @@ class OwnServiceIT {
             assertThat(r.server().connectionPool().library()).isEqualTo("HikariCP");
             assertThat(r.server().connectionPool().maxConnections()).isEqualTo(10);
             assertThat(r.server().connectionPool().active().samples()).isPositive();
-            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("HikariCP, 10 connections: in use mean");
+            assertThat(r.server().pools().published()).extracting(Result.Pool::name).containsExactly("HikariCP");
+            assertThat(r.server().pools().unseen()).extracting(Result.Unseen::pool).as("no mbean registry").containsExactly("Tomcat's threads");
+            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("<h2>Pools</h2>")
+                    .contains("Unseen: Tomcat's threads (Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true)");
             assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
 
             // the same service, a mix of requests: two searches, a visit and a new owner (a body, a header) each turn
@@ -176,14 +179,15 @@ class OwnServiceIT {
      * The example service's jar given as a user gives theirs: started by the lab with its arguments and JVM options
      * (its own PostgreSQL inside), loaded once its URL answers, recorded (its flight recording's events in result.json,
      * its actuator sampled), and stopped after the run. Its actuator is told to leave out the Prometheus registry, as
-     * many services have none: its metrics are read from Spring Boot's own /actuator/metrics JSON.
+     * many services have none: its metrics, its pools among them, are read from Spring Boot's own /actuator/metrics JSON.
      */
     @Test
     void aJarOfYoursIsStartedLoadedRecordedAndStopped() {
         int port = TargetProcess.freePort();
         LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service", "my-jar",
                 "--jar", ExampleServiceJar.jar().toString(), "--jar-arg=--server.port=" + port,
-                "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics", "--jvm-option=-Xmx256m");
+                "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics",
+                "--jar-arg=--server.tomcat.mbeanregistry.enabled=true", "--jvm-option=-Xmx256m");
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         Matcher started = Pattern.compile("latency-lab: my-jar started from .+ \\(pid ([0-9]+);").matcher(run.output());
@@ -197,6 +201,10 @@ class OwnServiceIT {
         assertThat(r.server().sampling().sampled()).isTrue();
         assertThat(r.server().threads().liveThreads().samples()).as("its threads, from the JSON").isPositive();
         assertThat(r.server().heapUsedBytes().samples()).as("its heap, from the JSON").isPositive();
+        assertThat(r.server().pools().published()).as("its pools, from the JSON, Tomcat's threads with the mbean registry on")
+                .extracting(Result.Pool::name, Result.Pool::size).containsExactly(org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 50.0),
+                        org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0));
+        assertThat(r.server().pools().unseen()).isEmpty();
         assertThat(r.server().threads().peakLiveThreads()).isPositive();
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();
         assertThat(r.jvm().gc()).isNotNull();
@@ -204,33 +212,46 @@ class OwnServiceIT {
     }
 
     /**
-     * A sweep of the example service's jar: started for each point and stopped after it, named as the user named it in
-     * folders, result files and page; its verdict names no bound it cannot know (the path names no latency: no model),
-     * and its charts carry no model line; an objective no run meets exits 5, a line for each run.
+     * A sweep of the example service's jar, its HikariCP pool resized by an argument to 2 connections: started for each
+     * point and stopped after it, named as the user named it in folders, result files and page; its verdict names the
+     * bound the service's own metrics show (at 30 users its 2 connections full, their bound 2 over the hold time it
+     * publishes, and the goodput at it) and what it does not publish (Tomcat's threads), and its charts carry no model
+     * line (the path names no latency); an objective no run meets exits 5, a line for each run.
      */
     @Test
-    void aSweepOfYourJarStartsItForEachPointAndClaimsNoBoundItCannotKnow() throws Exception {
+    void aSweepOfYourJarStartsItForEachPointAndNamesThePoolItsMetricsShowFull() throws Exception {
         int port = TargetProcess.freePort();
         LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url",
                 "http://127.0.0.1:%d/owners/2/visits".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
-                "--jar-arg=--server.port=" + port, "--users", "2,4", "--requests-per-user", "2", "--ramp-seconds", "1", "--think-min-ms", "10",
-                "--think-max-ms", "20", "--warmup-seconds", "1", "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep",
-                "--slo", "p99:5");
+                "--jar-arg=--server.port=" + port, "--jar-arg=--spring.datasource.hikari.maximum-pool-size=2", "--users", "2,30",
+                "--requests-per-user", "4", "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1",
+                "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep", "--slo", "p99:5");
 
         assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(LatencyLab.SLO_MISSED);
         assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
-                .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)"));
+                .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9,]+ ms > 5 ms \\(by [0-9,]+ ms\\)"));
         SweepFolder dir = new SweepFolder(tmp.resolve("clinic-sweep"));
-        for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u4-r1")) {
+        for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u30-r1")) {
             Result r = ResultFile.read(dir.point(point).resultFile());
             assertThat(r.target().id()).isEqualTo("clinic");
             assertThat(r.target().module()).isEqualTo(Target.SERVICE_MODULE);
-            assertThat(r.requests().ok()).as(point).isEqualTo(Integer.parseInt(point.replaceAll(".*-u([0-9]+)-r1", "$1")) * 2L);
+            assertThat(r.requests().ok()).as(point).isEqualTo(Integer.parseInt(point.replaceAll(".*-u([0-9]+)-r1", "$1")) * 4L);
             assertThat(r.jvm()).as("%s: the jar started for it, with its flight recording", point).isNotNull();
             assertThat(r.model()).as("no latency in the path: no model").isNull();
+            assertThat(r.server().pools().unseen()).extracting(Result.Unseen::pool).containsExactly("Tomcat's threads");
         }
+        Result full = ResultFile.read(dir.point("clinic-l0-u30-r1").resultFile());
+        Result.Pool hikari = full.server().pools().decided().orElseThrow(() -> new AssertionError(full.server().pools()));
+        assertThat(hikari.name()).isEqualTo("HikariCP");
+        assertThat(hikari.size()).isEqualTo(2);
+        assertThat(hikari.holdMs()).as("each visit holds its connection through a 100-ms query").isGreaterThanOrEqualTo(100);
+        assertThat(full.throughput().goodputPlateauPerSecond()).as("30 users on 2 connections: goodput at the pool's bound, 2 / hold")
+                .isCloseTo(hikari.boundPerSecond(), org.assertj.core.data.Percentage.withPercentage(10));
+        Result light = ResultFile.read(dir.point("clinic-l0-u2-r1").resultFile());
+        assertThat(light.server().pools().decided()).as("2 users on 2 connections: none waits").isEmpty();
         String page = Files.readString(dir.page());
-        assertThat(page).contains("<strong>clinic</strong>: measured from 2 users to 4 users without a model")
+        assertThat(page).contains("<strong>clinic</strong>: none of its pools full at 2 users").contains("held by HikariCP")
+                .contains("at 30 users").contains("2 connections held").contains("unseen: Tomcat's threads")
                 .doesNotContain("followed the offered load");
         String throughput = Files.readString(dir.charts().resolve("throughput-l0.svg"));
         assertThat(throughput).doesNotContain("ms latency").doesNotContain("model: offered");

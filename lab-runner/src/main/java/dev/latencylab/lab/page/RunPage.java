@@ -151,6 +151,33 @@ public final class RunPage {
         return s;
     }
 
+    /**
+     * The server's pools as it published them, on the plateau: each one's size, use, waits, how often it was full, its
+     * hold time and bound; the one that decided; and what it has but does not publish.
+     */
+    private static void pools(StringBuilder h, Result.Pools pools) {
+        h.append("<h2>Pools</h2>\n");
+        Result.Pool decided = pools.decided().orElse(null);
+        if (!pools.published().isEmpty()) {
+            h.append("<p>").append(esc(decided == null ? "No pool the server publishes was full on the plateau."
+                    : "%s decided: full on %.0f%% of the plateau's samples%s.".formatted(decided.name(), 100 * decided.fullShare(),
+                            decided.boundPerSecond() == null ? "" : ", at most %s req/s (%s / %s ms held)".formatted(f1(decided.boundPerSecond()),
+                                    f0(decided.size()), f1(decided.holdMs()))))).append("</p>\n");
+            h.append("<table>\n<tr><th class=l>pool<th>size<th>in use, mean<th>most<th>waiting, mean<th>most<th>full<th>held, ms"
+                    + "<th>bound, req/s</tr>\n");
+            for (Result.Pool p : pools.published()) {
+                h.append("<tr>").append(td(p.name() + (p.note() == null ? "" : ": " + p.note()), true)).append(td(f0(p.size()), false))
+                        .append(td(f1(p.inUse().mean()), false)).append(td(f0(p.inUse().max()), false)).append(td(f1(p.pending().mean()), false))
+                        .append(td(f0(p.pending().max()), false)).append(td(pct(p.fullShare()), false)).append(td(f1(p.holdMs()), false))
+                        .append(td(f1(p.boundPerSecond()), false)).append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        for (Result.Unseen u : pools.unseen()) {
+            h.append("<p>").append(esc("Unseen: %s (%s).".formatted(u.pool(), u.why()))).append("</p>\n");
+        }
+    }
+
     private static String html(Path resultFile, Result r, Map<Integer, Result> parts) {
         Result.Parameters p = r.parameters();
         boolean split = r.parts() != null && !r.parts().isEmpty();
@@ -199,7 +226,8 @@ public final class RunPage {
                     split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu())));
         }
         Result.ConnectionPool pool = r.server() == null ? null : r.server().connectionPool();
-        if (pool != null) {
+        Result.Pools pools = r.server() == null ? null : r.server().pools();
+        if (pool != null && pools == null) { // a file written before every pool was read
             row(h, "connection pool", "%s, %s connections: in use mean %s, most %s; waiting for one mean %s, most %s".formatted(pool.library(),
                     f0(pool.maxConnections()), f1(pool.active().mean()), f0(pool.active().max()), f1(pool.pending().mean()),
                     f0(pool.pending().max())));
@@ -219,6 +247,9 @@ public final class RunPage {
                         .append(td(ms(qt.max()), false)).append("</tr>\n");
             }
             h.append("</table>\n");
+        }
+        if (pools != null) {
+            pools(h, pools);
         }
         if (split) {
             h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"

@@ -28,25 +28,37 @@ import dev.latencylab.lab.targets.Target;
 public final class Verdict {
 
     /**
-     * What decided a point's goodput, in the order the model and the flags tell it; UNMODELLED: nothing known, for a
-     * point without a model (a service of the user's: its path names no latency).
+     * What decided a point's goodput, in the order the model and the flags tell it. For a point without a model (a
+     * service of the user's: its path names no latency), from what the service said of its own pools: SERVICE_POOL, one
+     * was full on the plateau; UNEXPLAINED, its response time rose past its lightest load's with none full and this
+     * machine's CPU not busy (ServiceWords#queued); UNMODELLED, none full and nothing queued.
      */
     enum Bound {
-        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED;
+        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, UNEXPLAINED;
 
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
         static Bound of(Summary.PointRow p) {
+            return of(p, null);
+        }
+
+        /** The same, with the target's lightest load to tell a queue by (null: none told). */
+        static Bound of(Summary.PointRow p, Summary.PointRow lightest) {
             List<String> flags = p.flagList();
             if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
             }
             if (p.model().modelThroughput() == null) {
-                return UNMODELLED;
+                return p.evidence().fullPool() != null ? SERVICE_POOL : ServiceWords.queued(p, lightest) ? UNEXPLAINED : UNMODELLED;
             }
             if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
             }
             return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
+        }
+
+        /** A pool's bound: from its first load on it holds goodput, so that load's numbers are the stage's. */
+        boolean holds() {
+            return this == POOL || this == SERVICE_POOL;
         }
     }
 
@@ -95,8 +107,8 @@ public final class Verdict {
                 && p.rates().goodput().median() >= p.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
     }
 
-    /** Consecutive loads of one target with the same bound: from the first point to the last. */
-    record Stage(Bound bound, Summary.PointRow first, Summary.PointRow last) {
+    /** Consecutive loads of one target with the same bound: from the first point to the last; lightest: the target's lightest load. */
+    record Stage(Bound bound, Summary.PointRow first, Summary.PointRow last, Summary.PointRow lightest) {
     }
 
     /** One target's stages at one latency and model (closed or open), in the order of its loads. */
@@ -121,13 +133,13 @@ public final class Verdict {
         byTarget.values().forEach(rows -> {
             List<Stage> stages = new ArrayList<>();
             for (Summary.PointRow p : rows) {
-                Bound b = Bound.of(p);
+                Bound b = Bound.of(p, rows.get(0));
                 Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
                 if (last != null && last.bound() == b) {
-                    stages.set(stages.size() - 1, new Stage(b, last.first(), p));
+                    stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
                 }
                 else {
-                    stages.add(new Stage(b, p, p));
+                    stages.add(new Stage(b, p, p, rows.get(0)));
                 }
             }
             Summary.PointRow first = rows.get(0);
@@ -172,7 +184,7 @@ public final class Verdict {
     }
 
     /** A load in words: "5,000 users", or "a rate of 2,400 req/s". */
-    private static String loadText(Summary.PointRow p) {
+    static String loadText(Summary.PointRow p) {
         return p.identity().rate() == null ? "%,d users".formatted(p.identity().users()) : "a rate of %s req/s".formatted(rate(p.identity().rate()));
     }
 
@@ -238,8 +250,8 @@ public final class Verdict {
      * name one (sharedConnectionsKo).
      */
     private static String brief(String target, Stage s) {
-        Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
-        String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound() == Bound.POOL ? "from " : "up to ") + loadText(p);
+        Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
+        String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound().holds() ? "from " : "up to ") + loadText(p);
         String owed = Decider.of(p).words();
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; %s)".formatted(loads, goodput(p), notes(p), owed);
@@ -249,7 +261,7 @@ public final class Verdict {
                     rate(p.model().modelThroughput()),
                     ko(p), notes(p));
             case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.model().modelThroughput()));
-            case UNMODELLED -> "no model %s (%s%s; its path names no latency)".formatted(loads, goodput(p), notes(p));
+            case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
         };
     }
 
@@ -276,7 +288,7 @@ public final class Verdict {
      */
     private static String stage(String target, Stage s) {
         String loads = s.first() == s.last() ? "at " + loadText(s.last()) : "from %s to %s".formatted(loadText(s.first()), loadText(s.last()));
-        Summary.PointRow p = s.bound() == Bound.POOL ? s.first() : s.last();
+        Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.latency().p95Ms().median()), ko(p), notes(p));
         return switch (s.bound()) {
             case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.model().modelOfferedLoad()));
@@ -285,7 +297,7 @@ public final class Verdict {
             case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
                     rate(p.model().modelThroughput()), p.cpu().machineCpu().median() == null
                             ? "-" : "%.0f".formatted(p.cpu().machineCpu().median() * 100));
-            case UNMODELLED -> "measured %s without a model (%s): its path names no latency, so no bound is drawn".formatted(loads, at);
+            case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.stage(s, loads, at);
         };
     }
 
@@ -403,11 +415,11 @@ public final class Verdict {
         return rate(p.rates().goodput().median()) + " req/s";
     }
 
-    private static String rate(Double v) {
+    static String rate(Double v) {
         return v == null ? "-" : "%,.0f".formatted(v);
     }
 
-    private static String ms(Double v) {
+    static String ms(Double v) {
         return v == null ? "-" : "%,.0f".formatted(v);
     }
 

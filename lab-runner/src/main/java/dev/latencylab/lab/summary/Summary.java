@@ -36,8 +36,8 @@ public final class Summary {
     /** Runs of a point disagree (unstable) when their goodput ranges wider than this share of its median, */
     static final double GOODPUT_TOLERANCE = 0.05;
     /** or their p95 wider than this share of its median and than P95_TOLERANCE_MS. */
-    static final double P95_TOLERANCE = 0.25;
-    static final double P95_TOLERANCE_MS = 10;
+    public static final double P95_TOLERANCE = 0.25;
+    public static final double P95_TOLERANCE_MS = 10;
 
     /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
     static final double CPU_BOUND = 0.90;
@@ -59,9 +59,10 @@ public final class Summary {
      *                and goodput, the same for the injector; machineSteal: the share the hypervisor gave elsewhere, plateau
      *                mean; cpuProbe: the machine's single-thread probe (MiB/s) when the run started, null in older sweeps
      * @param model   modelThroughput: N/(L+Z) capped at T/L on the plateau, else the run's mean bound
+     * @param evidence what the server said of its own pools on the plateau: the one full there, its bound
      */
     public record RunRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
-            Threads threads, Cpu cpu, Peaks peaks, Model model, Notes notes) {
+            Threads threads, Cpu cpu, Peaks peaks, Model model, PoolEvidence evidence, Notes notes) {
 
         /** Which run: the point's id, target, load (users, or rate for an open point with users 0), latency and its number. */
         public record Identity(String point, String target, int users, Double rate, long latencyMs, int run) {
@@ -122,7 +123,7 @@ public final class Summary {
         static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
             return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
                     Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Peaks.NONE, Model.NONE,
-                    new Notes("failed", report, wallSeconds));
+                    PoolEvidence.NONE, new Notes("failed", report, wallSeconds));
         }
     }
 
@@ -146,7 +147,7 @@ public final class Summary {
      * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
      */
     public record PointRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
-            Threads threads, Cpu cpu, Model model, Notes notes) {
+            Threads threads, Cpu cpu, Model model, PoolEvidence evidence, Notes notes) {
 
         /** Which point: its id, target, load (users, or rate for an open point with users 0) and latency. */
         public record Identity(String point, String target, int users, Double rate, long latencyMs) {
@@ -193,7 +194,7 @@ public final class Summary {
                     new Outcome(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
                     new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
                     new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
-                    new Notes(machineCeiling, "failed", runIds));
+                    PoolEvidence.NONE, new Notes(machineCeiling, "failed", runIds));
         }
     }
 
@@ -376,7 +377,7 @@ public final class Summary {
                 new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().files().openFiles().max()),
                 model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
                         model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
-                new RunRow.Notes(String.join(Flags.FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
+                PoolEvidence.of(r), new RunRow.Notes(String.join(Flags.FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
     }
 
     private static Double ms(Long ms) {
@@ -433,7 +434,7 @@ public final class Summary {
                         r -> r.cpu().machineCpu()),
                         spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
                         spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
-                model.model(), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
+                model.model(), PoolEvidence.point(done), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
     }
 
     private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {

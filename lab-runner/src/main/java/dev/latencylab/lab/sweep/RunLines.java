@@ -6,6 +6,7 @@ import java.util.List;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.summary.Flags;
+import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.targets.Target;
 
@@ -45,7 +46,11 @@ public final class RunLines {
     /** The model's throughput, what bounds it (the offered load or a pool's T/L), and whether the run followed it. */
     public static String verdict(Summary.RunRow r) {
         if (r.model().modelThroughput() == null) {
-            return "no model (the path names no latency)";
+            PoolEvidence e = r.evidence();
+            return "no model (the path names no latency); " + (e.fullPool() != null ? "%s full%s".formatted(e.fullPool(),
+                    e.fullPoolBound() == null ? "" : ": at most %,.0f req/s (%.0f / %,.0f ms held)".formatted(e.fullPoolBound(), e.fullPoolSize(),
+                            e.fullPoolHoldMs()))
+                    : e.pools() != null ? "none of its pools full (" + e.pools() + ")" : "it publishes no pool");
         }
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
         String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))

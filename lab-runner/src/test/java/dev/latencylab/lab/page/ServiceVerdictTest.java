@@ -1,0 +1,77 @@
+package dev.latencylab.lab.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.summary.Flags;
+import dev.latencylab.lab.summary.PoolEvidence;
+import dev.latencylab.lab.summary.Summary;
+
+/**
+ * The rules that name what bounded a service of the user's (no model: its path names no latency), from what it said of
+ * its own pools: a pool full on the plateau decides, with its bound beside the goodput; a response time risen past the
+ * lightest load's with none full is "not explained", never a guess; this machine's CPU, when busy, comes first.
+ */
+class ServiceVerdictTest {
+
+    private static final PoolEvidence NONE_FULL = new PoolEvidence("Tomcat's threads 50, HikariCP 10", null, null, null, null, null, null, null);
+    private static final PoolEvidence HIKARI_FULL = new PoolEvidence("Tomcat's threads 50, HikariCP 10", "HikariCP", 10.0, "connections",
+            101.3, 98.7, 1.0, null);
+
+    private static Summary.RunRow run(int users, int run, double goodput, long p50, double machineCpu, PoolEvidence evidence) {
+        String flags = machineCpu >= 0.9 ? Flags.MACHINE_CPU_BOUND : "";
+        return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId("clinic", 0, users, null) + "-r" + run, "clinic", users, null, 0, run),
+                new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
+                new Summary.RunRow.Rates(goodput, goodput, goodput, (long) goodput),
+                new Summary.RunRow.Latencies(p50, p50, p50 + 5, p50 + 10, p50 + 10, p50 + 10), new Summary.RunRow.Requests(1000L, 0L, 0.0, null),
+                new Summary.RunRow.Threads(60.0, 30.0), new Summary.RunRow.Cpu(0.1, 0.1, machineCpu, 2, 1.0, 1.0, 0.0, 1.0, 1400.0),
+                new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(null, null, null, null, null, null), evidence,
+                new Summary.RunRow.Notes(flags, null, 30L));
+    }
+
+    private static List<Verdict.Stage> stages(List<Summary.RunRow> runs) {
+        return Verdict.targets(Summary.points(runs, Map.of())).get(0).stages();
+    }
+
+    private static List<String> spans(List<Summary.RunRow> runs) {
+        return stages(runs).stream().map(s -> s.bound() + " " + s.first().identity().users() + "-" + s.last().identity().users()).toList();
+    }
+
+    @Test
+    void aFullPoolDecidesFromTheLoadItFirstFilledAndItsBoundIsSaidBesideTheGoodput() {
+        List<Summary.RunRow> runs = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            runs.add(run(20, r, 12.3, 108, 0.1, NONE_FULL));
+            runs.add(run(100, r, 62.5, 109, 0.2, NONE_FULL));
+            runs.add(run(200, r, 97.9, 950, 0.24, HIKARI_FULL));
+            runs.add(run(400, r, 97.8, 3000, 0.24, HIKARI_FULL));
+        }
+        assertThat(spans(runs)).containsExactly("UNMODELLED 20-100", "SERVICE_POOL 200-400");
+        String markdown = Verdict.markdown(Summary.points(runs, Map.of()));
+        assertThat(markdown).contains("HikariCP from 200 users").contains("10 connections held 101 ms each: at most 99 req/s").contains("98 req/s");
+        assertThat(markdown).doesNotContain("not explained");
+    }
+
+    @Test
+    void aRisenResponseTimeWithNothingFullIsNotExplainedAndThisMachinesCpuComesFirst() {
+        List<Summary.RunRow> runs = List.of(run(20, 1, 12.3, 108, 0.1, NONE_FULL), run(100, 1, 62.5, 112, 0.2, NONE_FULL),
+                run(200, 1, 70.0, 900, 0.3, NONE_FULL), run(400, 1, 70.0, 3000, 0.95, HIKARI_FULL));
+        assertThat(spans(runs)).as("112 ms against 108 is no queue; 900 is").containsExactly("UNMODELLED 20-100", "UNEXPLAINED 200-200",
+                "MACHINE 400-400");
+        assertThat(Verdict.markdown(Summary.points(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users");
+    }
+
+    @Test
+    void aPoolFullInOnlyHalfThePointsRunsDecidesNothing() {
+        List<Summary.RunRow> runs = List.of(run(20, 1, 12.3, 108, 0.1, NONE_FULL), run(200, 1, 97.9, 140, 0.2, HIKARI_FULL),
+                run(200, 2, 97.9, 120, 0.2, NONE_FULL));
+        assertThat(spans(runs)).containsExactly("UNMODELLED 20-200");
+        assertThat(stages(runs).get(0).last().evidence().fullPool()).isNull();
+    }
+}
