@@ -84,7 +84,7 @@ public final class ServicePools {
         List<Result.Pool> published = new ArrayList<>();
         for (Kind kind : KINDS) {
             if (all.stream().anyMatch(r -> r.values().containsKey(kind.size()))) {
-                published.add(pool(kind, span));
+                published.add(pool(kind, all, span));
             }
         }
         List<Result.Unseen> unseen = new ArrayList<>();
@@ -99,7 +99,7 @@ public final class ServicePools {
     }
 
     /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
-    private static Result.Pool pool(Kind kind, List<Reading> span) {
+    private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
         Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null).reduce((a, b) -> b).orElse(null);
         Series inUse = new Series();
         Series pending = new Series();
@@ -125,10 +125,24 @@ public final class ServicePools {
             return new Result.Pool(kind.name(), kind.unit(), null, inUse.stat(), pending.stat(), null, null, null,
                     "no pool: it publishes no bounded number of " + kind.unit() + " (virtual threads)");
         }
-        Double holdMs = kind.held() == null ? null : holdMs(kind.held(), span);
+        Double holdMs = kind.held() == null ? null : holdMs(kind.held(), withBaseline(kind.held(), all, span));
         Double bound = size == null || holdMs == null || holdMs <= 0 ? null : size * 1000 / holdMs;
         return new Result.Pool(kind.name(), kind.unit(), size, inUse.stat(), pending.stat(), readings == 0 ? null : (double) full / readings,
                 holdMs, bound, null);
+    }
+
+    /**
+     * The span, led by the reading just before it where the span alone has fewer than two of the timer's: a level an
+     * open run stopped early (it missed its objective) may have one sample, and the timer's growth since the second
+     * before it is still that level's.
+     */
+    static List<Reading> withBaseline(String timer, List<Reading> all, List<Reading> span) {
+        if (span.stream().filter(r -> r.values().containsKey(timer + "_count")).count() >= 2 || span.isEmpty()) {
+            return span;
+        }
+        double from = span.get(0).second();
+        return all.stream().filter(r -> r.second() < from && r.values().containsKey(timer + "_count")).reduce((a, b) -> b)
+                .map(before -> java.util.stream.Stream.concat(java.util.stream.Stream.of(before), span.stream()).toList()).orElse(span);
     }
 
     /** The mean time one was held over the span, from the timer's growth between its first and last reading; null without growth. */

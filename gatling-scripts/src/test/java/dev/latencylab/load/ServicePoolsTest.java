@@ -67,6 +67,14 @@ class ServicePoolsTest {
     }
 
     @Test
+    void aPlateauOfOneSampleTakesItsHoldTimeFromTheSecondBefore() {
+        // an open run's level stopped early, one sample long: the timer's growth since the sample before is that level's
+        Result.Pools pools = pools(List.of(text(3, 3, 0, 100, 10.0, 100, 11.0), text(50, 10, 30, 200, 20.5, 200, 60.0)), 2);
+        assertThat(pools.decided().orElseThrow().holdMs()).isCloseTo(105.0, offset(1e-9));
+        assertThat(pools.decided().orElseThrow().inUse().samples()).as("its use, the level's own sample").isEqualTo(1);
+    }
+
+    @Test
     void noPoolFullDecidesNothing() {
         Result.Pools pools = pools(List.of(text(5, 4, 0, 10, 1.0, 10, 1.1), text(6, 5, 0, 60, 6.0, 60, 6.6)), 1);
         assertThat(pools.decided()).isEmpty();

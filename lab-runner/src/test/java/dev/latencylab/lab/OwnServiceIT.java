@@ -153,19 +153,22 @@ class OwnServiceIT {
             assertThat(Files.readString(made.get(1).resolve("result.html"))).contains("<h2>By request</h2>").contains("POST /owners");
             assertThat(Lab.get(mine.url("/owners?lastName=Coleman")).body()).as("the posts reached the service").contains("Monona");
 
-            // a capacity search of the same service: two levels far below HikariCP's 100 req/s, both within the SLO, so the
-            // search finds 20 req/s (its ladder's top), less than the objective's 50
+            // a capacity search of the same service: 40 and 80 req/s below HikariCP's 10 connections over 100 ms, 160 above
+            // it; its answer below the objective's 200 req/s, and the pool its metrics show full at 160 named as the bound
             LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", mine.url("/owners/2/visits"),
-                    "--service", "clinic", "--slo", "p99:2000,capacity:50", "--start-rate", "10", "--max-rate", "20", "--level-seconds", "5",
+                    "--service", "clinic", "--slo", "p99:500,capacity:200", "--start-rate", "40", "--max-rate", "160", "--level-seconds", "5",
                     "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "1", "--results", tmp.toString(), "--name", "clinic-capacity");
             assertThat(capacity.exitCode()).as(capacity.output()).isEqualTo(LatencyLab.SLO_MISSED);
-            assertThat(capacity.output()).contains("SLO p99 <= 2000 ms from due")
-                    .contains("latency-lab: SLO MISSED: capacity 20 req/s < 50 req/s (by 30 req/s)");
+            assertThat(capacity.output()).contains("SLO p99 <= 500 ms from due").containsPattern("latency-lab: SLO MISSED: capacity [0-9]+ req/s < 200 req/s");
             Capacity.Search found = Capacity.read(tmp.resolve("clinic-capacity"));
             assertThat(found.settings().target()).isEqualTo("clinic");
-            assertThat(found.answer().capacityPerSecond()).as("no level missed up to the ladder's top").isEqualTo(20);
+            assertThat(found.answer().firstMissPerSecond()).as("160 req/s on 10 connections held 100 ms each: missed").isNotNull();
+            Capacity.TopLevel miss = Capacity.atFirstMiss(found);
+            assertThat(miss).as("its metrics at the first rate missed").isNotNull();
+            assertThat(miss.full()).as("HikariCP full there").isNotNull();
+            assertThat(miss.full().name()).isEqualTo("HikariCP");
             assertThat(capacity.output()).contains("model: none (its path names no latency)")
-                    .contains("bounded by nothing the lab can name yet: no model (its path names no latency)").doesNotContain("no pool bounds it");
+                    .contains("bounded by HikariCP, ").contains("the first rate missed: 10 connections held").doesNotContain("no pool bounds it");
 
             LabCommand.Finished pathAndFile = LabCommand.run(tmp.resolve("path-and-file.console"), "run", "--url", mine.url("/owners"),
                     "--requests-file", requests.toString());

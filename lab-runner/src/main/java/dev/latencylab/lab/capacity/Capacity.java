@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.latencylab.load.Json;
+import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultCheck;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.format.Figures;
@@ -86,8 +88,41 @@ public final class Capacity {
         NONE_FOUND, MODEL, MACHINE, NEITHER
     }
 
-    /** One ladder: its rates, folder, why it stopped early (null: it ran to its end), and whether its run counts. */
-    public record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+    /**
+     * One ladder: its rates, folder, why it stopped early (null: it ran to its end), whether its run counts, and what
+     * the server said of its pools at its top level (null where it published none, and in searches before that).
+     */
+    public record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason,
+            @JsonInclude(JsonInclude.Include.NON_NULL) TopLevel topLevel) {
+
+        Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+            this(round, rates, folder, stoppedEarly, status, reason, null);
+        }
+    }
+
+    /**
+     * A ladder's top level (the last it reached: where it stopped, or its highest), as the server's own metrics saw it:
+     * the pools it publishes, e.g. "HikariCP 10", and the one full there (Result.Pools#decided), null where none was.
+     */
+    public record TopLevel(double ratePerSecond, String pools, Result.Pool full) {
+
+        /** A finished ladder's, from its result file; null where the server published no pool. */
+        static TopLevel of(Result r) {
+            Result.Pools pools = r.server().pools();
+            Result.Level top = r.open().topLevel();
+            if (pools == null || top == null) {
+                return null;
+            }
+            return new TopLevel(top.ratePerSecond(), pools.published().stream().map(p -> p.size() == null ? p.name()
+                    : "%s %.0f".formatted(p.name(), p.size())).collect(Collectors.joining(", ")), pools.decided().orElse(null));
+        }
+    }
+
+    /** What the server's metrics said at the first rate that missed the SLO; null where no ladder reached it with pools published. */
+    public static TopLevel atFirstMiss(Search s) {
+        Double miss = s.answer().firstMissPerSecond();
+        return miss == null ? null : s.rounds().stream().map(Round::topLevel).filter(t -> t != null && t.ratePerSecond() == miss)
+                .findFirst().orElse(null);
     }
 
     /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */

@@ -148,6 +148,6 @@ public final class SearchRun {
                         level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
             }
         }
-        return new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null);
+        return new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null, Capacity.TopLevel.of(r));
     }
 }

@@ -1,5 +1,7 @@
 package dev.latencylab.lab.page;
 
+import dev.latencylab.load.Result;
+import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.Summary;
 
@@ -50,6 +52,31 @@ final class ServiceWords {
                             Verdict.ms(s.lightest().latency().p50Ms().median()), published(p));
             default -> "none of its pools full %s (%s%s)".formatted(loads, at, published(p));
         };
+    }
+
+    /**
+     * What bounded a capacity search of a service (no model, not this machine's CPU), from what its metrics said at the
+     * first rate that missed the SLO: the pool full there with its bound; none full ("not explained by any pool this
+     * service publishes"); or nothing published there to tell by.
+     */
+    static String capacity(Capacity.Search search, String at, String ofCeiling, String next) {
+        if (search.answer().firstMissPerSecond() == null) {
+            return "nothing yet: no rate missed the SLO, %s (%s; %s)".formatted(at, ofCeiling, next);
+        }
+        Capacity.TopLevel miss = Capacity.atFirstMiss(search);
+        if (miss == null) {
+            return "nothing the lab can name: no model (its path names no latency), not this machine's CPU, and no pool published at "
+                    + "the first rate missed, %s (%s; %s)".formatted(at, ofCeiling, next);
+        }
+        Result.Pool p = miss.full();
+        if (p == null) {
+            return "not explained by any pool this service publishes (%s; none full at %s req/s, the first rate missed), %s (%s; %s)"
+                    .formatted(miss.pools().isEmpty() ? "it publishes none" : miss.pools(), Verdict.rate(miss.ratePerSecond()), at, ofCeiling, next);
+        }
+        return "%s, %s (full at %s req/s, the first rate missed: %s; %s; %s; its metrics)".formatted(p.name(), at,
+                Verdict.rate(miss.ratePerSecond()), p.boundPerSecond() == null ? "%.0f %s, no hold time published".formatted(p.size(), p.unit())
+                        : "%.0f %s held %s ms each, at most %s req/s".formatted(p.size(), p.unit(), Verdict.ms(p.holdMs()),
+                                Verdict.rate(p.boundPerSecond())), ofCeiling, next);
     }
 
     /** e.g. "10 connections held 101 ms each: at most 99 req/s"; the size alone where the pool publishes no hold time. */

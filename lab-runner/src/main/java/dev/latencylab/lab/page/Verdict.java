@@ -392,9 +392,7 @@ public final class Verdict {
                     model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
         }
         if (model == null && r.settings().ofService()) {
-            // a service of the user's: no latency known, no model; nothing here says what bounded it
-            return "nothing the lab can name yet: no model (its path names no latency) and not this machine's CPU, %s (%s; %s)"
-                    .formatted(at, ofCeiling, next);
+            return ServiceWords.capacity(r, at, ofCeiling, next);
         }
         return "neither %s nor this machine's CPU, %s (%s; %s; a finding)".formatted(model == null ? "a pool (none)"
                 : "T/L " + Figures.rate(model), at, ofCeiling, next);

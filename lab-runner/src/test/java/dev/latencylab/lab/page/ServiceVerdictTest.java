@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencylab.load.Result;
+import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.PoolEvidence;
@@ -73,5 +75,33 @@ class ServiceVerdictTest {
                 run(200, 2, 97.9, 120, 0.2, NONE_FULL));
         assertThat(spans(runs)).containsExactly("UNMODELLED 20-200");
         assertThat(stages(runs).get(0).last().evidence().fullPool()).isNull();
+    }
+
+    /** A search of a service whose ladders reached these top levels (the server's pools there), nothing else. */
+    private static Capacity.Search search(Double capacity, Double firstMiss, Capacity.TopLevel... tops) {
+        List<Capacity.Round> rounds = new ArrayList<>();
+        for (int i = 0; i < tops.length; i++) {
+            rounds.add(new Capacity.Round(i + 1, List.of(), "round-" + (i + 1), null, "done", null, tops[i]));
+        }
+        return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1), new Capacity.Bounds(null, 400.0),
+                new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null);
+    }
+
+    private static Result.Pool hikari(double fullShare) {
+        Result.Stat none = new Result.Stat(null, null, 0);
+        return new Result.Pool("HikariCP", "connections", 10.0, none, none, fullShare, 101.0, 99.0, null);
+    }
+
+    @Test
+    void aSearchOfAServiceIsBoundByThePoolFullAtTheFirstRateMissedAndOnlyThere() {
+        Capacity.TopLevel met = new Capacity.TopLevel(80, "HikariCP 10", null);
+        Capacity.TopLevel missed = new Capacity.TopLevel(160, "HikariCP 10", hikari(1.0));
+        assertThat(Verdict.capacityBound(search(80.0, 160.0, met, missed))).startsWith("HikariCP, 80 req/s (full at 160 req/s, the first rate missed");
+        assertThat(Verdict.capacityBound(search(80.0, 160.0, missed, new Capacity.TopLevel(160, "HikariCP 10", null))))
+                .as("the first ladder that reached the rate missed").startsWith("HikariCP, ");
+        assertThat(Verdict.capacityBound(search(80.0, 160.0, met, new Capacity.TopLevel(160, "HikariCP 10", null))))
+                .startsWith("not explained by any pool this service publishes (HikariCP 10; none full at 160 req/s");
+        assertThat(Verdict.capacityBound(search(80.0, 160.0, met))).as("no ladder's metrics at the miss").startsWith("nothing the lab can name");
+        assertThat(Verdict.capacityBound(search(160.0, null, missed))).as("nothing missed: no bound met").startsWith("nothing yet: no rate missed");
     }
 }
