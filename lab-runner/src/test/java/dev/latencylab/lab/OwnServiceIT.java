@@ -218,8 +218,8 @@ class OwnServiceIT {
      * A sweep of the example service's jar, its HikariCP pool resized by an argument to 2 connections: started for each
      * point and stopped after it, named as the user named it in folders, result files and page; its verdict names the
      * bound the service's own metrics show (at 30 users its 2 connections full, their bound 2 over the hold time it
-     * publishes, and the goodput at it) and what it does not publish (Tomcat's threads), and its charts carry no model
-     * line (the path names no latency); an objective no run meets exits 5, a line for each run.
+     * publishes, and the goodput at it) and what it does not publish (Tomcat's threads); its goodput chart draws that
+     * bound and no model line (the path names no latency); an objective no run meets exits 5, a line for each run.
      */
     @Test
     void aSweepOfYourJarStartsItForEachPointAndNamesThePoolItsMetricsShowFull() throws Exception {
@@ -233,6 +233,8 @@ class OwnServiceIT {
         assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(LatencyLab.SLO_MISSED);
         assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
                 .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9,]+ ms > 5 ms \\(by [0-9,]+ ms\\)"));
+        assertThat(sweep.output()).containsPattern("clinic users=30 run 1 .*HikariCP full: at most [0-9]+ req/s \\(2 connections held [0-9]+ ms each\\)")
+                .containsPattern("clinic users=2 run 1 .*none of its pools full \\(HikariCP 2\\)");
         SweepFolder dir = new SweepFolder(tmp.resolve("clinic-sweep"));
         for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u30-r1")) {
             Result r = ResultFile.read(dir.point(point).resultFile());
@@ -256,8 +258,11 @@ class OwnServiceIT {
         assertThat(page).contains("<strong>clinic</strong>: none of its pools full at 2 users").contains("held by HikariCP")
                 .contains("at 30 users").contains("2 connections held").contains("unseen: Tomcat's threads")
                 .doesNotContain("followed the offered load");
-        String throughput = Files.readString(dir.charts().resolve("throughput-l0.svg"));
-        assertThat(throughput).doesNotContain("ms latency").doesNotContain("model: offered");
+        assertThat(dir.charts().resolve("throughput-l0.svg")).isNotEmptyFile();
+        org.knowm.xchart.XYChart throughput = dev.latencylab.lab.page.ComparisonPage.charts(List.of(dir)).get("throughput-l0");
+        assertThat(throughput.getTitle()).doesNotContain("ms latency");
+        assertThat(throughput.getSeriesMap().keySet()).noneMatch(k -> k.startsWith("model"))
+                .anyMatch(k -> k.startsWith("bound: HikariCP, 2 connections / "));
         assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains("--server.port=" + port)))
                 .as("each point's jar stopped after it").isEmpty();
     }

@@ -139,6 +139,10 @@ public final class ComparisonPage {
                 double bound = t * 1000.0 / latency;
                 addModelLine(chart, "model: T/L, T=" + t, List.of(0.0, right), rate -> bound, top, offChart);
             }
+            if (!modelled) {
+                addServiceBounds(chart, sources.stream().flatMap(s -> byTarget(s, latency, true).values().stream()).flatMap(List::stream).toList(),
+                        r -> r.identity().rate(), right, top, offChart);
+            }
         }
         if (!offChart.isEmpty()) {
             chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
@@ -327,7 +331,7 @@ public final class ComparisonPage {
     }
 
     /** The charts of these sweeps' page, by file name (without extension), in the page's order. */
-    static Map<String, XYChart> charts(List<SweepFolder> sweeps) {
+    public static Map<String, XYChart> charts(List<SweepFolder> sweeps) {
         List<Source> sources = new ArrayList<>();
         for (SweepFolder s : sweeps) {
             sources.add(Source.read(s, sweeps.size() == 1 ? null : s.name(), sources.size()));
@@ -467,6 +471,9 @@ public final class ComparisonPage {
         if (plan != null && modelled && (c.file().equals("throughput") || c.file().equals("p95"))) {
             offChart.addAll(addModel(chart, c.file(), latency, all, maxUsers, plan, top));
         }
+        if (!modelled && c.file().equals("throughput")) {
+            addServiceBounds(chart, all, r -> (double) r.identity().users(), right, top, offChart);
+        }
         if (c.file().equals("throughput")) {
             int lineEnd = maxUsers;
             for (Source source : sources) {
@@ -542,6 +549,25 @@ public final class ComparisonPage {
 
     private static QueueingModel model(double users, long latency, double think, OptionalInt threads, Sweep.Pacing plan) {
         return new QueueingModel((int) users, latency, think, threads, plan.rampSeconds(), plan.repeat());
+    }
+
+    /**
+     * A service's bounds (no model: its path names no latency): each pool its own metrics showed full, as a dashed line
+     * at its bound (its size over the time one was held, the median over the points it was full at) from the first load
+     * (users, or an open point's rate) it was full at.
+     */
+    private static void addServiceBounds(XYChart chart, List<Summary.PointRow> rows, Function<Summary.PointRow, Double> load, double right,
+            double top, List<String> offChart) {
+        Map<String, List<Summary.PointRow>> byPool = new LinkedHashMap<>();
+        rows.stream().filter(r -> r.evidence().fullPoolBound() != null)
+                .forEach(r -> byPool.computeIfAbsent(r.evidence().fullPool(), k -> new ArrayList<>()).add(r));
+        byPool.forEach((pool, points) -> {
+            double from = points.stream().map(load).min(Double::compare).orElse(0.0);
+            double bound = Spread.of(points.stream().map(r -> r.evidence().fullPoolBound()).toList()).median();
+            double held = Spread.of(points.stream().map(r -> r.evidence().fullPoolHoldMs()).toList()).median();
+            addModelLine(chart, "bound: %s, %.0f %s / %,.0f ms held = %,.0f req/s".formatted(pool, points.get(0).evidence().fullPoolSize(),
+                    points.get(0).evidence().fullPoolUnit(), held, bound), List.of(from, right), n -> bound, top, offChart);
+        });
     }
 
     /** Greys for the model's lines, darkest first, so that they never take a target's color. */
@@ -659,6 +685,11 @@ public final class ComparisonPage {
                 queue anywhere (server or injector) shows in full. Their goodput, completions and percentiles are those
                 of the arrivals due while the rate was held.</p>
                 """);
+        if (sources.stream().anyMatch(s -> !modelled(s.points()))) {
+            h.append("<p>A service of yours has no model (its path names no latency): its dashed line is the bound of a pool ")
+                    .append("its own metrics showed full, its size over the time one was held, from the first load it was full at ")
+                    .append("(docs/your-service.md).</p>\n");
+        }
         if (sources.size() > 1) {
             h.append("<p>This page shows several sweeps: a series is named <code>target @ sweep</code>, the first sweep's ")
                     .append("lines solid, the others' dashed or dotted. Each sweep's machine is described below.</p>\n");

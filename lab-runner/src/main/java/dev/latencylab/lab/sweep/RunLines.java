@@ -48,8 +48,8 @@ public final class RunLines {
         if (r.model().modelThroughput() == null) {
             PoolEvidence e = r.evidence();
             return "no model (the path names no latency); " + (e.fullPool() != null ? "%s full%s".formatted(e.fullPool(),
-                    e.fullPoolBound() == null ? "" : ": at most %,.0f req/s (%.0f / %,.0f ms held)".formatted(e.fullPoolBound(), e.fullPoolSize(),
-                            e.fullPoolHoldMs()))
+                    e.fullPoolBound() == null ? "" : ": at most %,.0f req/s (%.0f %s held %,.0f ms each)".formatted(e.fullPoolBound(), e.fullPoolSize(),
+                            e.fullPoolUnit(), e.fullPoolHoldMs()))
                     : e.pools() != null ? "none of its pools full (" + e.pools() + ")" : "it publishes no pool");
         }
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
