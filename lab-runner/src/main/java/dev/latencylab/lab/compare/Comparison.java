@@ -418,13 +418,18 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         flags("A", a).ifPresent(notes::add);
         flags("B", b).ifPresent(notes::add);
+        BoundShift.of(point(a), point(b)).ifPresent(notes::add);
         return notes;
+    }
+
+    /** A side's runs as its point. */
+    private static PointRow point(List<Side.Run> runs) {
+        return Summary.points(runs.stream().map(Side.Run::row).toList(), Map.of()).get(0);
     }
 
     /** A side's point flagged machine-cpu-bound or unstable: its figures say more about the machine, or vary. */
     private static java.util.Optional<String> flags(String side, List<Side.Run> runs) {
-        PointRow point = Summary.points(runs.stream().map(Side.Run::row).toList(), Map.of()).get(0);
-        List<String> marked = point.flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
+        List<String> marked = point(runs).flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
                 .collect(Collectors.toList());
         return marked.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("%s is flagged %s".formatted(side, String.join(", ", marked)));
     }

@@ -10,9 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.lab.capacity.Capacity;
-import dev.latencylab.lab.run.Point;
-import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.PoolEvidence;
+import dev.latencylab.lab.summary.ServiceRows;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -22,19 +21,11 @@ import dev.latencylab.lab.summary.Summary;
  */
 class ServiceVerdictTest {
 
-    private static final PoolEvidence NONE_FULL = new PoolEvidence("Tomcat's threads 50, HikariCP 10", null, null, null, null, null, null, null);
-    private static final PoolEvidence HIKARI_FULL = new PoolEvidence("Tomcat's threads 50, HikariCP 10", "HikariCP", 10.0, "connections",
-            101.3, 98.7, 1.0, null);
+    private static final PoolEvidence NONE_FULL = ServiceRows.evidence(null, null, null, null);
+    private static final PoolEvidence HIKARI_FULL = ServiceRows.evidence("HikariCP", 10.0, 101.3, 98.7);
 
     private static Summary.RunRow run(int users, int run, double goodput, long p50, double machineCpu, PoolEvidence evidence) {
-        String flags = machineCpu >= 0.9 ? Flags.MACHINE_CPU_BOUND : "";
-        return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId("clinic", 0, users, null) + "-r" + run, "clinic", users, null, 0, run),
-                new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
-                new Summary.RunRow.Rates(goodput, goodput, goodput, (long) goodput),
-                new Summary.RunRow.Latencies(p50, p50, p50 + 5, p50 + 10, p50 + 10, p50 + 10), new Summary.RunRow.Requests(1000L, 0L, 0.0, null),
-                new Summary.RunRow.Threads(60.0, 30.0), new Summary.RunRow.Cpu(0.1, 0.1, machineCpu, 2, 1.0, 1.0, 0.0, 1.0, 1400.0),
-                new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(null, null, null, null, null, null), evidence,
-                new Summary.RunRow.Notes(flags, null, 30L));
+        return ServiceRows.run(users, run, goodput, p50, machineCpu, evidence);
     }
 
     private static List<Verdict.Stage> stages(List<Summary.RunRow> runs) {
