@@ -124,6 +124,9 @@ final class CompareCommand implements Callable<Integer> {
                         .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
             }
             pair.methods().forEach(m -> System.out.println("  interval: " + m));
+            if (pair.bound() != null) {
+                System.out.println("  bound: " + pair.bound());
+            }
             pair.notes().forEach(n -> System.out.println("  note: " + n));
         }
         c.unmatched().forEach(u -> System.out.println("latency-lab: not compared, " + u));

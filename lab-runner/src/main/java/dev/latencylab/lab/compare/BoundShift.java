@@ -2,14 +2,13 @@ package dev.latencylab.lab.compare;
 
 import java.util.Optional;
 
-import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.Summary.PointRow;
 
 /**
  * Which pool decided each side of a pair, from the server's own metrics (the pool full on the plateau), and how far its
- * bound moved: e.g. "HikariCP 10 → 20 connections: its bound moved from 99 to 198 req/s (full on both sides)". One
- * line of a pair's notes, where either side's server published its pools.
+ * bound moved: e.g. "HikariCP 10 → 20 connections: its bound moved from 99 to 198 req/s (full on both sides)". A
+ * pair's bound, where either side's server published its pools.
  */
 final class BoundShift {
 
@@ -30,13 +29,13 @@ final class BoundShift {
                     : "%.0f → %.0f %s".formatted(ea.fullPoolSize(), eb.fullPoolSize(), eb.fullPoolUnit());
             return Optional.of("%s %s: its bound %s (full on both sides)".formatted(ea.fullPool(), sizes,
                     ea.fullPoolBound() == null || eb.fullPoolBound() == null ? "is not published (no hold time)"
-                            : "moved from %s to %s req/s".formatted(Figures.rate(ea.fullPoolBound()), Figures.rate(eb.fullPoolBound()))));
+                            : "moved from %,.0f to %,.0f req/s".formatted(ea.fullPoolBound(), eb.fullPoolBound())));
         }
         return Optional.of("the pool that decided moved: A %s, B %s".formatted(side(ea), side(eb)));
     }
 
     private static String side(PoolEvidence e) {
         return e.fullPool() == null ? "none full" : "%s (%.0f %s%s)".formatted(e.fullPool(), e.fullPoolSize(), e.fullPoolUnit(),
-                e.fullPoolBound() == null ? "" : ", bound " + Figures.rate(e.fullPoolBound()) + " req/s");
+                e.fullPoolBound() == null ? "" : ", bound %,.0f req/s".formatted(e.fullPoolBound()));
     }
 }

@@ -88,8 +88,11 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
      *
      * @param differs the one setting in which they differ ("" when none: the same settings twice), as "name: a → b"
      * @param notes   what the reader should weigh: another machine or boot, another schema, flagged points
+     * @param bound   which pool decided each side, from the servers' own metrics, and how far its bound moved
+     *                (BoundShift); null where neither server published its pools
      */
-    public record Pair(String pointA, String pointB, Kind kind, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes) {
+    public record Pair(String pointA, String pointB, Kind kind, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes,
+            String bound) {
 
         /** The verdict first: what is better, what is worse, what cannot be told apart. */
         public String headline() {
@@ -215,7 +218,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             }
         }
         notes.addAll(notes(a, b));
-        return new Pair(idA, idB, Kind.RUNS, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes);
+        return new Pair(idA, idB, Kind.RUNS, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes,
+                BoundShift.of(point(a), point(b)).orElse(null));
     }
 
     private static String jvmEvents(Result r) {
@@ -280,7 +284,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         Capacity.Search firstB = b.get(0).search();
         return new Pair("%s-l%d".formatted(first.settings().target(), first.settings().latencyMs()), "%s-l%d".formatted(firstB.settings().target(), firstB.settings().latencyMs()),
-                Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes);
+                Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes, null);
     }
 
     /**
@@ -418,7 +422,6 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         flags("A", a).ifPresent(notes::add);
         flags("B", b).ifPresent(notes::add);
-        BoundShift.of(point(a), point(b)).ifPresent(notes::add);
         return notes;
     }
 

@@ -49,8 +49,10 @@ public final class ComparePage {
     public static String markdown(Comparison c) {
         StringBuilder md = new StringBuilder("- ").append(c.summary()).append(".\n");
         for (Comparison.Pair pair : c.pairs()) {
-            if (pair.outcomes().stream().anyMatch(o -> o.verdict() == Comparison.Verdict.BETTER || o.verdict() == Comparison.Verdict.WORSE)) {
-                md.append("- **").append(pair.pointB()).append("**: ").append(pair.headline()).append(".\n");
+            if (pair.bound() != null || pair.outcomes().stream().anyMatch(o -> o.verdict() == Comparison.Verdict.BETTER
+                    || o.verdict() == Comparison.Verdict.WORSE)) {
+                md.append("- **").append(pair.pointB()).append("**: ").append(pair.headline())
+                        .append(pair.bound() == null ? "" : "; " + pair.bound()).append(".\n");
             }
         }
         return md.toString();
@@ -63,7 +65,8 @@ public final class ComparePage {
         h.append("<h1>").append(esc(title)).append("</h1>\n");
         h.append("<p class=verdict>").append(esc(c.summary())).append("</p>\n<ul>\n");
         for (Comparison.Pair pair : c.pairs()) {
-            h.append("<li><b>").append(esc(pair.pointB())).append("</b>: ").append(esc(pair.headline())).append("</li>\n");
+            h.append("<li><b>").append(esc(pair.pointB())).append("</b>: ").append(esc(pair.headline()))
+                    .append(esc(pair.bound() == null ? "" : "; " + pair.bound())).append("</li>\n");
         }
         h.append("</ul>\n");
         c.unmatched().forEach(u -> h.append("<p>Not compared, ").append(esc(u)).append("</p>\n"));
