@@ -199,6 +199,9 @@ class OwnServiceIT {
         assertThat(run.output()).contains("latency-lab: stopped my-jar").doesNotContain("no server metrics");
         Result r = ResultFile.read(made.get(0).resolve("result.json"));
         assertThat(r.target().id()).isEqualTo("my-jar");
+        assertThat(r.target().properties()).as("the jar, its arguments and JVM options, as a compare reads them")
+                .containsEntry("jar", ExampleServiceJar.jar().getFileName().toString()).containsEntry("jvmOptions", "-Xmx256m")
+                .hasEntrySatisfying("jarArgs", a -> assertThat(a).startsWith("--server.port=" + port + " ").contains("mbeanregistry.enabled=true"));
         assertThat(r.requests().ok()).isEqualTo(12);
         assertThat(run.output()).contains("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry)");
         assertThat(r.server().sampling().sampled()).isTrue();

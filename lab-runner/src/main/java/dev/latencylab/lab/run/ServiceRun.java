@@ -109,6 +109,25 @@ public final class ServiceRun {
     }
 
     /**
+     * What the result file says the service was: its URL and, for a jar the lab started, the jar's file name, its
+     * arguments and JVM options as given (a pool resized by an argument is then the one setting a compare names).
+     */
+    static Map<String, String> properties(Service service, Launch launch) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("url", service.url());
+        if (launch != null) {
+            p.put("jar", launch.jar().getFileName().toString());
+            if (!launch.args().isEmpty()) {
+                p.put("jarArgs", String.join(" ", launch.args()));
+            }
+            if (!launch.jvmOptions().isEmpty()) {
+                p.put("jvmOptions", String.join(" ", launch.jvmOptions()));
+            }
+        }
+        return p;
+    }
+
+    /**
      * Starts the service's jar when one is given, warms the service up, runs the simulation against it in dir (locked;
      * a signal ends the simulation and the jar the lab started, never a service it did not start), names the service
      * in the result file, and stops the jar, adding its JVM events to the result.
@@ -147,7 +166,7 @@ public final class ServiceRun {
                 out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
                         warm.ok() + warm.failed());
             }
-            Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, Map.of("url", service.url()));
+            Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, properties(service, launch));
             GatlingLauncher.Outcome run = gatling.run(sim, "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path()),
                     dir.gatlingLog(), out, file -> {
                         try {
