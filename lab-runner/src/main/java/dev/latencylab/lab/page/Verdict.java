@@ -260,7 +260,8 @@ public final class Verdict {
             case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; a finding)".formatted(loads, cause(target, p), goodput(p),
                     rate(p.model().modelThroughput()),
                     ko(p), notes(p));
-            case MACHINE -> "this machine's CPU %s (%s of %s; this machine)".formatted(loads, goodput(p), rate(p.model().modelThroughput()));
+            case MACHINE -> "this machine's CPU %s (%s%s; this machine)".formatted(loads, goodput(p), p.model().modelThroughput() == null
+                    ? ", machine CPU " + machineCpu(p) : " of " + rate(p.model().modelThroughput()));
             case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
         };
     }
@@ -294,11 +295,15 @@ public final class Verdict {
             case OFFERED_LOAD -> "followed the offered load %s (%s; model %s)".formatted(loads, at, rate(p.model().modelOfferedLoad()));
             case POOL -> "held at the T/L of %s, %s req/s, %s (%s)".formatted(pool(target, p), rate(p.model().modelPoolBound()), loads, at);
             case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.model().modelThroughput()));
-            case MACHINE -> "bounded by this machine's CPU %s (%s; model %s, machine CPU %s%%)".formatted(loads, at,
-                    rate(p.model().modelThroughput()), p.cpu().machineCpu().median() == null
-                            ? "-" : "%.0f".formatted(p.cpu().machineCpu().median() * 100));
+            case MACHINE -> "bounded by this machine's CPU %s (%s; %smachine CPU %s)".formatted(loads, at,
+                    p.model().modelThroughput() == null ? "" : "model " + rate(p.model().modelThroughput()) + ", ", machineCpu(p));
             case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.stage(s, loads, at);
         };
+    }
+
+    /** The machine's CPU on the point's plateau, e.g. "97%". */
+    private static String machineCpu(Summary.PointRow p) {
+        return p.cpu().machineCpu().median() == null ? "-" : "%.0f%%".formatted(p.cpu().machineCpu().median() * 100);
     }
 
     /** What a reader must know beside the numbers: runs that disagree, a load near this machine's ceiling. */

@@ -57,7 +57,8 @@ class ServiceVerdictTest {
                 run(200, 1, 70.0, 900, 0.3, NONE_FULL), run(400, 1, 70.0, 3000, 0.95, HIKARI_FULL));
         assertThat(spans(runs)).as("112 ms against 108 is no queue; 900 is").containsExactly("UNMODELLED 20-100", "UNEXPLAINED 200-200",
                 "MACHINE 400-400");
-        assertThat(Verdict.markdown(Summary.points(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users");
+        assertThat(Verdict.markdown(Summary.points(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users")
+                .contains("this machine's CPU at 400 users (70 req/s, machine CPU 95%; this machine)").doesNotContain(" of -");
     }
 
     @Test
