@@ -42,7 +42,8 @@ public final class Published {
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
             "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
             "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
-            "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25");
+            "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-service/visits",
+            "docs/results-service/visits-pool20", "docs/results-service/digest");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
@@ -52,6 +53,7 @@ public final class Published {
             new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
             new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"),
             new PublishedComparison("docs/results-jdk/compare.html", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25"),
+            new PublishedComparison("docs/results-service/compare.html", "docs/results-service/visits", "docs/results-service/visits-pool20"),
             new PublishedComparison("docs/capacity-repeats/t200-t400.html", "docs/capacity-repeats/mvc-t200-l100", "docs/capacity-repeats/mvc-t400-l100"),
             new PublishedComparison("docs/capacity-repeats/t200-twice.html", "docs/capacity-repeats/mvc-t200-l100",
                     "docs/capacity-repeats/mvc-t200-l100-again"),
@@ -68,6 +70,8 @@ public final class Published {
     /** Repeated capacity searches (./lab capacity --repeats), compared above: each search's data, without a chart each. */
     static final String CAPACITY_REPEATS = "docs/capacity-repeats";
     static final String REPEATED_SEARCHES = "*-r*";
+    /** Capacity searches of the example service (docs/your-service.md): each search's data and its own chart. */
+    static final List<String> SERVICE_SEARCHES = List.of("docs/results-service/capacity-visits");
     /**
      * The published footprint experiments (footprint.json, measurements.csv, each page and its charts): the one the docs
      * give, and an earlier run of the same command that shows how its figures repeat.
@@ -90,6 +94,7 @@ public final class Published {
             "flags-table", new ReferenceTable("./lab report --help", Reference::flagsMarkdown),
             "exit-codes", new ReferenceTable("./lab --help", Reference::exitCodesMarkdown));
     private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/(\\*-l100|\\*-r\\*)");
+    private static final Pattern CAPACITY_ONE = Pattern.compile("\\./lab capacity --report (\\S+)");
 
     private Published() {
     }
@@ -125,6 +130,12 @@ public final class Published {
         for (Path search : folders(repo.resolve(CAPACITY_REPEATS), REPEATED_SEARCHES)) {
             Capacity.rebuild(search);
             written.addAll(List.of(new SearchFolder(search).capacityFile(), new SearchFolder(search).levelsCsv()));
+        }
+        for (String published : SERVICE_SEARCHES) {
+            SearchFolder folder = new SearchFolder(repo.resolve(published));
+            CapacityReport.rebuild(folder.dir());
+            written.addAll(List.of(folder.capacityFile(), folder.levelsCsv()));
+            written.addAll(folder.charts());
         }
         for (PublishedComparison c : COMPARISONS) {
             written.add(ComparePage.write(compare(repo, c.a(), c.b()), repo.resolve(c.page())));
@@ -207,10 +218,12 @@ public final class Published {
         SearchFolder search = new SearchFolder(parent);
         boolean ofCapacity = (parent.equals(Path.of(CAPACITY)) || ofSearch) && (search.charts().contains(p) || p.equals(search.levelsCsv()));
         boolean ofRepeat = Path.of(CAPACITY_REPEATS).equals(parent.getParent()) && p.equals(search.levelsCsv());
+        boolean ofService = SERVICE_SEARCHES.stream().map(Path::of).anyMatch(parent::equals)
+                && (search.charts().contains(p) || p.equals(search.levelsCsv()));
         boolean ofComparison = COMPARISONS.stream().anyMatch(c -> Path.of(c.page()).equals(p));
         boolean ofFootprint = FOOTPRINTS.stream().map(f -> new FootprintFolder(Path.of(f)))
                 .anyMatch(footprint -> p.equals(footprint.page()) || parent.equals(footprint.charts()));
-        return ofSweep || ofRun || ofCapacity || ofRepeat || ofComparison || ofFootprint;
+        return ofSweep || ofRun || ofCapacity || ofRepeat || ofService || ofComparison || ofFootprint;
     }
 
     /** The published capacity searches as committed (capacity.json each). */
@@ -226,6 +239,7 @@ public final class Published {
             String command = m.group(2);
             Matcher sweep = SWEEP_TABLE.matcher(command);
             Matcher capacity = CAPACITY_TABLE.matcher(command);
+            Matcher oneSearch = CAPACITY_ONE.matcher(command);
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             Matcher compared = COMPARE_VERDICT.matcher(command);
             Matcher footprint = FOOTPRINT_VERDICT.matcher(command);
@@ -251,6 +265,9 @@ public final class Published {
             }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::verified).toList());
+            }
+            else if (oneSearch.matches()) {
+                table = CapacityReport.markdown(List.of(Capacity.verified(repo.resolve(oneSearch.group(1)))));
             }
             else {
                 throw new IllegalStateException("marker %s names a command no table is made by: %s".formatted(m.group(1), command));
