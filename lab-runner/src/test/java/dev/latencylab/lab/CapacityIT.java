@@ -102,7 +102,7 @@ class CapacityIT {
                 tmp.resolve("webflux").toString());
         assertThat(compared.exitCode()).as(compared.output()).isZero();
         assertThat(compared.output()).contains("webflux-l100 (2 searches) -> webflux-l100 (2 searches), the same settings")
-                .containsPattern("capacity req/s +80 +80 .* the same value \\(no interval\\)")
+                .containsPattern("capacity req/s +80 +80 .* the same value on both sides")
                 .contains("a capacity found only as a lower bound").contains("A webflux-r1, A webflux-r2, B webflux-r1, B webflux-r2; no interval")
                 .contains("each search's capacity (and the rate that missed above it): A ≥ 80 (none), ≥ 80 (none); B ≥ 80 (none), ≥ 80 (none)");
         LabCommand.Finished again = capacity("webflux", "--target", "webflux", "--repeats", "2");

@@ -81,7 +81,7 @@ class CompareIT {
         assertThat(c.output()).contains("(1 run) -> webflux-l100-u5000 (1 run), the same settings")
                 .containsPattern("goodput req/s .* no difference beyond the noise")
                 .contains("interval: batch means over").contains("weaker than repeats")
-                .containsPattern("server-cpu ms .* no interval");
+                .containsPattern("server-cpu ms/response .* no interval");
     }
 
     /** Two single quick runs: a plateau of a few seconds is too short for batch means, so goodput has no interval. */

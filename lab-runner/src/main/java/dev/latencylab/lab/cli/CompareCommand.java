@@ -115,9 +115,10 @@ final class CompareCommand implements Callable<Integer> {
             System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
                     pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
             System.out.println("  " + pair.headline());
-            System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", "metric", "A", "B", "B-A", "", "95% interval", "verdict");
+            // A and B are each side's mean over its runs (a sweep's tables give medians): the heading says so
+            System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
             for (Comparison.Outcome o : pair.outcomes()) {
-                System.out.printf("  %-12s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit().replace("/response", ""),
+                System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
                         Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
                         : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdictWords());
                 limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"

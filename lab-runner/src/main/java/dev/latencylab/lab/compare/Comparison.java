@@ -31,7 +31,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** What a metric's interval says. */
     public enum Verdict {
-        BETTER("better"), WORSE("worse"), NO_DIFFERENCE("no difference beyond the noise"), SAME("the same value (no interval)"),
+        BETTER("better"), WORSE("worse"), NO_DIFFERENCE("no difference beyond the noise"), SAME("the same value on both sides"),
         NO_INTERVAL("no interval");
 
         private final String words;
@@ -358,6 +358,10 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         double meanA = Interval.mean(va);
         double meanB = Interval.mean(vb);
+        if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(va), java.util.Arrays.stream(vb)).distinct().count() == 1) {
+            // every run of both sides the same (KO 0 against 0): said alike with one run a side or three, no interval to take
+            return new Outcome(m, meanA, meanB, 0, null, Verdict.SAME, null);
+        }
         Interval interval = null;
         if (va.length >= 2 && vb.length >= 2) {
             interval = Interval.welch(va, vb);

@@ -73,7 +73,7 @@ public final class ComparePage {
         for (Comparison.Pair pair : c.pairs()) {
             h.append("<h2>").append(esc("%s (%d) → %s (%d)".formatted(pair.pointA(), pair.runsA(), pair.pointB(), pair.runsB())))
                     .append("</h2>\n<p>").append(esc(pair.differs().isEmpty() ? "The same settings." : "Differs in " + pair.differs() + "."))
-                    .append("</p>\n<table>\n<tr><th class=l>metric<th>A<th>B<th>B − A<th>share<th>95% interval<th class=l>verdict</tr>\n");
+                    .append("</p>\n<table>\n<tr><th class=l>metric<th>A, mean<th>B, mean<th>B − A<th>share<th>95% interval<th class=l>verdict</tr>\n");
             for (Comparison.Outcome o : pair.outcomes()) {
                 boolean worse = o.verdict() == Comparison.Verdict.WORSE;
                 h.append("<tr>").append(td(o.metric().id() + " (" + o.metric().unit() + ")", true)).append(td(Figures.value(o.a()), false))
