@@ -55,11 +55,11 @@ public final class HockeyStickChart {
                 }
             }
         }
-        double top = ComparisonPage.niceCeiling(maxMs * 1.2);
+        double top = ChartLines.niceCeiling(maxMs * 1.2);
         double bottom = Math.max(1, latency / 2.0);
         chart.getStyler().setYAxisMin(bottom);
         chart.getStyler().setYAxisMax(top);
-        double right = ComparisonPage.niceCeiling(maxRate * 1.05);
+        double right = ChartLines.niceCeiling(maxRate * 1.05);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         Map<String, Long> searchesOf = records.stream().collect(Collectors.groupingBy(s -> s.settings().target(), Collectors.counting()));
