@@ -1,10 +1,14 @@
 package dev.latencylab.lab.summary;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import dev.latencylab.load.Result;
 
 /**
  * The flags that say how far to trust a run or a point: their names, how several are written in one cell, and when
- * each is set, in words (./lab report --help lists them; docs/sweeps.md's table is made from them). Summary sets them.
+ * each is set, in words (./lab report --help lists them; docs/sweeps.md's table is made from them) and by rule (a
+ * run's: {@link #ofRun}; a point's, from its runs: Summary).
  */
 public final class Flags {
 
@@ -23,6 +27,67 @@ public final class Flags {
 
     /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
     static final String FLAG_SEPARATOR = "; ";
+
+    /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
+    static final double CPU_BOUND = 0.90;
+    /** Open files at or above this share of the limit count as near it. */
+    static final double FILES_NEAR_LIMIT = 0.90;
+    /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
+    static final double ELSEWHERE = 0.10;
+
+    /**
+     * What a run's row reads off its plateau (its level, open; the run's means without one): CPU shares of all cores,
+     * completions per second and the model's throughput (null without a model), and whether the model's pool saturates.
+     */
+    record Plateau(Double machineCpu, Double injectorCpu, Double serverCpu, Double throughput, Double modelThroughput, Boolean saturated) {
+    }
+
+    /** A run's flags, in the order a cell writes them; topReason: its most common KO reason; elsewhere: resumed on another boot. */
+    static List<String> ofRun(Result r, Plateau p, String topReason, boolean elsewhere) {
+        List<String> flags = new ArrayList<>();
+        boolean machineBound = p.machineCpu() != null && p.machineCpu() >= CPU_BOUND;
+        if (machineBound) {
+            flags.add(MACHINE_CPU_BOUND);
+        }
+        if (busyElsewhere(p.machineCpu(), p.injectorCpu(), p.serverCpu())) {
+            flags.add(MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
+        }
+        else if (machineBound && p.injectorCpu() != null && p.serverCpu() != null && p.injectorCpu() >= p.serverCpu()) {
+            flags.add(INJECTOR_CPU_BOUND);
+        }
+        if (r.injector().connectionsSwitched()) {
+            flags.add(CONNECTIONS_SWITCHED);
+        }
+        if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
+                || near(r.server().files().openFiles().max(), r.server().files().openFilesLimit())) {
+            flags.add(DESCRIPTORS_NEAR_LIMIT);
+        }
+        if (r.requests().ko() > 0) {
+            flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
+        }
+        if (p.throughput() != null && p.modelThroughput() != null && p.modelThroughput() > 0 && !Boolean.TRUE.equals(p.saturated())
+                && !machineBound && Math.abs(p.throughput() - p.modelThroughput()) / p.modelThroughput() > Summary.MODEL_TOLERANCE) {
+            flags.add(DISAGREES_WITH_MODEL);
+        }
+        if (elsewhere) {
+            flags.add(RESUMED_ELSEWHERE);
+        }
+        return flags;
+    }
+
+    /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
+    static boolean busyElsewhere(Double machineCpu, Double injectorCpu, Double serverCpu) {
+        if (machineCpu == null || injectorCpu == null || serverCpu == null) {
+            return false;
+        }
+        double ours = injectorCpu + serverCpu;
+        double elsewhere = machineCpu - ours;
+        return elsewhere >= ELSEWHERE && elsewhere > ours;
+    }
+
+    private static boolean near(Double value, Double limit) {
+        return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
+    }
 
     /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
     static List<String> flagList(String flags) {

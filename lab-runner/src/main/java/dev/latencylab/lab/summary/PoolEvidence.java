@@ -31,12 +31,17 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
             return NONE;
         }
         Result.Pool decided = pools.decided().orElse(null);
-        String published = pools.published().stream().map(p -> p.size() == null ? p.name() + " (no bound)" : "%s %.0f".formatted(p.name(), p.size()))
-                .collect(Collectors.joining(", "));
+        String published = published(pools);
         String unseen = pools.unseen().stream().map(Result.Unseen::pool).collect(Collectors.joining(", "));
         return new PoolEvidence(published.isEmpty() ? null : published, decided == null ? null : decided.name(),
                 decided == null ? null : decided.size(), decided == null ? null : decided.unit(), decided == null ? null : decided.holdMs(), decided == null ? null : decided.boundPerSecond(),
                 decided == null ? null : decided.fullShare(), unseen.isEmpty() ? null : unseen);
+    }
+
+    /** The pools a server publishes with their sizes, e.g. "Tomcat's threads 50, HikariCP 10"; "" where none. */
+    public static String published(Result.Pools pools) {
+        return pools.published().stream().map(p -> p.size() == null ? p.name() + " (no bound)" : "%s %.0f".formatted(p.name(), p.size()))
+                .collect(Collectors.joining(", "));
     }
 
     /**

@@ -39,12 +39,6 @@ public final class Summary {
     public static final double P95_TOLERANCE = 0.25;
     public static final double P95_TOLERANCE_MS = 10;
 
-    /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
-    static final double CPU_BOUND = 0.90;
-    /** Open files at or above this share of the limit count as near it. */
-    static final double FILES_NEAR_LIMIT = 0.90;
-    /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
-    static final double ELSEWHERE = 0.10;
     /** Throughput further than this from the model, with nothing saturated, is a disagreement to explain. */
     public static final double MODEL_TOLERANCE = 0.10;
 
@@ -332,35 +326,8 @@ public final class Summary {
             }
         }
         Boolean saturated = model == null ? null : model.saturated();
-
-        List<String> flags = new ArrayList<>();
-        boolean machineBound = machineCpu != null && machineCpu >= CPU_BOUND;
-        if (machineBound) {
-            flags.add(Flags.MACHINE_CPU_BOUND);
-        }
-        if (busyElsewhere(machineCpu, injectorCpu, serverCpu)) {
-            flags.add(Flags.MACHINE_BUSY_ELSEWHERE); // the injector is not to blame then
-        }
-        else if (machineBound && injectorCpu != null && serverCpu != null && injectorCpu >= serverCpu) {
-            flags.add(Flags.INJECTOR_CPU_BOUND);
-        }
-        if (r.injector().connectionsSwitched()) {
-            flags.add(Flags.CONNECTIONS_SWITCHED);
-        }
-        if (near(r.injector().openFiles().max(), (double) r.injector().openFilesLimit())
-                || near(r.server().files().openFiles().max(), r.server().files().openFilesLimit())) {
-            flags.add(Flags.DESCRIPTORS_NEAR_LIMIT);
-        }
-        if (ko > 0) {
-            flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
-        }
-        if (throughput != null && modelThroughput != null && modelThroughput > 0 && !Boolean.TRUE.equals(saturated)
-                && !machineBound && Math.abs(throughput - modelThroughput) / modelThroughput > MODEL_TOLERANCE) {
-            flags.add(Flags.DISAGREES_WITH_MODEL);
-        }
-        if (elsewhere) {
-            flags.add(Flags.RESUMED_ELSEWHERE);
-        }
+        List<String> flags = Flags.ofRun(r, new Flags.Plateau(machineCpu, injectorCpu, serverCpu, throughput, modelThroughput, saturated),
+                topReason, elsewhere);
         Double heap = r.server().heapUsedBytes().max();
         Result.ResponseTimes ms = level != null ? level.times().fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
@@ -448,17 +415,4 @@ public final class Summary {
         return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
     }
 
-    /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
-    static boolean busyElsewhere(Double machineCpu, Double injectorCpu, Double serverCpu) {
-        if (machineCpu == null || injectorCpu == null || serverCpu == null) {
-            return false;
-        }
-        double ours = injectorCpu + serverCpu;
-        double elsewhere = machineCpu - ours;
-        return elsewhere >= ELSEWHERE && elsewhere > ours;
-    }
-
-    private static boolean near(Double value, Double limit) {
-        return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
-    }
 }

@@ -10,7 +10,7 @@ public final class ServiceRows {
 
     /** A run of the service "clinic" at so many users; machine CPU at or above 90% flags it so. */
     public static Summary.RunRow run(int users, int run, double goodput, long p50, double machineCpu, PoolEvidence evidence) {
-        String flags = machineCpu >= Summary.CPU_BOUND ? Flags.MACHINE_CPU_BOUND : "";
+        String flags = machineCpu >= Flags.CPU_BOUND ? Flags.MACHINE_CPU_BOUND : "";
         return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId("clinic", 0, users, null) + "-r" + run, "clinic", users, null, 0, run),
                 new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
                 new Summary.RunRow.Rates(goodput, goodput, goodput, (long) goodput),
