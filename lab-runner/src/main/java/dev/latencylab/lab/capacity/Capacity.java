@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -21,6 +20,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.RecordCsv;
 import dev.latencylab.lab.summary.Summary;
 
@@ -113,8 +113,7 @@ public final class Capacity {
             if (pools == null || top == null) {
                 return null;
             }
-            return new TopLevel(top.ratePerSecond(), pools.published().stream().map(p -> p.size() == null ? p.name()
-                    : "%s %.0f".formatted(p.name(), p.size())).collect(Collectors.joining(", ")), pools.decided().orElse(null));
+            return new TopLevel(top.ratePerSecond(), PoolEvidence.published(pools), pools.decided().orElse(null));
         }
     }
 

@@ -217,9 +217,11 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 notes.add("JVM events %s in A, %s in B (a recording measured to cost nothing beyond the noise)".formatted(jvmA, jvmB));
             }
         }
-        notes.addAll(notes(a, b));
+        PointRow pointA = point(a);
+        PointRow pointB = point(b);
+        notes.addAll(notes(a, b, pointA, pointB));
         return new Pair(idA, idB, Kind.RUNS, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes,
-                BoundShift.of(point(a), point(b)).orElse(null));
+                BoundShift.of(pointA, pointB).orElse(null));
     }
 
     private static String jvmEvents(Result r) {
@@ -416,7 +418,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         return java.util.Optional.empty();
     }
 
-    private static List<String> notes(List<Side.Run> a, List<Side.Run> b) {
+    /** What to weigh beside a pair's metrics; pointA, pointB: each side's runs as its point (its flags). */
+    private static List<String> notes(List<Side.Run> a, List<Side.Run> b, PointRow pointA, PointRow pointB) {
         List<String> notes = new ArrayList<>();
         machines(a.get(0).machine(), b.get(0).machine()).ifPresent(notes::add);
         String schemaA = a.get(0).result().schema();
@@ -424,8 +427,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         if (!schemaA.equals(schemaB)) {
             notes.add("result files of two schemas: A %s, B %s".formatted(schemaA, schemaB));
         }
-        flags("A", a).ifPresent(notes::add);
-        flags("B", b).ifPresent(notes::add);
+        flags("A", pointA).ifPresent(notes::add);
+        flags("B", pointB).ifPresent(notes::add);
         return notes;
     }
 
@@ -435,8 +438,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     }
 
     /** A side's point flagged machine-cpu-bound or unstable: its figures say more about the machine, or vary. */
-    private static java.util.Optional<String> flags(String side, List<Side.Run> runs) {
-        List<String> marked = point(runs).flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
+    private static java.util.Optional<String> flags(String side, PointRow point) {
+        List<String> marked = point.flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
                 .collect(Collectors.toList());
         return marked.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("%s is flagged %s".formatted(side, String.join(", ", marked)));
     }
