@@ -37,6 +37,22 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
                 responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest);
     }
 
+    /**
+     * The same result with the sizes of pools the user gave for a service (./lab --pool), beside what its metrics said
+     * of its pools; unchanged when none was given.
+     */
+    public Result withGivenPools(List<GivenPool> given) {
+        if (given.isEmpty()) {
+            return this;
+        }
+        Pools said = server.pools();
+        Pools pools = new Pools(said == null ? List.of() : said.published(), said == null ? List.of() : said.unseen(), List.copyOf(given));
+        Server s = new Server(server.sampling(), server.process(), server.threads(), server.heapUsedBytes(), server.cpu(), server.files(),
+                server.waiting(), server.connectionPool(), pools);
+        return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, s, model, open, timeline, problems, parts, jvm, byRequest);
+    }
+
     /** The same result with what the target's JVM recorded during it. */
     public Result withJvm(Jvm recorded) {
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
@@ -173,7 +189,17 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * Every pool the server publishes that can bound its throughput (ServicePools), on the plateau, and those it has but
      * does not publish, each with why and the setting that publishes it.
      */
-    public record Pools(List<Pool> published, List<Unseen> unseen) {
+    public record Pools(List<Pool> published, List<Unseen> unseen,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<GivenPool> given) {
+
+        public Pools(List<Pool> published, List<Unseen> unseen) {
+            this(published, unseen, null);
+        }
+
+        /** The pools the user gave the sizes of (none: empty). */
+        public List<GivenPool> givenOrNone() {
+            return given == null ? List.of() : given;
+        }
 
         /** A pool in full use on at least this share of the plateau's samples decided the run's goodput. */
         public static final double FULL = 0.5;
@@ -209,6 +235,17 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         public boolean full() {
             return fullShare != null && fullShare >= Pools.FULL;
         }
+    }
+
+    /**
+     * A pool of a service whose size the user gave (./lab --pool NAME=SIZE), for one its metrics do not show: no use,
+     * no waits, no hold time of it are known; its bound is the model's, size / L, with L the service's own time
+     * measured at its lightest load.
+     *
+     * @param name e.g. Tomcat's threads, or a name of the user's
+     * @param unit what it pools (threads, connections), or null where the lab does not know the pool
+     */
+    public record GivenPool(String name, String unit, double size) {
     }
 
     /** A pool the server has but does not publish, and why: the setting that publishes it. */

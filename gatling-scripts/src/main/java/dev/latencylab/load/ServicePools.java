@@ -43,6 +43,19 @@ public final class ServicePools {
     /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
     static final String TOMCAT_SESSIONS = "tomcat_sessions_active_current_sessions";
 
+    /**
+     * A pool whose size the user gave (./lab --pool NAME=SIZE): named as the lab names it where NAME is one of the pools
+     * it reads (e.g. tomcat-threads, Tomcat's threads, hikaricp; case, spaces and signs aside), else as given.
+     */
+    public static Result.GivenPool given(String name, double size) {
+        return KINDS.stream().filter(k -> plain(k.name()).equals(plain(name))).findFirst()
+                .map(k -> new Result.GivenPool(k.name(), k.unit(), size)).orElse(new Result.GivenPool(name.strip(), null, size));
+    }
+
+    private static String plain(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replace("'s", "").replaceAll("[^a-z0-9]", "");
+    }
+
     /** The keys a reading keeps of a sample. */
     private static final Set<String> KEYS = Stream.concat(KINDS.stream().flatMap(k -> Stream.of(k.size(), k.inUse(), k.pending(),
             k.held() == null ? null : k.held() + "_sum", k.held() == null ? null : k.held() + "_count")),

@@ -221,8 +221,10 @@ class OwnServiceIT {
      * A sweep of the example service's jar, its HikariCP pool resized by an argument to 2 connections: started for each
      * point and stopped after it, named as the user named it in folders, result files and page; its verdict names the
      * bound the service's own metrics show (at 30 users its 2 connections full, their bound 2 over the hold time it
-     * publishes, and the goodput at it) and what it does not publish (Tomcat's threads); its goodput chart draws that
-     * bound and no model line (the path names no latency); an objective no run meets exits 5, a line for each run.
+     * publishes, and the goodput at it) with the knee the model calibrated at 2 users puts it at, what it does not
+     * publish (Tomcat's threads) and the size of them given (--pool); its goodput chart draws that bound, the offered
+     * load N/(L+Z) of the calibration, and the given pool's size / L; an objective no run meets exits 5, a line for each
+     * run.
      */
     @Test
     void aSweepOfYourJarStartsItForEachPointAndNamesThePoolItsMetricsShowFull() throws Exception {
@@ -231,7 +233,7 @@ class OwnServiceIT {
                 "http://127.0.0.1:%d/owners/2/visits".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
                 "--jar-arg=--server.port=" + port, "--jar-arg=--spring.datasource.hikari.maximum-pool-size=2", "--users", "2,30",
                 "--requests-per-user", "4", "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1",
-                "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep", "--slo", "p99:5");
+                "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep", "--slo", "p99:5", "--pool", "tomcat-threads=50");
 
         assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(LatencyLab.SLO_MISSED);
         assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
@@ -247,6 +249,8 @@ class OwnServiceIT {
             assertThat(r.jvm()).as("%s: the jar started for it, with its flight recording", point).isNotNull();
             assertThat(r.model()).as("no latency in the path: no model").isNull();
             assertThat(r.server().pools().unseen()).extracting(Result.Unseen::pool).containsExactly("Tomcat's threads");
+            assertThat(r.server().pools().given()).as("the size given, named as the lab names the pool")
+                    .containsExactly(new Result.GivenPool("Tomcat's threads", "threads", 50));
         }
         Result full = ResultFile.read(dir.point("clinic-l0-u30-r1").resultFile());
         Result.Pool hikari = full.server().pools().decided().orElseThrow(() -> new AssertionError(full.server().pools()));
@@ -260,12 +264,15 @@ class OwnServiceIT {
         String page = Files.readString(dir.page());
         assertThat(page).contains("<strong>clinic</strong>: none of its pools full at 2 users").contains("held by HikariCP")
                 .contains("at 30 users").contains("2 connections held").contains("unseen: Tomcat's threads")
+                .contains("given: Tomcat's threads 50").containsPattern("at most [0-9.,]+ req/s, the knee at [0-9.,]+ users by L \\+ Z = [0-9]+\\.[0-9]+ s at 2 users")
                 .doesNotContain("followed the offered load");
         assertThat(dir.charts().resolve("throughput-l0.svg")).isNotEmptyFile();
         org.knowm.xchart.XYChart throughput = dev.latencylab.lab.page.ComparisonPage.charts(List.of(dir)).get("throughput-l0");
         assertThat(throughput.getTitle()).doesNotContain("ms latency");
-        assertThat(throughput.getSeriesMap().keySet()).noneMatch(k -> k.startsWith("model"))
-                .anyMatch(k -> k.startsWith("bound: HikariCP, 2 connections / "));
+        assertThat(throughput.getSeriesMap().keySet()).noneMatch(k -> k.startsWith("model: T/L"))
+                .anyMatch(k -> k.startsWith("bound: HikariCP, 2 connections / ")).anyMatch(k -> k.startsWith("model: offered N/(L+Z), L "));
+        assertThat(throughput.getSeriesMap().keySet().stream().filter(k -> k.startsWith("bound: Tomcat's threads, 50 given / L ")).toList()
+                + throughput.getTitle()).as("the given pool's bound, 50 / L: a line, or above the chart").contains("Tomcat's threads, 50 given / L ");
         assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains("--server.port=" + port)))
                 .as("each point's jar stopped after it").isEmpty();
     }
@@ -302,6 +309,14 @@ class OwnServiceIT {
                 "--service", "mvc-t200", "--users", "5");
         assertThat(ourName.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(ourName.output()).contains("--service mvc-t200: that is the id of one of the lab's targets");
+        LabCommand.Finished poolSize = LabCommand.run(tmp.resolve("pool-size.console"), "run", "--url", "http://127.0.0.1:1/", "--pool",
+                "tomcat-threads=many");
+        assertThat(poolSize.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(poolSize.output()).contains("--pool tomcat-threads=many: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200");
+        LabCommand.Finished poolTwice = LabCommand.run(tmp.resolve("pool-twice.console"), "sweep", "--url", "http://127.0.0.1:1/", "--users", "5",
+                "--pool", "hikaricp=10", "--pool", "HikariCP=20");
+        assertThat(poolTwice.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(poolTwice.output()).contains("--pool HikariCP=20: HikariCP given twice; give each pool once");
         LabCommand.Finished noSlo = LabCommand.run(tmp.resolve("no-slo.console"), "capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");

@@ -234,7 +234,8 @@ final class RunCommand implements Callable<Integer> {
             Inputs.folderName("--service", serviceOptions.name);
         }
         serviceOptions.checkJar();
-        ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine);
+        ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine)
+                .withPools(serviceOptions.givenPools());
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));

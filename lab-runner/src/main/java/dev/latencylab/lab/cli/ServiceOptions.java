@@ -54,9 +54,14 @@ final class ServiceOptions {
             + "--header 'Authorization: Bearer ...' (repeat it for several; result.json names it, never its value).")
     List<String> headers = new ArrayList<>();
 
+    @Option(names = "--pool", paramLabel = "NAME=SIZE", description = "With --url: the size of a pool of your service that its "
+            + "metrics do not show, e.g. --pool tomcat-threads=200 (repeat it for several): its bound is drawn as size / L, L the "
+            + "service's own time at the lightest load; a pool its metrics show is read from them.")
+    List<String> pools = new ArrayList<>();
+
     /** Whether an option that only goes with --url (or --jar) was given. */
     String givenWithoutUrl() {
-        return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
+        return name != null ? "--service" : !pools.isEmpty() ? "--pool" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
                 : !jvmOptions.isEmpty() ? "--jvm-option" : requestsFile != null ? "--requests-file" : method != null ? "--method"
                 : bodyFile != null ? "--body-file" : !headers.isEmpty() ? "--header" : null;
     }
@@ -102,7 +107,26 @@ final class ServiceOptions {
                     + "that; name your service otherwise").formatted(located.name()));
         }
         return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
-                pathOfTheRequestsFile(located, requestProperties()));
+                pathOfTheRequestsFile(located, requestProperties()), givenPools());
+    }
+
+    /** --pool's pools, each NAME=SIZE with a whole SIZE above 0, no name twice; refused otherwise, saying which and why. */
+    List<dev.latencylab.load.Result.GivenPool> givenPools() {
+        List<dev.latencylab.load.Result.GivenPool> given = new ArrayList<>();
+        for (String pool : pools) {
+            int eq = pool.lastIndexOf('=');
+            String size = eq < 0 ? "" : pool.substring(eq + 1).strip();
+            if (eq <= 0 || pool.substring(0, eq).isBlank() || !size.matches("[0-9]{1,9}") || Integer.parseInt(size) == 0) {
+                throw new IllegalArgumentException(("--pool %s: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200")
+                        .formatted(pool));
+            }
+            dev.latencylab.load.Result.GivenPool p = dev.latencylab.load.ServicePools.given(pool.substring(0, eq), Integer.parseInt(size));
+            if (given.stream().anyMatch(g -> g.name().equals(p.name()))) {
+                throw new IllegalArgumentException("--pool %s: %s given twice; give each pool once".formatted(pool, p.name()));
+            }
+            given.add(p);
+        }
+        return given;
     }
 
     /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */

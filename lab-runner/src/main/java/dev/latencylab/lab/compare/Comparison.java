@@ -16,6 +16,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Summary.PointRow;
 
@@ -178,12 +179,32 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         List<Pair> pairs = new ArrayList<>();
         for (String[] ids : matched) {
-            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1])));
+            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1]), model(a, ids[0]), model(b, ids[1])));
         }
         return new Comparison(a, b, pairs, unmatched);
     }
 
+    /**
+     * The model of a service of the user's on one side, calibrated on that side's lightest closed point of the same
+     * target (ServiceModel); none where the path gives the model (the lab's own targets).
+     */
+    private static java.util.Optional<ServiceModel> model(Side side, String id) {
+        Summary.RunRow row = side.points().get(id).get(0).row();
+        String target = row.identity().target();
+        if (row.model().modelThroughput() != null) {
+            return java.util.Optional.empty();
+        }
+        return ServiceModel.of(side.points().values().stream().filter(runs -> runs.get(0).row().identity().target().equals(target))
+                .map(Comparison::point).toList());
+    }
+
     static Pair pair(String idA, List<Side.Run> a, String idB, List<Side.Run> b) {
+        return pair(idA, a, idB, b, java.util.Optional.empty(), java.util.Optional.empty());
+    }
+
+    /** modelA, modelB: each side's service model, where the target is a service of the user's. */
+    static Pair pair(String idA, List<Side.Run> a, String idB, List<Side.Run> b, java.util.Optional<ServiceModel> modelA,
+            java.util.Optional<ServiceModel> modelB) {
         Result ra = a.get(0).result();
         Result rb = b.get(0).result();
         List<String> differ = new ArrayList<>();
@@ -221,7 +242,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         PointRow pointB = point(b);
         notes.addAll(notes(a, b, pointA, pointB));
         return new Pair(idA, idB, Kind.RUNS, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), outcomes, notes,
-                BoundShift.of(pointA, pointB).orElse(null));
+                BoundShift.of(pointA, pointB, modelA, modelB).orElse(null));
     }
 
     private static String jvmEvents(Result r) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -16,6 +17,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import dev.latencylab.load.QueueingModel;
+import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -91,22 +93,55 @@ final class ChartLines {
     }
 
     /**
-     * A service's bounds (no model: its path names no latency): each pool its own metrics showed full, as a dashed line
-     * at its bound (its size over the time one was held, the median over the points it was full at) from the first load
-     * (users, or an open point's rate) it was full at.
+     * A service's bounds (its path names no latency): each pool its own metrics showed full, as a dashed line at its
+     * bound (its size over the time one was held, the median over the points it was full at; a pool that publishes no
+     * hold time held L each) from the first load (users, or an open point's rate) it was full at; and, where its closed
+     * points calibrate its model (ServiceModel), the load its users offer, N/(L+Z), and the bound of the smallest pool
+     * whose size the user gave, size / L.
      */
     static void addServiceBounds(XYChart chart, List<Summary.PointRow> rows, Function<Summary.PointRow, Double> load, double right,
             double top, List<String> offChart) {
-        Map<String, List<Summary.PointRow>> byPool = new LinkedHashMap<>();
-        rows.stream().filter(r -> r.evidence().fullPoolBound() != null)
-                .forEach(r -> byPool.computeIfAbsent(r.evidence().fullPool(), k -> new ArrayList<>()).add(r));
-        byPool.forEach((pool, points) -> {
-            double from = points.stream().map(load).min(Double::compare).orElse(0.0);
-            double bound = Spread.of(points.stream().map(r -> r.evidence().fullPoolBound()).toList()).median();
-            double held = Spread.of(points.stream().map(r -> r.evidence().fullPoolHoldMs()).toList()).median();
-            addModelLine(chart, "bound: %s, %.0f %s / %,.0f ms held = %,.0f req/s".formatted(pool, points.get(0).evidence().fullPoolSize(),
-                    points.get(0).evidence().fullPoolUnit(), held, bound), List.of(from, right), n -> bound, top, offChart);
+        Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
+        rows.forEach(r -> byTarget.computeIfAbsent(r.identity().target(), k -> new ArrayList<>()).add(r));
+        boolean several = byTarget.size() > 1;
+        byTarget.forEach((target, points) -> {
+            Optional<ServiceModel> model = ServiceModel.of(points);
+            String of = several ? target + ", " : "";
+            model.ifPresent(m -> addModelLine(chart, "model: %soffered N/(L+Z), L %,.0f ms and L+Z %.2f s at %d users".formatted(of, m.latencyMs(),
+                    m.cycleMs() / 1000, m.at().identity().users()), users(right), n -> m.offeredLoad(n.intValue()), top, offChart));
+            Map<String, List<Summary.PointRow>> byPool = new LinkedHashMap<>();
+            points.stream().filter(r -> r.evidence().fullPool() != null && (r.evidence().fullPoolBound() != null || model.isPresent()))
+                    .forEach(r -> byPool.computeIfAbsent(r.evidence().fullPool(), k -> new ArrayList<>()).add(r));
+            byPool.forEach((pool, full) -> {
+                double from = full.stream().map(load).min(Double::compare).orElse(0.0);
+                Summary.PointRow first = full.get(0);
+                String name;
+                double bound;
+                if (first.evidence().fullPoolBound() != null) {
+                    bound = Spread.of(full.stream().map(r -> r.evidence().fullPoolBound()).toList()).median();
+                    double held = Spread.of(full.stream().map(r -> r.evidence().fullPoolHoldMs()).toList()).median();
+                    name = "bound: %s%s, %.0f %s / %,.0f ms held = %,.0f req/s".formatted(of, pool, first.evidence().fullPoolSize(),
+                            first.evidence().fullPoolUnit(), held, bound);
+                }
+                else {
+                    bound = model.get().fullPoolBound(first.evidence());
+                    name = "bound: %s%s, %.0f %s / L %,.0f ms = %,.0f req/s".formatted(of, pool, first.evidence().fullPoolSize(),
+                            first.evidence().fullPoolUnit(), model.get().latencyMs(), bound);
+                }
+                addModelLine(chart, name, List.of(from, right), n -> bound, top, offChart);
+            });
+            model.ifPresent(m -> points.stream().filter(r -> r.evidence().givenPool() != null).findFirst().ifPresent(r -> {
+                double bound = m.givenPoolBound(r.evidence());
+                addModelLine(chart, "bound: %s%s, %.0f given / L %,.0f ms = %,.0f req/s".formatted(of, r.evidence().givenPool(),
+                        r.evidence().givenPoolSize(), m.latencyMs(), bound), List.of(0.0, right), n -> bound, top, offChart);
+            }));
         });
+    }
+
+    /** Whole users from 1 to right, at most 41 of them: few enough segments for the dashes to show. */
+    private static List<Double> users(double right) {
+        return new ArrayList<>(new TreeSet<>(java.util.stream.IntStream.rangeClosed(0, 40)
+                .mapToObj(i -> (double) Math.max(1, Math.round(right * i / 40.0))).toList()));
     }
 
     /** Greys for the model's lines, darkest first, so that they never take a target's color. */

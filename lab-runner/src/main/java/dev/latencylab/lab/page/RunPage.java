@@ -153,7 +153,7 @@ public final class RunPage {
 
     /**
      * The server's pools as it published them, on the plateau: each one's size, use, waits, how often it was full, its
-     * hold time and bound; the one that decided; and what it has but does not publish.
+     * hold time and bound; the one that decided; what it has but does not publish; and the sizes the user gave.
      */
     private static void pools(StringBuilder h, Result.Pools pools) {
         h.append("<h2>Pools</h2>\n");
@@ -175,6 +175,10 @@ public final class RunPage {
         }
         for (Result.Unseen u : pools.unseen()) {
             h.append("<p>").append(esc("Unseen: %s (%s).".formatted(u.pool(), u.why()))).append("</p>\n");
+        }
+        for (Result.GivenPool g : pools.givenOrNone()) {
+            h.append("<p>").append(esc("Given: %s, %.0f%s (--pool; its use is not seen: a sweep draws its bound, size / L, L its time at the "
+                    .formatted(g.name(), g.size(), g.unit() == null ? "" : " " + g.unit()) + "lightest load).")).append("</p>\n");
         }
     }
 

@@ -1,14 +1,19 @@
 package dev.latencylab.lab.page;
 
+import java.util.Optional;
+
 import dev.latencylab.load.Result;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.summary.PoolEvidence;
+import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Summary;
 
 /**
- * A service's stages in words (a target of the user's, without a model: its path names no latency), from what it said
- * of its own pools: the pool that was full and its bound (size over hold time, from its own metrics) beside the goodput
- * measured; a response time that rose with nothing it publishes full, said as exactly that; or nothing full.
+ * A service's stages in words (a target of the user's: its path names no latency), from what it said of its own pools
+ * and the model calibrated on its lightest load (ServiceModel): the pool that was full and its bound (size over hold
+ * time, from its own metrics) beside the goodput measured, with the knee the model puts it at; a pool whose size the
+ * user gave, where the goodput stopped at its bound and nothing it publishes was full, said as the model's; a response
+ * time that rose with neither, said as exactly that; or nothing full.
  */
 final class ServiceWords {
 
@@ -28,15 +33,28 @@ final class ServiceWords {
         return at != null && light != null && at > light * (1 + Summary.P95_TOLERANCE) && at - light > Summary.P95_TOLERANCE_MS;
     }
 
+    /**
+     * Whether a point's goodput is at the bound of the smallest pool whose size the user gave, size / L (the model
+     * calibrated on the lightest load), within the model's tolerance either side.
+     */
+    static boolean atGivenBound(Summary.PointRow p, Summary.PointRow lightest) {
+        Double bound = lightest == null ? null : ServiceModel.calibratedAt(lightest).map(m -> m.givenPoolBound(p.evidence())).orElse(null);
+        Double goodput = p.rates().goodput().median();
+        return bound != null && goodput != null && Math.abs(goodput - bound) <= bound * Summary.MODEL_TOLERANCE;
+    }
+
     /** README's form: what decided, over which loads, one number. */
     static String brief(Verdict.Stage s, String loads, String goodput) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
+        Optional<ServiceModel> model = Optional.ofNullable(s.lightest()).flatMap(ServiceModel::calibratedAt);
         return switch (s.bound()) {
-            case SERVICE_POOL -> "%s %s (%s; %s%s; its metrics)".formatted(p.evidence().fullPool(), loads, bound(p.evidence()), goodput,
-                    ofBound(p));
+            case SERVICE_POOL -> "%s %s (%s; %s%s; %s)".formatted(p.evidence().fullPool(), loads, bound(p.evidence(), model), goodput,
+                    ofBound(p, model), p.evidence().fullPoolBound() != null ? "its metrics" : "the model");
+            case GIVEN_POOL -> "%s %s (%s; %s%s; the model: its metrics do not show it)".formatted(p.evidence().givenPool(), loads,
+                    givenBound(p.evidence(), model.orElseThrow()), goodput, ofBound(p, model));
             case UNEXPLAINED -> "not explained by any pool this service publishes %s (%s; p50 %s ms against %s ms at its lightest load%s)"
                     .formatted(loads, goodput, Verdict.ms(p.latency().p50Ms().median()), Verdict.ms(s.lightest().latency().p50Ms().median()),
-                            published(p));
+                            published(p) + givenNotMet(p, model));
             default -> "none of its pools full %s (%s%s)".formatted(loads, goodput, published(p));
         };
     }
@@ -44,12 +62,16 @@ final class ServiceWords {
     /** The page's form: the same, with the stage's point's numbers. */
     static String stage(Verdict.Stage s, String loads, String at) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
+        Optional<ServiceModel> model = Optional.ofNullable(s.lightest()).flatMap(ServiceModel::calibratedAt);
         return switch (s.bound()) {
             case SERVICE_POOL -> "held by %s, full on %.0f%% of the plateau's samples, %s (%s; %s%s)".formatted(p.evidence().fullPool(),
-                    100 * p.evidence().fullPoolShare(), loads, at, bound(p.evidence()), ofBound(p));
+                    100 * p.evidence().fullPoolShare(), loads, at, bound(p.evidence(), model), ofBound(p, model));
+            case GIVEN_POOL -> ("held at the bound of %s, whose size you gave: its metrics do not show it, nothing they show was full, "
+                    + "and its response time rose, %s (%s; %s%s)").formatted(p.evidence().givenPool(), loads, at,
+                            givenBound(p.evidence(), model.orElseThrow()), ofBound(p, model));
             case UNEXPLAINED -> ("its response time rose %s with no pool it publishes full and this machine's CPU not busy: not explained "
                     + "by any pool this service publishes (%s; p50 %s ms at its lightest load%s)").formatted(loads, at,
-                            Verdict.ms(s.lightest().latency().p50Ms().median()), published(p));
+                            Verdict.ms(s.lightest().latency().p50Ms().median()), published(p) + givenNotMet(p, model));
             default -> "none of its pools full %s (%s%s)".formatted(loads, at, published(p));
         };
     }
@@ -79,16 +101,43 @@ final class ServiceWords {
                                 Verdict.rate(p.boundPerSecond())), ofCeiling, next);
     }
 
-    /** e.g. "10 connections held 101 ms each: at most 99 req/s"; the size alone where the pool publishes no hold time. */
-    private static String bound(PoolEvidence e) {
-        return e.fullPoolBound() == null ? "%.0f %s, no hold time published: no bound drawn".formatted(e.fullPoolSize(), e.fullPoolUnit())
-                : "%.0f %s held %s ms each: at most %s req/s".formatted(e.fullPoolSize(), e.fullPoolUnit(), Verdict.ms(e.fullPoolHoldMs()),
-                        Verdict.rate(e.fullPoolBound()));
+    /**
+     * e.g. "10 connections held 101 ms each: at most 99 req/s, the knee at 162 users"; a pool that publishes no hold time
+     * held L each, the model's; the size alone without a model.
+     */
+    private static String bound(PoolEvidence e, Optional<ServiceModel> model) {
+        if (e.fullPoolBound() != null) {
+            return "%.0f %s held %s ms each: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(), Verdict.ms(e.fullPoolHoldMs()),
+                    Verdict.rate(e.fullPoolBound()), knee(model, e.fullPoolBound()));
+        }
+        return model.map(m -> "%.0f %s, no hold time published, over L %s ms: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(),
+                Verdict.ms(m.latencyMs()), Verdict.rate(m.fullPoolBound(e)), knee(model, m.fullPoolBound(e))))
+                .orElse("%.0f %s, no hold time published: no bound drawn".formatted(e.fullPoolSize(), e.fullPoolUnit()));
     }
 
-    /** The goodput against the full pool's bound, e.g. ", 1% below it". */
-    private static String ofBound(Summary.PointRow p) {
-        Double bound = p.evidence().fullPoolBound();
+    /** e.g. "10 threads given, over L 105 ms: at most 95 req/s, the knee at 156 users". */
+    private static String givenBound(PoolEvidence e, ServiceModel m) {
+        double bound = m.givenPoolBound(e);
+        return "%.0f%s given, over L %s ms: at most %s req/s%s".formatted(e.givenPoolSize(), e.givenPoolUnit() == null ? "" : " " + e.givenPoolUnit(),
+                Verdict.ms(m.latencyMs()), Verdict.rate(bound), knee(Optional.of(m), bound));
+    }
+
+    /** e.g. ", whose bound over L, 950 req/s, is not what it served": a given pool that did not decide. */
+    private static String givenNotMet(Summary.PointRow p, Optional<ServiceModel> model) {
+        return model.map(m -> m.givenPoolBound(p.evidence())).map(b -> ", whose bound over L, %s req/s, is not what it served"
+                .formatted(Verdict.rate(b))).orElse("");
+    }
+
+    /** e.g. ", the knee at 162 users by L + Z = 1.64 s at 20 users": where the model puts a bound of so many req/s. */
+    private static String knee(Optional<ServiceModel> model, double bound) {
+        return model.map(m -> ", the knee at %s users by L + Z = %.2f s at %d users".formatted(Verdict.rate(m.kneeUsers(bound)), m.cycleMs() / 1000,
+                m.at().identity().users())).orElse("");
+    }
+
+    /** The goodput against the bound that decided (the full pool's, else the given one's), e.g. ", 1% below it". */
+    private static String ofBound(Summary.PointRow p, Optional<ServiceModel> model) {
+        Double bound = p.evidence().fullPool() != null ? model.map(m -> m.fullPoolBound(p.evidence())).orElse(p.evidence().fullPoolBound())
+                : model.map(m -> m.givenPoolBound(p.evidence())).orElse(null);
         Double goodput = p.rates().goodput().median();
         if (bound == null || goodput == null) {
             return "";
@@ -97,9 +146,13 @@ final class ServiceWords {
         return Math.abs(off) < 0.5 ? ", at it" : ", %.0f%% %s it".formatted(Math.abs(off), off < 0 ? "below" : "above");
     }
 
-    /** What it publishes and what it does not, e.g. "; it publishes HikariCP 10; unseen: Tomcat's threads". */
+    /**
+     * What it publishes, what it does not, and what was given, e.g. "; it publishes HikariCP 10; unseen: Tomcat's
+     * threads; given: Tomcat's threads 10".
+     */
     private static String published(Summary.PointRow p) {
         PoolEvidence e = p.evidence();
-        return (e.pools() == null ? "; it publishes no pool" : "; it publishes " + e.pools()) + (e.unseen() == null ? "" : "; unseen: " + e.unseen());
+        return (e.pools() == null ? "; it publishes no pool" : "; it publishes " + e.pools()) + (e.unseen() == null ? "" : "; unseen: " + e.unseen())
+                + (e.givenPools() == null ? "" : "; given: " + e.givenPools());
     }
 }

@@ -30,11 +30,13 @@ public final class Verdict {
     /**
      * What decided a point's goodput, in the order the model and the flags tell it. For a point without a model (a
      * service of the user's: its path names no latency), from what the service said of its own pools: SERVICE_POOL, one
-     * was full on the plateau; UNEXPLAINED, its response time rose past its lightest load's with none full and this
+     * was full on the plateau; GIVEN_POOL, none full but its response time rose and its goodput is at the bound of a pool
+     * whose size the user gave (size / L, the model calibrated on its lightest load: ServiceWords#atGivenBound);
+     * UNEXPLAINED, its response time rose past its lightest load's with none full, no given pool's bound met, and this
      * machine's CPU not busy (ServiceWords#queued); UNMODELLED, none full and nothing queued.
      */
     enum Bound {
-        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, UNEXPLAINED;
+        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED;
 
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
         static Bound of(Summary.PointRow p) {
@@ -48,7 +50,8 @@ public final class Verdict {
                 return MACHINE;
             }
             if (p.model().modelThroughput() == null) {
-                return p.evidence().fullPool() != null ? SERVICE_POOL : ServiceWords.queued(p, lightest) ? UNEXPLAINED : UNMODELLED;
+                return p.evidence().fullPool() != null ? SERVICE_POOL : !ServiceWords.queued(p, lightest) ? UNMODELLED
+                        : ServiceWords.atGivenBound(p, lightest) ? GIVEN_POOL : UNEXPLAINED;
             }
             if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
@@ -58,7 +61,7 @@ public final class Verdict {
 
         /** A pool's bound: from its first load on it holds goodput, so that load's numbers are the stage's. */
         boolean holds() {
-            return this == POOL || this == SERVICE_POOL;
+            return this == POOL || this == SERVICE_POOL || this == GIVEN_POOL;
         }
     }
 
@@ -262,7 +265,7 @@ public final class Verdict {
                     ko(p), notes(p));
             case MACHINE -> "this machine's CPU %s (%s%s; this machine)".formatted(loads, goodput(p), p.model().modelThroughput() == null
                     ? ", machine CPU " + machineCpu(p) : " of " + rate(p.model().modelThroughput()));
-            case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
+            case UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
         };
     }
 
@@ -297,7 +300,7 @@ public final class Verdict {
             case BELOW_MODEL -> "below the model %s%s (%s; model %s)".formatted(loads, cause(target, p), at, rate(p.model().modelThroughput()));
             case MACHINE -> "bounded by this machine's CPU %s (%s; %smachine CPU %s)".formatted(loads, at,
                     p.model().modelThroughput() == null ? "" : "model " + rate(p.model().modelThroughput()) + ", ", machineCpu(p));
-            case UNMODELLED, SERVICE_POOL, UNEXPLAINED -> ServiceWords.stage(s, loads, at);
+            case UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED -> ServiceWords.stage(s, loads, at);
         };
     }
 

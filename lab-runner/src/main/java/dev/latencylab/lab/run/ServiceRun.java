@@ -34,8 +34,18 @@ public final class ServiceRun {
      *
      * @param baseUrl scheme, host and port
      * @param path    the path and query loaded
+     * @param pools   the sizes of its pools the user gave (--pool), for those its metrics do not show
      */
-    public record Service(String name, String url, String baseUrl, String path) {
+    public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools) {
+
+        public Service {
+            pools = pools == null ? List.of() : List.copyOf(pools);
+        }
+
+        /** The same service with the sizes of pools the user gave. */
+        public Service withPools(List<Result.GivenPool> given) {
+            return new Service(name, url, baseUrl, path, given);
+        }
 
         /**
          * The service at url, named name; a host that is not this machine only when the user says it is theirs (a load
@@ -61,7 +71,7 @@ public final class ServiceRun {
             int port = uri.getPort() == -1 ? 80 : uri.getPort();
             String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path);
+            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path, List.of());
         }
 
         private static boolean onThisMachine(String host) {
@@ -170,7 +180,7 @@ public final class ServiceRun {
             GatlingLauncher.Outcome run = gatling.run(sim, "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path()),
                     dir.gatlingLog(), out, file -> {
                         try {
-                            ResultFile.write(ResultFile.read(file).withTarget(named), file);
+                            ResultFile.write(ResultFile.read(file).withTarget(named).withGivenPools(service.pools()), file);
                         }
                         catch (ResultFile.BadResultFile e) {
                             // left for the caller's read to report

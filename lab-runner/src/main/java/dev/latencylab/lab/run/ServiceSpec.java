@@ -14,12 +14,15 @@ import dev.latencylab.lab.targets.Target;
  * A service of the user's as a sweep or a capacity search keeps it (sweep.json, capacity.json), so that every point or
  * ladder loads the same service: its name and URL, whether its host (not this machine) is the user's, the jar the lab
  * starts for each point or ladder with its arguments and JVM options (null: it runs already, neither started nor
- * stopped), and the simulation's properties of its requests (a requests file, a method, a body, headers: sim.*).
+ * stopped), the simulation's properties of its requests (a requests file, a method, a body, headers: sim.*), and the
+ * sizes of its pools the user gave (--pool; none in files written before it).
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
-        Map<String, String> requests) {
+        Map<String, String> requests,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.Result.GivenPool> pools) {
 
     public ServiceSpec {
+        pools = pools == null ? List.of() : List.copyOf(pools);
         jarArgs = jarArgs == null ? List.of() : List.copyOf(jarArgs);
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
         requests = requests == null ? Map.of() : new TreeMap<>(requests);
@@ -27,7 +30,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
 
     /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
     public ServiceRun.Service located() {
-        return ServiceRun.Service.of(name, url, hostIsMine);
+        return ServiceRun.Service.of(name, url, hostIsMine).withPools(pools);
     }
 
     /** Its points' target: named as the user named it, on the URL's path (a requests file names its own paths). */

@@ -9,7 +9,8 @@ import dev.latencylab.load.Result;
 /**
  * What a run's server said of its own pools on the plateau (result.json's server.pools): the pools it publishes with
  * their sizes, and the one that was full there and so decided its goodput (Result.Pools#decided), with that pool's
- * bound (its size over its hold time) and the share of samples it was full. A part of a run's row and of a point's.
+ * bound (its size over its hold time) and the share of samples it was full; and the sizes the user gave of pools it
+ * does not publish. A part of a run's row and of a point's.
  *
  * @param pools          the pools it publishes, e.g. "Tomcat's threads 50, HikariCP 10"; null where it published none
  * @param fullPool       the pool that decided, null where none was full
@@ -18,11 +19,16 @@ import dev.latencylab.load.Result;
  * @param fullPoolBound  its size / hold time (req/s), null without a hold time
  * @param fullPoolShare  the share of the plateau's samples it was full
  * @param unseen         the pools it has but does not publish, e.g. "Tomcat's threads"; null where none
+ * @param givenPools     the pools whose sizes the user gave (--pool), e.g. "Tomcat's threads 10"; null where none
+ * @param givenPool      the smallest of them (its bound, size / L, is the lowest), null where none
+ * @param givenPoolSize  its size
+ * @param givenPoolUnit  what it pools, null where the lab does not know the pool
  */
 public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, String fullPoolUnit, Double fullPoolHoldMs,
-        Double fullPoolBound, Double fullPoolShare, String unseen) {
+        Double fullPoolBound, Double fullPoolShare, String unseen, String givenPools, String givenPool, Double givenPoolSize,
+        String givenPoolUnit) {
 
-    public static final PoolEvidence NONE = new PoolEvidence(null, null, null, null, null, null, null, null);
+    public static final PoolEvidence NONE = new PoolEvidence(null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** A run's evidence, from its result file's pools (none in files written before them). */
     static PoolEvidence of(Result r) {
@@ -33,9 +39,12 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
         Result.Pool decided = pools.decided().orElse(null);
         String published = published(pools);
         String unseen = pools.unseen().stream().map(Result.Unseen::pool).collect(Collectors.joining(", "));
+        String given = pools.givenOrNone().stream().map(g -> "%s %.0f".formatted(g.name(), g.size())).collect(Collectors.joining(", "));
+        Result.GivenPool smallest = pools.givenOrNone().stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);
         return new PoolEvidence(published.isEmpty() ? null : published, decided == null ? null : decided.name(),
                 decided == null ? null : decided.size(), decided == null ? null : decided.unit(), decided == null ? null : decided.holdMs(), decided == null ? null : decided.boundPerSecond(),
-                decided == null ? null : decided.fullShare(), unseen.isEmpty() ? null : unseen);
+                decided == null ? null : decided.fullShare(), unseen.isEmpty() ? null : unseen, given.isEmpty() ? null : given,
+                smallest == null ? null : smallest.name(), smallest == null ? null : smallest.size(), smallest == null ? null : smallest.unit());
     }
 
     /** The pools a server publishes with their sizes, e.g. "Tomcat's threads 50, HikariCP 10"; "" where none. */
@@ -56,11 +65,13 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
                 .collect(Collectors.groupingBy(p -> p, java.util.LinkedHashMap::new, Collectors.counting())).entrySet().stream()
                 .max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(null);
         if (full == null) {
-            return new PoolEvidence(first.pools(), null, null, null, null, null, null, first.unseen());
+            return new PoolEvidence(first.pools(), null, null, null, null, null, null, first.unseen(), first.givenPools(), first.givenPool(),
+                    first.givenPoolSize(), first.givenPoolUnit());
         }
         List<PoolEvidence> same = runs.stream().filter(e -> full.equals(e.fullPool())).toList();
         return new PoolEvidence(first.pools(), full, same.get(0).fullPoolSize(), same.get(0).fullPoolUnit(), median(same, PoolEvidence::fullPoolHoldMs),
-                median(same, PoolEvidence::fullPoolBound), median(same, PoolEvidence::fullPoolShare), first.unseen());
+                median(same, PoolEvidence::fullPoolBound), median(same, PoolEvidence::fullPoolShare), first.unseen(), first.givenPools(),
+                first.givenPool(), first.givenPoolSize(), first.givenPoolUnit());
     }
 
     private static Double median(List<PoolEvidence> runs, java.util.function.Function<PoolEvidence, Double> value) {

@@ -47,7 +47,9 @@ class ServiceVerdictTest {
         }
         assertThat(spans(runs)).containsExactly("UNMODELLED 20-100", "SERVICE_POOL 200-400");
         String markdown = Verdict.markdown(Summary.points(runs, Map.of()));
-        assertThat(markdown).contains("HikariCP from 200 users").contains("10 connections held 101 ms each: at most 99 req/s").contains("98 req/s");
+        assertThat(markdown).contains("HikariCP from 200 users").contains("10 connections held 101 ms each: at most 99 req/s").contains("98 req/s")
+                .as("the knee: its bound times L + Z, 20 users / 12.3 req/s at the lightest load")
+                .contains("the knee at " + Verdict.rate(98.7 * 20 / 12.3) + " users by L + Z = 1.63 s at 20 users");
         assertThat(markdown).doesNotContain("not explained");
     }
 
@@ -59,6 +61,42 @@ class ServiceVerdictTest {
                 "MACHINE 400-400");
         assertThat(Verdict.markdown(Summary.points(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users")
                 .contains("this machine's CPU at 400 users (70 req/s, machine CPU 95%; this machine)").doesNotContain(" of -");
+    }
+
+    /**
+     * Tomcat's threads unseen (no mbean registry), their size given: where the goodput stops at size / L (L the p50 of
+     * the lightest load, nothing full there) with the response time risen and nothing published full, the given pool is
+     * named, as the model's; the knee at its bound times L + Z, Z from Little's law at the lightest load.
+     */
+    @Test
+    void aGivenPoolIsNamedOnlyWhereTheGoodputStopsAtItsBoundOverL() {
+        List<Summary.RunRow> runs = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            runs.add(run(20, r, 12.2, 105, 0.1, ServiceRows.tomcatGiven(10)));
+            runs.add(run(100, r, 61.0, 108, 0.2, ServiceRows.tomcatGiven(10)));
+            runs.add(run(200, r, 94.0, 900, 0.3, ServiceRows.tomcatGiven(10)));
+            runs.add(run(400, r, 94.5, 3000, 0.95, ServiceRows.tomcatGiven(10)));
+        }
+        assertThat(spans(runs)).as("10 threads over L 105 ms: 95 req/s; this machine's CPU first where busy")
+                .containsExactly("UNMODELLED 20-100", "GIVEN_POOL 200-200", "MACHINE 400-400");
+        double bound = 10 * 1000.0 / 105;
+        String markdown = Verdict.markdown(Summary.points(runs, Map.of()));
+        assertThat(markdown).contains("Tomcat's threads at 200 users (10 threads given, over L 105 ms: at most " + Verdict.rate(bound)
+                + " req/s, the knee at " + Verdict.rate(bound * 20 / 12.2) + " users").contains("its metrics do not show it");
+
+        List<Summary.RunRow> far = List.of(run(20, 1, 12.2, 105, 0.1, ServiceRows.tomcatGiven(200)),
+                run(200, 1, 70.0, 900, 0.3, ServiceRows.tomcatGiven(200)));
+        assertThat(spans(far)).as("200 threads bound 1,905 req/s: not what 70 req/s is").containsExactly("UNMODELLED 20-20", "UNEXPLAINED 200-200");
+        assertThat(Verdict.markdown(Summary.points(far, Map.of()))).contains("not explained by any pool this service publishes")
+                .contains("given: Tomcat's threads 200, whose bound over L, " + Verdict.rate(200 * 1000.0 / 105) + " req/s, is not what it served");
+
+        List<Summary.RunRow> none = List.of(run(20, 1, 12.2, 105, 0.1, ServiceRows.tomcatGiven(null)),
+                run(200, 1, 94.0, 900, 0.3, ServiceRows.tomcatGiven(null)));
+        assertThat(spans(none)).as("nothing given: nothing to name").containsExactly("UNMODELLED 20-20", "UNEXPLAINED 200-200");
+
+        List<Summary.RunRow> queuedAtLightest = List.of(run(20, 1, 12.2, 105, 0.1, HIKARI_FULL), run(200, 1, 94.0, 900, 0.3, ServiceRows.tomcatGiven(10)));
+        assertThat(spans(queuedAtLightest)).as("a lightest load with a pool full calibrates nothing").containsExactly("SERVICE_POOL 20-20",
+                "UNEXPLAINED 200-200");
     }
 
     @Test

@@ -23,6 +23,16 @@ public final class ServiceRows {
     /** The pools a service publishes, with one of them full (null: none) at this size, hold time and bound. */
     public static PoolEvidence evidence(String full, Double size, Double holdMs, Double bound) {
         return new PoolEvidence("Tomcat's threads 50, HikariCP " + (size == null ? 10 : size.intValue()), full, size,
-                full == null ? null : "connections", holdMs, bound, full == null ? null : 1.0, null);
+                full == null ? null : "connections", holdMs, bound, full == null ? null : 1.0, null, null, null, null, null);
+    }
+
+    /**
+     * A service that publishes HikariCP 10 (none full) but not its Tomcat's threads, whose size the user gave (null:
+     * none given).
+     */
+    public static PoolEvidence tomcatGiven(Integer threads) {
+        return new PoolEvidence("HikariCP 10", null, null, null, null, null, null, "Tomcat's threads",
+                threads == null ? null : "Tomcat's threads " + threads, threads == null ? null : "Tomcat's threads",
+                threads == null ? null : threads.doubleValue(), threads == null ? null : "threads");
     }
 }

@@ -1,0 +1,64 @@
+package dev.latencylab.lab.summary;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The queueing model of a service of the user's, whose path names no latency, calibrated on its own lightest load: L,
+ * the time one request takes there (its p50, nothing queued: no pool full), and L + Z, the time one user takes for a
+ * request and its think time, from Little's law (N / goodput). From them: the load N users offer, N / (L + Z); a pool
+ * of T held L each (a pool the user gave the size of, or one that publishes no hold time) serves at most T / L; and a
+ * bound B is met at the knee, N = B (L + Z).
+ *
+ * @param at      the point it was calibrated on
+ * @param latencyMs L
+ * @param cycleMs L + Z
+ */
+public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs) {
+
+    /**
+     * Calibrated on the lightest closed point of one service's points: one that finished, with none of its pools full
+     * and requests served; none where there is no such point (an open search, or a lightest load already queued).
+     */
+    public static Optional<ServiceModel> of(List<Summary.PointRow> points) {
+        return points.stream().filter(p -> p.done() && p.identity().rate() == null && p.identity().users() > 0)
+                .min(Comparator.comparingInt(p -> p.identity().users())).flatMap(ServiceModel::calibratedAt);
+    }
+
+    /** Calibrated on this point, where it can be: finished, nothing of it full, a p50 and a goodput. */
+    public static Optional<ServiceModel> calibratedAt(Summary.PointRow p) {
+        Double p50 = p.latency().p50Ms().median();
+        Double goodput = p.rates().goodput().median();
+        if (!p.done() || p.identity().rate() != null || p.evidence().fullPool() != null || p50 == null || p50 <= 0 || goodput == null
+                || goodput <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new ServiceModel(p, p50, p.identity().users() * 1000.0 / goodput));
+    }
+
+    /** N / (L + Z): what n users offer, req/s. */
+    public double offeredLoad(int users) {
+        return users * 1000.0 / cycleMs;
+    }
+
+    /** T / L: the most a pool of this size held L each serves, req/s. */
+    public double bound(double size) {
+        return size * 1000.0 / latencyMs;
+    }
+
+    /** B (L + Z): the users at which the offered load meets a bound of B req/s. */
+    public double kneeUsers(double boundPerSecond) {
+        return boundPerSecond * cycleMs / 1000.0;
+    }
+
+    /** The bound of a point's pool that decided, from its own hold time, else its size over L; null where none was full. */
+    public Double fullPoolBound(PoolEvidence e) {
+        return e.fullPool() == null ? null : e.fullPoolBound() != null ? e.fullPoolBound() : bound(e.fullPoolSize());
+    }
+
+    /** The bound of the smallest pool the user gave the size of: size / L; null where none was given. */
+    public Double givenPoolBound(PoolEvidence e) {
+        return e.givenPoolSize() == null ? null : bound(e.givenPoolSize());
+    }
+}
