@@ -35,13 +35,32 @@ public final class ServicePools {
     static final Kind TOMCAT_THREADS = new Kind("Tomcat's threads", "threads", "tomcat_threads_config_max_threads",
             "tomcat_threads_busy_threads", null, "tomcat_global_request_seconds");
 
-    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS),
+    /**
+     * Tomcat's connection cap for the connector under load (server.tomcat.max-connections): a connection is held for as
+     * long as its client keeps it, not for a request, so it publishes no hold time; full when all are open.
+     */
+    static final Kind TOMCAT_CONNECTIONS = new Kind("Tomcat's connections", "connections", "tomcat_connections_config_max_connections",
+            "tomcat_connections_current_connections", null, null);
+
+    /** Jetty's request threads (Micrometer's JettyServerThreadPoolMetrics): jobs queued are requests waiting for one. */
+    static final Kind JETTY_THREADS = new Kind("Jetty's threads", "threads", "jetty_threads_config_max", "jetty_threads_busy",
+            "jetty_threads_jobs", null);
+
+    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),
             Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
 
     /** Spring Boot's gauges of any DataSource: a pool whose own metrics (waits, hold time) are not bound. */
     static final String DATASOURCE_MAX = "jdbc_connections_max";
     /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
     static final String TOMCAT_SESSIONS = "tomcat_sessions_active_current_sessions";
+
+    /**
+     * Whether one of this pool is held by a client for as long as it keeps its connection (Tomcat's connections: with a
+     * connection per user, for a user's requests and think times), not for one request.
+     */
+    public static boolean heldByClients(String pool) {
+        return TOMCAT_CONNECTIONS.name().equals(pool);
+    }
 
     /**
      * A pool whose size the user gave (./lab --pool NAME=SIZE): named as the lab names it where NAME is one of the pools

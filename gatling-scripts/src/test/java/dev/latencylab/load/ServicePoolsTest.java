@@ -111,6 +111,50 @@ class ServicePoolsTest {
         assertThat(pools(List.of("jvm_threads_live_threads 23.0\n"), 1)).as("no pool at all: nothing to say").isNull();
     }
 
+    /**
+     * Tomcat's connection cap, all open, and its threads not all busy: the cap decided (a connection before a thread);
+     * it publishes no hold time (a client holds a connection as long as it keeps it), so no bound from its metrics.
+     */
+    @Test
+    void tomcatsConnectionCapAllOpenDecidesBeforeItsThreads() {
+        String capped = """
+                tomcat_threads_config_max_threads{name="http-nio-8080"} 200.0
+                tomcat_threads_busy_threads{name="http-nio-8080"} 40.0
+                tomcat_connections_config_max_connections{name="http-nio-8080"} 100.0
+                tomcat_connections_current_connections{name="http-nio-8080"} 100.0
+                tomcat_connections_config_max_connections{name="http-nio-9080"} 8192.0
+                """;
+        Result.Pools pools = pools(List.of(capped, capped), 1);
+        assertThat(pools.published()).extracting(Result.Pool::name, Result.Pool::size).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 200.0), org.assertj.core.groups.Tuple.tuple("Tomcat's connections", 100.0));
+        assertThat(pools.decided()).map(Result.Pool::name).contains("Tomcat's connections");
+        assertThat(pools.decided().orElseThrow().boundPerSecond()).isNull();
+        assertThat(ServicePools.heldByClients("Tomcat's connections")).isTrue();
+        assertThat(ServicePools.heldByClients("HikariCP")).isFalse();
+    }
+
+    /** Jetty's threads (Micrometer's Jetty binder): full where jobs are queued for them, as a pool with waits is. */
+    @Test
+    void jettysThreadsAreFullWhereJobsWaitForThem() {
+        String queued = """
+                jetty_threads_config_max 20.0
+                jetty_threads_busy 19.0
+                jetty_threads_jobs 7.0
+                """;
+        String keepingUp = queued.replace("jetty_threads_jobs 7.0", "jetty_threads_jobs 0.0").replace("busy 19.0", "busy 20.0");
+        assertThat(pools(List.of(queued, queued), 1).decided()).map(Result.Pool::name).contains("Jetty's threads");
+        assertThat(pools(List.of(keepingUp, keepingUp), 1).decided()).as("all busy, none waiting: keeping up").isEmpty();
+    }
+
+    /** --pool's names: the lab's where it reads the pool (case, spaces and signs aside), else as given. */
+    @Test
+    void aGivenPoolIsNamedAsTheLabNamesItsPools() {
+        assertThat(ServicePools.given("tomcat-threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
+        assertThat(ServicePools.given("Tomcat's threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
+        assertThat(ServicePools.given("HIKARICP", 10)).isEqualTo(new Result.GivenPool("HikariCP", "connections", 10));
+        assertThat(ServicePools.given(" executor ", 16)).isEqualTo(new Result.GivenPool("executor", null, 16));
+    }
+
     @Test
     void tomcatOnVirtualThreadsIsNoPool() {
         Result.Pools pools = pools(List.of("""

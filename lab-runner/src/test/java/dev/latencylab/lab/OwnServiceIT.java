@@ -207,9 +207,9 @@ class OwnServiceIT {
         assertThat(r.server().sampling().sampled()).isTrue();
         assertThat(r.server().threads().liveThreads().samples()).as("its threads, from the JSON").isPositive();
         assertThat(r.server().heapUsedBytes().samples()).as("its heap, from the JSON").isPositive();
-        assertThat(r.server().pools().published()).as("its pools, from the JSON, Tomcat's threads with the mbean registry on")
+        assertThat(r.server().pools().published()).as("its pools, from the JSON, Tomcat's threads and connection cap with the mbean registry on")
                 .extracting(Result.Pool::name, Result.Pool::size).containsExactly(org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 50.0),
-                        org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0));
+                        org.assertj.core.groups.Tuple.tuple("Tomcat's connections", 8192.0), org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0));
         assertThat(r.server().pools().unseen()).isEmpty();
         assertThat(r.server().threads().peakLiveThreads()).isPositive();
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();

@@ -125,8 +125,9 @@ final class ChartLines {
                 }
                 else {
                     bound = model.get().fullPoolBound(first.evidence());
-                    name = "bound: %s%s, %.0f %s / L %,.0f ms = %,.0f req/s".formatted(of, pool, first.evidence().fullPoolSize(),
-                            first.evidence().fullPoolUnit(), model.get().latencyMs(), bound);
+                    double held = model.get().heldMs(pool);
+                    name = "bound: %s%s, %.0f %s / %s %,.0f ms = %,.0f req/s".formatted(of, pool, first.evidence().fullPoolSize(),
+                            first.evidence().fullPoolUnit(), held == model.get().latencyMs() ? "L" : "(L+Z)", held, bound);
                 }
                 addModelLine(chart, name, List.of(from, right), n -> bound, top, offChart);
             });

@@ -110,8 +110,9 @@ final class ServiceWords {
             return "%.0f %s held %s ms each: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(), Verdict.ms(e.fullPoolHoldMs()),
                     Verdict.rate(e.fullPoolBound()), knee(model, e.fullPoolBound()));
         }
-        return model.map(m -> "%.0f %s, no hold time published, over L %s ms: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(),
-                Verdict.ms(m.latencyMs()), Verdict.rate(m.fullPoolBound(e)), knee(model, m.fullPoolBound(e))))
+        return model.map(m -> "%.0f %s, no hold time published, over %s %s ms: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(),
+                m.heldMs(e.fullPool()) == m.latencyMs() ? "L" : "L + Z", Verdict.ms(m.heldMs(e.fullPool())), Verdict.rate(m.fullPoolBound(e)),
+                knee(model, m.fullPoolBound(e))))
                 .orElse("%.0f %s, no hold time published: no bound drawn".formatted(e.fullPoolSize(), e.fullPoolUnit()));
     }
 

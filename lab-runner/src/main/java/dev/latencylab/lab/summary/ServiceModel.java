@@ -4,12 +4,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
+import dev.latencylab.load.ServicePools;
+
 /**
  * The queueing model of a service of the user's, whose path names no latency, calibrated on its own lightest load: L,
  * the time one request takes there (its p50, nothing queued: no pool full), and L + Z, the time one user takes for a
  * request and its think time, from Little's law (N / goodput). From them: the load N users offer, N / (L + Z); a pool
- * of T held L each (a pool the user gave the size of, or one that publishes no hold time) serves at most T / L; and a
- * bound B is met at the knee, N = B (L + Z).
+ * of T held L each (a pool the user gave the size of, or one that publishes no hold time) serves at most T / L, and
+ * T connections a client keeps, T / (L + Z); and a bound B is met at the knee, N = B (L + Z).
  *
  * @param at      the point it was calibrated on
  * @param latencyMs L
@@ -52,9 +54,17 @@ public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs
         return boundPerSecond * cycleMs / 1000.0;
     }
 
-    /** The bound of a point's pool that decided, from its own hold time, else its size over L; null where none was full. */
+    /**
+     * How long one of a pool that publishes no hold time is held, by the model: a request's time, L; a connection a
+     * client keeps (Tomcat's connections, one a user), a user's whole cycle, L + Z.
+     */
+    public double heldMs(String pool) {
+        return ServicePools.heldByClients(pool) ? cycleMs : latencyMs;
+    }
+
+    /** The bound of a point's pool that decided, from its own hold time, else its size over the model's (heldMs); null where none was full. */
     public Double fullPoolBound(PoolEvidence e) {
-        return e.fullPool() == null ? null : e.fullPoolBound() != null ? e.fullPoolBound() : bound(e.fullPoolSize());
+        return e.fullPool() == null ? null : e.fullPoolBound() != null ? e.fullPoolBound() : e.fullPoolSize() * 1000.0 / heldMs(e.fullPool());
     }
 
     /** The bound of the smallest pool the user gave the size of: size / L; null where none was given. */
