@@ -1,0 +1,84 @@
+package dev.latencylab.lab.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.summary.Flags;
+import dev.latencylab.lab.summary.ServiceModel;
+import dev.latencylab.lab.summary.Summary;
+
+/**
+ * What docs/your-service.md says of the example service's published sweeps holds in their data: where a pool decides,
+ * the goodput is within 5% of its bound (its metrics' for HikariCP, size / L for Tomcat's threads given by --pool);
+ * below it, the goodput follows the offered load N/(L+Z) of the model calibrated at 20 users; the digest is this
+ * machine's CPU.
+ */
+class ServiceFindingsTest {
+
+    private static List<Summary.PointRow> points(String sweep) {
+        List<Summary.PointRow> points = Summary.points(Summary.rows(new SweepFolder(Lab.repo().resolve("docs/results-service").resolve(sweep)), null),
+                Map.of());
+        assertThat(points).as(sweep).isNotEmpty().allSatisfy(p -> assertThat(p.outcome().runs()).isEqualTo(2));
+        return points;
+    }
+
+    private static Summary.PointRow at(List<Summary.PointRow> points, int users) {
+        return points.stream().filter(p -> p.identity().users() == users).findFirst().orElseThrow();
+    }
+
+    private static double goodput(Summary.PointRow p) {
+        return p.rates().goodput().median();
+    }
+
+    @Test
+    void hikariCpDecidesAtItsBoundAndMovesWithItsSize() {
+        for (var sweep : Map.of("visits", List.of(200, 400), "visits-pool20", List.of(400)).entrySet()) {
+            List<Summary.PointRow> points = points(sweep.getKey());
+            for (Summary.PointRow p : points) {
+                if (sweep.getValue().contains(p.identity().users())) {
+                    assertThat(p.evidence().fullPool()).as(p.identity().point()).isEqualTo("HikariCP");
+                    assertThat(goodput(p)).as("%s: within 5%% of its bound", p.identity().point())
+                            .isCloseTo(p.evidence().fullPoolBound(), within(p.evidence().fullPoolBound() * 0.05));
+                }
+                else {
+                    assertThat(p.evidence().fullPool()).as(p.identity().point()).isNull();
+                }
+            }
+        }
+        assertThat(at(points("visits-pool20"), 400).evidence().fullPoolBound() / at(points("visits"), 400).evidence().fullPoolBound())
+                .as("20 connections against 10").isCloseTo(2.0, within(0.1));
+    }
+
+    @Test
+    void tomcatsThreadsGivenDecideAtTheirSizeOverLAndTheLoadBelowFollowsTheModel() {
+        List<Summary.PointRow> points = points("visits-threads5");
+        ServiceModel model = ServiceModel.of(points).orElseThrow();
+        assertThat(model.at().identity().users()).isEqualTo(20);
+        for (Summary.PointRow p : points) {
+            assertThat(p.evidence().fullPool()).as("nothing it publishes is full: %s", p.identity().point()).isNull();
+            assertThat(p.evidence().givenPool()).isEqualTo("Tomcat's threads");
+            double bound = model.givenPoolBound(p.evidence());
+            double offered = model.offeredLoad(p.identity().users());
+            if (offered > bound) {
+                assertThat(goodput(p)).as("%s: within 5%% of 5 / L", p.identity().point()).isCloseTo(bound, within(bound * 0.05));
+            }
+            else {
+                assertThat(goodput(p)).as("%s: within 5%% of N/(L+Z)", p.identity().point()).isCloseTo(offered, within(offered * 0.05));
+            }
+        }
+        assertThat(points).filteredOn(p -> model.offeredLoad(p.identity().users()) > model.givenPoolBound(p.evidence())).as("100 and 200 users")
+                .hasSize(2);
+    }
+
+    @Test
+    void theDigestIsThisMachinesCpu() {
+        assertThat(at(points("digest"), 400).flagList()).contains(Flags.MACHINE_CPU_BOUND);
+    }
+}
