@@ -102,19 +102,44 @@ public final class Capacity {
 
     /**
      * A ladder's top level (the last it reached: where it stopped, or its highest), as the server's own metrics saw it:
-     * the pools it publishes, e.g. "HikariCP 10", and the one full there (Result.Pools#decided), null where none was.
+     * the pools it publishes, e.g. "HikariCP 10", and the one full there (Result.Pools#decided), null where none was;
+     * and the sizes of pools the user gave (--pool; none: absent).
      */
-    public record TopLevel(double ratePerSecond, String pools, Result.Pool full) {
+    public record TopLevel(double ratePerSecond, String pools, Result.Pool full,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Result.GivenPool> given) {
 
-        /** A finished ladder's, from its result file; null where the server published no pool. */
+        public TopLevel(double ratePerSecond, String pools, Result.Pool full) {
+            this(ratePerSecond, pools, full, List.of());
+        }
+
+        public TopLevel {
+            given = given == null ? List.of() : List.copyOf(given);
+        }
+
+        /** A finished ladder's, from its result file; null where the server published no pool and none was given. */
         static TopLevel of(Result r) {
             Result.Pools pools = r.server().pools();
             Result.Level top = r.open().topLevel();
             if (pools == null || top == null) {
                 return null;
             }
-            return new TopLevel(top.ratePerSecond(), PoolEvidence.published(pools), pools.decided().orElse(null));
+            return new TopLevel(top.ratePerSecond(), PoolEvidence.published(pools), pools.decided().orElse(null), pools.givenOrNone());
         }
+
+        /** The smallest pool given, whose bound over L is the lowest; null where none was. */
+        public Result.GivenPool smallestGiven() {
+            return given.stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);
+        }
+    }
+
+    /**
+     * A service's L for a search: the p50 from due of its lowest level within the SLO (the load that queues least),
+     * null where none was within it.
+     */
+    public static Double calibrationMs(Search s) {
+        return s.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.latency().p50FromDueMs() != null)
+                .min(java.util.Comparator.comparingDouble(CapacitySearch.Level::rate)).map(l -> l.latency().p50FromDueMs().doubleValue())
+                .orElse(null);
     }
 
     /** What the server's metrics said at the first rate that missed the SLO; null where no ladder reached it with pools published. */

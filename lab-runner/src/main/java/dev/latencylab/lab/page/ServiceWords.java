@@ -78,8 +78,10 @@ final class ServiceWords {
 
     /**
      * What bounded a capacity search of a service (no model, not this machine's CPU), from what its metrics said at the
-     * first rate that missed the SLO: the pool full there with its bound; none full ("not explained by any pool this
-     * service publishes"); or nothing published there to tell by.
+     * first rate that missed the SLO: the pool full there with its bound; none full but a pool whose size the user gave
+     * with its bound, size / L (L the p50 of the lowest rate within the SLO), between the capacity and that rate, said
+     * as the model's; none full ("not explained by any pool this service publishes"); or nothing published there to
+     * tell by.
      */
     static String capacity(Capacity.Search search, String at, String ofCeiling, String next) {
         if (search.answer().firstMissPerSecond() == null) {
@@ -91,6 +93,22 @@ final class ServiceWords {
                     + "the first rate missed, %s (%s; %s)".formatted(at, ofCeiling, next);
         }
         Result.Pool p = miss.full();
+        Result.GivenPool given = miss.smallestGiven();
+        Double l = Capacity.calibrationMs(search);
+        if (p == null && given != null && l != null) {
+            // a given pool's bound, size / L, between the capacity and the first rate missed (the model's tolerance either side)
+            double bound = given.size() * 1000 / l;
+            String of = "%s (%.0f%s given, over L %s ms at its lowest rate: at most %s req/s".formatted(given.name(), given.size(),
+                    given.unit() == null ? "" : " " + given.unit(), Verdict.ms(l), Verdict.rate(bound));
+            Double capacity = search.answer().capacityPerSecond();
+            if ((capacity == null || bound >= capacity * (1 - Summary.MODEL_TOLERANCE)) && bound <= miss.ratePerSecond() * (1 + Summary.MODEL_TOLERANCE)) {
+                return "%s; none it publishes full at %s req/s, the first rate missed), %s (%s; %s; the model: its metrics do not show it)"
+                        .formatted(of, Verdict.rate(miss.ratePerSecond()), at, ofCeiling, next);
+            }
+            return ("not explained by any pool this service publishes (%s; none full at %s req/s, the first rate missed; given: %s, not "
+                    + "where it missed), %s (%s; %s)").formatted(miss.pools().isEmpty() ? "it publishes none" : miss.pools(),
+                            Verdict.rate(miss.ratePerSecond()), of + ")", at, ofCeiling, next);
+        }
         if (p == null) {
             return "not explained by any pool this service publishes (%s; none full at %s req/s, the first rate missed), %s (%s; %s)"
                     .formatted(miss.pools().isEmpty() ? "it publishes none" : miss.pools(), Verdict.rate(miss.ratePerSecond()), at, ofCeiling, next);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceRows;
 import dev.latencylab.lab.summary.Summary;
@@ -115,6 +116,29 @@ class ServiceVerdictTest {
         }
         return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1), new Capacity.Bounds(null, 400.0),
                 new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null);
+    }
+
+    /** The same, with one level of the first ladder: at this rate, within the SLO, this p50 from due. */
+    private static Capacity.Search withLevel(Capacity.Search s, double rate, long p50) {
+        CapacitySearch.Level level = new CapacitySearch.Level(1, rate, true, rate, new CapacitySearch.Latency(p50, p50 + 20, p50 + 20, p50 + 30),
+                0, 0L, 1L, new Result.Cpu(0.1, 0.1, 0.2), "within");
+        return new Capacity.Search(s.settings(), s.bounds(), s.answer(), s.rounds(), List.of(level), null, null, null);
+    }
+
+    /**
+     * Nothing published full at the first rate missed, Tomcat's threads given: named where their bound, size / L (L the
+     * lowest rate's p50), lies between the capacity and that rate; else said not to be where it missed.
+     */
+    @Test
+    void aSearchOfAServiceNamesAGivenPoolOnlyWhereItsBoundLiesAtTheMiss() {
+        Capacity.TopLevel missed = new Capacity.TopLevel(56, "HikariCP 10", null, List.of(new Result.GivenPool("Tomcat's threads", "threads", 5)));
+        assertThat(Verdict.capacityBound(withLevel(search(48.0, 56.0, missed), 10, 106)))
+                .startsWith("Tomcat's threads (5 threads given, over L 106 ms at its lowest rate: at most 47 req/s; none it publishes full at 56 req/s")
+                .contains("the model: its metrics do not show it");
+        Capacity.TopLevel many = new Capacity.TopLevel(56, "HikariCP 10", null, List.of(new Result.GivenPool("Tomcat's threads", "threads", 200)));
+        assertThat(Verdict.capacityBound(withLevel(search(48.0, 56.0, many), 10, 106))).as("200 / L: 1,887 req/s, far above the miss")
+                .startsWith("not explained by any pool this service publishes").contains("given: Tomcat's threads (200 threads given");
+        assertThat(Verdict.capacityBound(search(48.0, 56.0, missed))).as("no level within the SLO: no L").startsWith("not explained");
     }
 
     private static Result.Pool hikari(double fullShare) {
