@@ -71,7 +71,7 @@ public final class Published {
     static final String CAPACITY_REPEATS = "docs/capacity-repeats";
     static final String REPEATED_SEARCHES = "*-r*";
     /** Capacity searches of the example service (docs/your-service.md): each search's data and its own chart. */
-    static final List<String> SERVICE_SEARCHES = List.of("docs/results-service/capacity-visits");
+    static final List<String> SERVICE_SEARCHES = List.of("docs/results-service/capacity-visits", "docs/results-service/capacity-threads5");
     /**
      * The published footprint experiments (footprint.json, measurements.csv, each page and its charts): the one the docs
      * give, and an earlier run of the same command that shows how its figures repeat.

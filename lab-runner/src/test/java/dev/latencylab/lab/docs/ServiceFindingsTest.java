@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
+import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.ServiceModel;
@@ -17,8 +18,8 @@ import dev.latencylab.lab.summary.Summary;
 /**
  * What docs/your-service.md says of the example service's published sweeps holds in their data: where a pool decides,
  * the goodput is within 5% of its bound (its metrics' for HikariCP, size / L for Tomcat's threads given by --pool);
- * below it, the goodput follows the offered load N/(L+Z) of the model calibrated at 20 users; the digest is this
- * machine's CPU.
+ * below it, the goodput follows the offered load N/(L+Z) of the model calibrated at 20 users; a capacity search with
+ * the threads given misses where their bound lies; the digest is this machine's CPU.
  */
 class ServiceFindingsTest {
 
@@ -75,6 +76,18 @@ class ServiceFindingsTest {
         }
         assertThat(points).filteredOn(p -> model.offeredLoad(p.identity().users()) > model.givenPoolBound(p.evidence())).as("100 and 200 users")
                 .hasSize(2);
+    }
+
+    /** The search of the same: nothing published full at the first rate missed, 5 / L between the capacity and that rate. */
+    @Test
+    void aSearchWithTomcatsThreadsGivenMissesAtTheirSizeOverL() {
+        Capacity.Search search = Capacity.read(Lab.repo().resolve("docs/results-service/capacity-threads5"));
+        Capacity.TopLevel miss = Capacity.atFirstMiss(search);
+        assertThat(miss.full()).as("none it publishes full").isNull();
+        assertThat(miss.smallestGiven().name()).isEqualTo("Tomcat's threads");
+        double bound = miss.smallestGiven().size() * 1000 / Capacity.calibrationMs(search);
+        assertThat(search.answer().capacityPerSecond()).isLessThanOrEqualTo(bound * 1.05);
+        assertThat(search.answer().firstMissPerSecond()).isGreaterThanOrEqualTo(bound * 0.95);
     }
 
     @Test
