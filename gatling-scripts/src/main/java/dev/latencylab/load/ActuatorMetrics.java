@@ -78,8 +78,47 @@ final class ActuatorMetrics {
 
     /** The service's /actuator/metrics, when it answers with its list of metric names. */
     static Optional<ActuatorMetrics> at(HttpClient http, String metricsUrl, int serverPort) {
-        return names(http, metricsUrl).map(names -> new ActuatorMetrics(http, metricsUrl,
-                gauges(serverPort).stream().filter(g -> names.contains(g.metric())).toList()));
+        return names(http, metricsUrl).map(names -> {
+            List<Gauge> listed = new java.util.ArrayList<>(gauges(serverPort).stream().filter(g -> names.contains(g.metric())).toList());
+            if (names.contains("executor.active")) {
+                executorNames(http, metricsUrl).forEach(name -> listed.addAll(executorGauges(name)));
+            }
+            return new ActuatorMetrics(http, metricsUrl, listed);
+        });
+    }
+
+    /** The gauges of one executor, keyed as the Prometheus text keys them (ServicePools#executorKey). */
+    static List<Gauge> executorGauges(String executor) {
+        String tag = "name:" + java.net.URLEncoder.encode(executor, java.nio.charset.StandardCharsets.UTF_8);
+        return List.of(new Gauge(ServicePools.executorKey("executor_active_threads", executor), "executor.active", tag),
+                new Gauge(ServicePools.executorKey("executor_queued_tasks", executor), "executor.queued", tag),
+                new Gauge(ServicePools.executorKey("executor_pool_core_threads", executor), "executor.pool.core", tag),
+                new Gauge(ServicePools.executorKey("executor_pool_max_threads", executor), "executor.pool.max", tag),
+                new Gauge(ServicePools.executorKey("executor_queue_remaining_tasks", executor), "executor.queue.remaining", tag));
+    }
+
+    /** The executors Micrometer publishes, by the name tag of executor.active; none when it does not answer so. */
+    static List<String> executorNames(HttpClient http, String metricsUrl) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics/executor.active"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            List<String> found = new java.util.ArrayList<>();
+            if (r.statusCode() == 200) {
+                for (JsonNode tag : Json.MAPPER.readTree(r.body()).path("availableTags")) {
+                    if ("name".equals(tag.path("tag").asString())) {
+                        tag.path("values").forEach(v -> found.add(v.asString()));
+                    }
+                }
+            }
+            return found;
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+        catch (Exception e) {
+            return List.of(); // not the JSON expected: no executor read
+        }
     }
 
     /** The metric names /actuator/metrics lists; empty when it does not answer so. */

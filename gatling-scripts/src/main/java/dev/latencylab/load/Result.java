@@ -205,13 +205,14 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         public static final double FULL = 0.5;
 
         /**
-         * The pool that decided: of those full on the plateau, a connection pool before a thread pool (a request thread
-         * holds on through its wait for a connection, so a full connection pool fills the threads too, never the
-         * reverse), then the one held the shortest time (held inside the others); none when no pool was full.
+         * The pool that decided: of those full on the plateau, a connection pool before an executor before the request
+         * threads (a request thread holds on through its wait for a connection or a task, so a full connection pool fills
+         * the threads too, never the reverse), then the one held the shortest time (held inside the others); none when
+         * no pool was full.
          */
         public java.util.Optional<Pool> decided() {
             return published.stream().filter(Pool::full)
-                    .min(java.util.Comparator.comparing((Pool p) -> !"connections".equals(p.unit()))
+                    .min(java.util.Comparator.comparingInt((Pool p) -> "connections".equals(p.unit()) ? 0 : p.name().startsWith("executor ") ? 1 : 2)
                             .thenComparing(p -> p.holdMs() == null ? Double.MAX_VALUE : p.holdMs()));
         }
     }

@@ -303,10 +303,13 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Sums the samples of each metric name over its label sets, except heap memory and HttpClient's connections, which
-     * keep their area and state apart, and Tomcat's connectors', which keep only the connector under load. Enough of the Prometheus text format for the handful
+     * Sums the samples of each metric name over its label sets, except heap memory, HttpClient's connections and
+     * executors, which keep their area, state and name apart, and Tomcat's connectors', which keep only the connector
+     * under load. Enough of the Prometheus text format for the handful
      * of gauges read here.
      */
+    private static final java.util.regex.Pattern EXECUTOR_NAME = java.util.regex.Pattern.compile("[{,]name=\"([^\"]*)\"");
+
     static Map<String, Double> parsePrometheus(String text, String tomcatConnector) {
         Map<String, Double> values = new HashMap<>();
         for (String line : text.split("\n")) {
@@ -328,6 +331,11 @@ public final class Sampler implements AutoCloseable {
             }
             if (name.equals("jvm_memory_used_bytes")) {
                 name = line.contains("area=\"heap\"") ? "jvm_memory_used_bytes{area=\"heap\"}" : "jvm_memory_used_bytes{area=\"nonheap\"}";
+            }
+            if (name.startsWith(ServicePools.EXECUTOR_PREFIX)) {
+                // each executor a pool of its own: kept apart by its name
+                java.util.regex.Matcher executor = EXECUTOR_NAME.matcher(line);
+                name = executor.find() ? ServicePools.executorKey(name, executor.group(1)) : name;
             }
             if (name.equals("httpcomponents_httpclient_pool_total_connections")) {
                 name = line.contains("state=\"leased\"") ? name + "{state=\"leased\"}" : name + "{state=\"available\"}";

@@ -49,6 +49,35 @@ public final class ServicePools {
     static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),
             Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
 
+    /** The metrics of Micrometer's executors (ExecutorServiceMetrics; Spring Boot binds its task executors), one per name. */
+    static final String EXECUTOR_PREFIX = "executor_";
+    private static final String EXECUTOR_ACTIVE = "executor_active_threads";
+    private static final String EXECUTOR_QUEUED = "executor_queued_tasks";
+    private static final String EXECUTOR_CORE = "executor_pool_core_threads";
+    private static final String EXECUTOR_MAX = "executor_pool_max_threads";
+    private static final String EXECUTOR_REMAINING = "executor_queue_remaining_tasks";
+    /** An executor's threads as they bound it (ServicePools#executorThreads), derived from the above at each sample. */
+    private static final String EXECUTOR_THREADS = "executor_bounding_threads";
+    private static final java.util.regex.Pattern EXECUTOR_KEY = java.util.regex.Pattern.compile(EXECUTOR_ACTIVE + "\\{name=\"(.*)\"}");
+
+    /** An executor's metric, kept apart by the executor's name, e.g. executor_active_threads{name="applicationTaskExecutor"}. */
+    static String executorKey(String metric, String executor) {
+        return metric + "{name=\"" + executor + "\"}";
+    }
+
+    /**
+     * How many threads bound an executor (a ThreadPoolExecutor): past its core threads it queues tasks, and starts more,
+     * up to its maximum, only once its queue is full; with a queue without bound (Spring Boot's task executor, a
+     * queue of Integer.MAX_VALUE) that never happens, and its core threads are all it runs. Null without its sizes.
+     */
+    static Double executorThreads(Double core, Double max, Double remaining, Double queued) {
+        if (max == null) {
+            return null;
+        }
+        boolean unboundedQueue = remaining != null && remaining + (queued == null ? 0 : queued) >= Integer.MAX_VALUE - 1.0;
+        return unboundedQueue && core != null ? core : max;
+    }
+
     /** Spring Boot's gauges of any DataSource: a pool whose own metrics (waits, hold time) are not bound. */
     static final String DATASOURCE_MAX = "jdbc_connections_max";
     /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
@@ -90,8 +119,17 @@ public final class ServicePools {
     synchronized void add(double second, int users, Map<String, Double> server) {
         Map<String, Double> kept = new HashMap<>();
         server.forEach((key, value) -> {
-            if (KEYS.contains(key)) {
+            if (KEYS.contains(key) || key.startsWith(EXECUTOR_PREFIX)) {
                 kept.put(key, value);
+            }
+            java.util.regex.Matcher executor = EXECUTOR_KEY.matcher(key);
+            if (executor.matches()) {
+                String name = executor.group(1);
+                Double threads = executorThreads(server.get(executorKey(EXECUTOR_CORE, name)), server.get(executorKey(EXECUTOR_MAX, name)),
+                        server.get(executorKey(EXECUTOR_REMAINING, name)), server.get(executorKey(EXECUTOR_QUEUED, name)));
+                if (threads != null) {
+                    kept.put(executorKey(EXECUTOR_THREADS, name), threads);
+                }
             }
         });
         if (!kept.isEmpty()) {
@@ -114,7 +152,7 @@ public final class ServicePools {
         List<Reading> plateau = all.stream().filter(r -> onPlateau.test(r.second(), r.users())).toList();
         List<Reading> span = plateau.isEmpty() ? all : plateau;
         List<Result.Pool> published = new ArrayList<>();
-        for (Kind kind : KINDS) {
+        for (Kind kind : kinds(all)) {
             if (all.stream().anyMatch(r -> r.values().containsKey(kind.size()))) {
                 published.add(pool(kind, all, span));
             }
@@ -128,6 +166,15 @@ public final class ServicePools {
                     "their waits and hold time are HikariCP's metrics, published when Micrometer binds the pool"));
         }
         return published.isEmpty() && unseen.isEmpty() ? null : new Result.Pools(published, unseen);
+    }
+
+    /** The pools the lab reads, then each executor the readings name: its tasks queued are tasks waiting for a thread. */
+    private static List<Kind> kinds(List<Reading> all) {
+        List<Kind> kinds = new ArrayList<>(KINDS);
+        all.stream().flatMap(r -> r.values().keySet().stream()).map(EXECUTOR_KEY::matcher).filter(java.util.regex.Matcher::matches)
+                .map(m -> m.group(1)).distinct().sorted().forEach(name -> kinds.add(new Kind("executor " + name, "threads",
+                        executorKey(EXECUTOR_THREADS, name), executorKey(EXECUTOR_ACTIVE, name), executorKey(EXECUTOR_QUEUED, name), null)));
+        return kinds;
     }
 
     /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */

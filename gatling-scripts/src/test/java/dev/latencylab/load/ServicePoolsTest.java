@@ -146,6 +146,38 @@ class ServicePoolsTest {
         assertThat(pools(List.of(keepingUp, keepingUp), 1).decided()).as("all busy, none waiting: keeping up").isEmpty();
     }
 
+    /**
+     * Executors, one per name: Spring Boot's task executor (8 core threads, at most Integer.MAX_VALUE, a queue without
+     * bound) runs its 8 core threads and never more, so 8 bound it; one with a bounded queue grows to its maximum. An
+     * executor with tasks queued is full, and decides before the request threads that wait on it.
+     */
+    @Test
+    void anExecutorIsBoundByTheThreadsItRunsAndFullWhereTasksAreQueued() {
+        String boot = """
+                tomcat_threads_config_max_threads{name="http-nio-8080"} 50.0
+                tomcat_threads_busy_threads{name="http-nio-8080"} 50.0
+                executor_active_threads{name="applicationTaskExecutor"} 8.0
+                executor_queued_tasks{name="applicationTaskExecutor"} 30.0
+                executor_pool_core_threads{name="applicationTaskExecutor"} 8.0
+                executor_pool_max_threads{name="applicationTaskExecutor"} 2.147483647E9
+                executor_queue_remaining_tasks{name="applicationTaskExecutor"} 2.147483617E9
+                executor_active_threads{name="reports"} 3.0
+                executor_queued_tasks{name="reports"} 0.0
+                executor_pool_core_threads{name="reports"} 2.0
+                executor_pool_max_threads{name="reports"} 4.0
+                executor_queue_remaining_tasks{name="reports"} 10.0
+                """;
+        Result.Pools pools = pools(List.of(boot, boot), 1);
+        assertThat(pools.published()).extracting(Result.Pool::name, Result.Pool::size).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 50.0), org.assertj.core.groups.Tuple.tuple("executor applicationTaskExecutor", 8.0),
+                org.assertj.core.groups.Tuple.tuple("executor reports", 4.0));
+        assertThat(pools.decided()).map(Result.Pool::name).as("tasks queued: before the request threads waiting on them")
+                .contains("executor applicationTaskExecutor");
+        assertThat(ServicePools.executorThreads(8.0, 2.147483647E9, 2.147483647E9, 0.0)).isEqualTo(8.0);
+        assertThat(ServicePools.executorThreads(2.0, 4.0, 10.0, 0.0)).isEqualTo(4.0);
+        assertThat(ServicePools.executorThreads(2.0, null, null, null)).isNull();
+    }
+
     /** --pool's names: the lab's where it reads the pool (case, spaces and signs aside), else as given. */
     @Test
     void aGivenPoolIsNamedAsTheLabNamesItsPools() {

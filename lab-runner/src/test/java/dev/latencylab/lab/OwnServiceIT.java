@@ -121,7 +121,9 @@ class OwnServiceIT {
             assertThat(r.server().connectionPool().library()).isEqualTo("HikariCP");
             assertThat(r.server().connectionPool().maxConnections()).isEqualTo(10);
             assertThat(r.server().connectionPool().active().samples()).isPositive();
-            assertThat(r.server().pools().published()).extracting(Result.Pool::name).containsExactly("HikariCP");
+            assertThat(r.server().pools().published()).extracting(Result.Pool::name, Result.Pool::size).as("Boot's task executor: 8 core "
+                    + "threads, its queue without bound, so never more").containsExactly(org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0),
+                            org.assertj.core.groups.Tuple.tuple("executor applicationTaskExecutor", 8.0));
             assertThat(r.server().pools().unseen()).extracting(Result.Unseen::pool).as("no mbean registry").containsExactly("Tomcat's threads");
             assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("<h2>Pools</h2>")
                     .contains("Unseen: Tomcat's threads (Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true)");
@@ -209,7 +211,8 @@ class OwnServiceIT {
         assertThat(r.server().heapUsedBytes().samples()).as("its heap, from the JSON").isPositive();
         assertThat(r.server().pools().published()).as("its pools, from the JSON, Tomcat's threads and connection cap with the mbean registry on")
                 .extracting(Result.Pool::name, Result.Pool::size).containsExactly(org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 50.0),
-                        org.assertj.core.groups.Tuple.tuple("Tomcat's connections", 8192.0), org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0));
+                        org.assertj.core.groups.Tuple.tuple("Tomcat's connections", 8192.0), org.assertj.core.groups.Tuple.tuple("HikariCP", 10.0),
+                        org.assertj.core.groups.Tuple.tuple("executor applicationTaskExecutor", 8.0));
         assertThat(r.server().pools().unseen()).isEmpty();
         assertThat(r.server().threads().peakLiveThreads()).isPositive();
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();
@@ -239,7 +242,7 @@ class OwnServiceIT {
         assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
                 .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9,]+ ms > 5 ms \\(by [0-9,]+ ms\\)"));
         assertThat(sweep.output()).containsPattern("clinic users=30 run 1 .*HikariCP full: at most [0-9]+ req/s \\(2 connections held [0-9]+ ms each\\)")
-                .containsPattern("clinic users=2 run 1 .*none of its pools full \\(HikariCP 2\\)");
+                .containsPattern("clinic users=2 run 1 .*none of its pools full \\(HikariCP 2, executor applicationTaskExecutor 8\\)");
         SweepFolder dir = new SweepFolder(tmp.resolve("clinic-sweep"));
         for (String point : List.of("clinic-l0-u2-r1", "clinic-l0-u30-r1")) {
             Result r = ResultFile.read(dir.point(point).resultFile());
