@@ -201,6 +201,11 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             return given == null ? List.of() : given;
         }
 
+        /** Those of them its metrics do not show with a size: a pool they show is read from them, whatever was given. */
+        public List<GivenPool> givenUnpublished() {
+            return givenOrNone().stream().filter(g -> published.stream().noneMatch(p -> p.name().equals(g.name()) && p.size() != null)).toList();
+        }
+
         /** A pool in full use on at least this share of the plateau's samples decided the run's goodput. */
         public static final double FULL = 0.5;
 

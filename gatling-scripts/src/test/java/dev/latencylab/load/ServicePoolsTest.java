@@ -185,6 +185,12 @@ class ServicePoolsTest {
         assertThat(ServicePools.given("Tomcat's threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
         assertThat(ServicePools.given("HIKARICP", 10)).isEqualTo(new Result.GivenPool("HikariCP", "connections", 10));
         assertThat(ServicePools.given(" executor ", 16)).isEqualTo(new Result.GivenPool("executor", null, 16));
+
+        Result.Pools published = pools(List.of(text(5, 4, 0, 10, 1.0, 10, 1.1)), 1);
+        Result.Pools withGiven = new Result.Pools(published.published(), published.unseen(), List.of(ServicePools.given("hikaricp", 20),
+                ServicePools.given("executor", 16)));
+        assertThat(withGiven.givenUnpublished()).as("HikariCP's size is its metrics', whatever was given")
+                .containsExactly(new Result.GivenPool("executor", null, 16));
     }
 
     @Test

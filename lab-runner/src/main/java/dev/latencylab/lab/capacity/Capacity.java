@@ -123,7 +123,7 @@ public final class Capacity {
             if (pools == null || top == null) {
                 return null;
             }
-            return new TopLevel(top.ratePerSecond(), PoolEvidence.published(pools), pools.decided().orElse(null), pools.givenOrNone());
+            return new TopLevel(top.ratePerSecond(), PoolEvidence.published(pools), pools.decided().orElse(null), pools.givenUnpublished());
         }
 
         /** The smallest pool given, whose bound over L is the lowest; null where none was. */

@@ -177,8 +177,10 @@ public final class RunPage {
             h.append("<p>").append(esc("Unseen: %s (%s).".formatted(u.pool(), u.why()))).append("</p>\n");
         }
         for (Result.GivenPool g : pools.givenOrNone()) {
-            h.append("<p>").append(esc("Given: %s, %.0f%s (--pool; its use is not seen: a sweep draws its bound, size / L, L its time at the "
-                    .formatted(g.name(), g.size(), g.unit() == null ? "" : " " + g.unit()) + "lightest load).")).append("</p>\n");
+            String of = "Given: %s, %.0f%s (--pool; ".formatted(g.name(), g.size(), g.unit() == null ? "" : " " + g.unit());
+            h.append("<p>").append(esc(of + (pools.givenUnpublished().contains(g)
+                    ? "its use is not seen: a sweep draws its bound, size / L, L its time at the lightest load)."
+                    : "its metrics show it: read from them, not from the size given)."))).append("</p>\n");
         }
     }
 

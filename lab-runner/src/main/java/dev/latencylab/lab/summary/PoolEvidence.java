@@ -39,8 +39,9 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
         Result.Pool decided = pools.decided().orElse(null);
         String published = published(pools);
         String unseen = pools.unseen().stream().map(Result.Unseen::pool).collect(Collectors.joining(", "));
-        String given = pools.givenOrNone().stream().map(g -> "%s %.0f".formatted(g.name(), g.size())).collect(Collectors.joining(", "));
-        Result.GivenPool smallest = pools.givenOrNone().stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);
+        List<Result.GivenPool> unpublished = pools.givenUnpublished();
+        String given = unpublished.stream().map(g -> "%s %.0f".formatted(g.name(), g.size())).collect(Collectors.joining(", "));
+        Result.GivenPool smallest = unpublished.stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);
         return new PoolEvidence(published.isEmpty() ? null : published, decided == null ? null : decided.name(),
                 decided == null ? null : decided.size(), decided == null ? null : decided.unit(), decided == null ? null : decided.holdMs(), decided == null ? null : decided.boundPerSecond(),
                 decided == null ? null : decided.fullShare(), unseen.isEmpty() ? null : unseen, given.isEmpty() ? null : given,
