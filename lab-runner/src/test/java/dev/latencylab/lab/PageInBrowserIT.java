@@ -228,6 +228,38 @@ class PageInBrowserIT {
         assertThat(width.path("scrollWidth").asInt()).as(width.toString()).isPositive().isLessThanOrEqualTo(width.path("clientWidth").asInt());
     }
 
+    /**
+     * The docs as a site (mkdocs.yml, MkDocs with the Material theme), built as CI builds it: strict, so a link or an
+     * anchor that leads nowhere fails the build; its longest pages have a table of contents and fit a 1,366-px screen.
+     */
+    @Test
+    void theDocsSiteBuildsWithEveryLinkFoundAndItsPagesFitTheScreen() throws Exception {
+        Path site = tmp.resolve("site");
+        ProcessBuilder build = new ProcessBuilder("python3", "-m", "mkdocs", "build", "--strict", "--site-dir", site.toString())
+                .directory(Lab.repo().toFile()).redirectErrorStream(true);
+        build.environment().put("NO_MKDOCS_2_WARNING", "1");
+        Process p = build.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("mkdocs ended").isTrue();
+        assertThat(p.exitValue()).as("python3 -m mkdocs build --strict (pip install mkdocs-material: .ci/run does)\n" + output).isZero();
+        assertThat(output).doesNotContain("WARNING");
+
+        for (String page : List.of("index.html", "your-service/index.html", "findings/index.html", "results-service/about/index.html")) {
+            Path file = site.resolve(page);
+            assertThat(file).as(page).isRegularFile();
+            if (!page.equals("index.html")) {
+                assertThat(Files.readString(file)).as("%s: a table of contents", page).contains("md-nav--secondary");
+            }
+            Files.writeString(tmp.resolve("width.html"), WIDTH_PROBE.formatted(file.toUri(), 1366, 768));
+            Matcher m = OUT.matcher(browser("--virtual-time-budget=10000", "--window-size=1406,868", "--dump-dom", tmp.resolve("width.html").toUri().toString()));
+            assertThat(m.find()).as(page).isTrue();
+            JsonNode width = JsonMapper.builder().build().readTree(m.group(1).replace("&quot;", "\""));
+            assertThat(width.path("scrollWidth").asInt()).as("%s: %s", page, width).isPositive().isLessThanOrEqualTo(width.path("clientWidth").asInt());
+        }
+        assertThat(Files.readString(site.resolve("your-service/index.html"))).as("README's links, where they land in the site")
+                .contains("href=\"../results-service/visits-threads5/\"");
+    }
+
     @Test
     void aMissingChartIsSeen() throws Exception {
         SweepFolder sweep = publishedCopy();
