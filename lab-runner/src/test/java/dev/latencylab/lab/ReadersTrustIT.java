@@ -163,7 +163,8 @@ class ReadersTrustIT {
     @Test
     void aGateWithoutAnIntervalOrWithoutItsMetricExitsFourAndSaysWhatWouldJudgeIt() {
         refusedInOneLine(lab("compare", RUN_A.toString(), SWEEP_B.resolve("points/mvc-t20-l100-u100-r1").toString(),
-                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ", "has no interval for p99 (1 run vs 1 run: sweep with --repeats 3 on both sides)");
+                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ", "has no interval for p99 (1 run vs 1 run: give the points whole, without -r<n>, to compare all their runs: A "
+                        + RUN_A.resolveSibling(POINT) + " (3 runs), B " + SWEEP_B.resolve("points/mvc-t20-l100-u100") + " (3 runs))");
         refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "capacity:5"), LatencyLab.CANNOT_JUDGE,
                 "capacity is a metric of capacity searches, and these are runs");
         refusedInOneLine(lab("compare", SEARCHES.resolve("mvc-t200-l100").toString(), SEARCHES.resolve("mvc-t400-l100").toString(),

@@ -120,7 +120,7 @@ final class CompareCommand implements Callable<Integer> {
             for (Comparison.Outcome o : pair.outcomes()) {
                 System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
                         Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
-                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdictWords());
+                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
                 limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
                         .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
             }

@@ -72,6 +72,11 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         private final String many;
         private final String repeat;
 
+        /** What to do for an interval where a side has too few runs or searches. */
+        String repeat() {
+            return repeat;
+        }
+
         Kind(String one, String many, String repeat) {
             this.one = one;
             this.many = many;
@@ -178,8 +183,9 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                     String.join(", ", b.points().keySet())));
         }
         List<Pair> pairs = new ArrayList<>();
+        String repeat = repeatAdvice(a, b);
         for (String[] ids : matched) {
-            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1]), model(a, ids[0]), model(b, ids[1])));
+            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1]), model(a, ids[0]), model(b, ids[1]), repeat));
         }
         return new Comparison(a, b, pairs, unmatched);
     }
@@ -198,13 +204,30 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 .map(Comparison::point).toList());
     }
 
-    static Pair pair(String idA, List<Side.Run> a, String idB, List<Side.Run> b) {
-        return pair(idA, a, idB, b, java.util.Optional.empty(), java.util.Optional.empty());
+    /**
+     * What to do for an interval where a side has one run: give each point whole where a side is one run of a point
+     * that has more (its folder without -r&lt;n&gt;), else (or where both are runs of one point) repeat the runs.
+     */
+    static String repeatAdvice(Side a, Side b) {
+        if (a.wholePoint().isPresent() && a.wholePoint().map(Map.Entry::getKey).equals(b.wholePoint().map(Map.Entry::getKey))) {
+            return Kind.RUNS.repeat; // two runs of one point, set against each other on purpose
+        }
+        List<String> whole = new ArrayList<>();
+        a.wholePoint().ifPresent(p -> whole.add("A " + p.getKey() + " (" + p.getValue() + " runs)"));
+        b.wholePoint().ifPresent(p -> whole.add("B " + p.getKey() + " (" + p.getValue() + " runs)"));
+        return whole.isEmpty() ? Kind.RUNS.repeat : "give the points whole, without -r<n>, to compare all their runs: " + String.join(", ", whole);
     }
 
-    /** modelA, modelB: each side's service model, where the target is a service of the user's. */
+    static Pair pair(String idA, List<Side.Run> a, String idB, List<Side.Run> b) {
+        return pair(idA, a, idB, b, java.util.Optional.empty(), java.util.Optional.empty(), Kind.RUNS.repeat);
+    }
+
+    /**
+     * modelA, modelB: each side's service model, where the target is a service of the user's; repeat: what to do for an
+     * interval where a side has one run (repeatAdvice).
+     */
     static Pair pair(String idA, List<Side.Run> a, String idB, List<Side.Run> b, java.util.Optional<ServiceModel> modelA,
-            java.util.Optional<ServiceModel> modelB) {
+            java.util.Optional<ServiceModel> modelB, String repeat) {
         Result ra = a.get(0).result();
         Result rb = b.get(0).result();
         List<String> differ = new ArrayList<>();
@@ -221,7 +244,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         List<Outcome> outcomes = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            Outcome o = outcome(m, a, b);
+            Outcome o = outcome(m, a, b, repeat);
             if (o != null) {
                 outcomes.add(o);
             }
@@ -372,8 +395,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 .formatted(side, MachineCeiling.NEAR * 100, machine.size(), searches.size()));
     }
 
-    /** The metric's verdict for these runs; null when either side lacks it. */
-    static Outcome outcome(Metric m, List<Side.Run> a, List<Side.Run> b) {
+    /** The metric's verdict for these runs, with what to do for an interval where a side has one run; null when either side lacks it. */
+    static Outcome outcome(Metric m, List<Side.Run> a, List<Side.Run> b, String repeat) {
         double[] va = a.stream().map(r -> m.of(r.row())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         double[] vb = b.stream().map(r -> m.of(r.row())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         if (va.length == 0 || vb.length == 0) {
@@ -398,16 +421,16 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         Verdict verdict = verdict(m, meanB - meanA, interval);
         return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Verdict.NO_INTERVAL
-                ? noInterval(m, a.size(), va.length, b.size(), vb.length) : null);
+                ? noInterval(m, a.size(), va.length, b.size(), vb.length, repeat) : null);
     }
 
     /**
      * Why a metric of runs has no interval: too few runs a side (one run each gives goodput alone a per-second series),
      * or repeats whose runs did not all measure it (a target too busy to answer its actuator leaves its samples out).
      */
-    static String noInterval(Metric m, int runsA, int measuredA, int runsB, int measuredB) {
+    static String noInterval(Metric m, int runsA, int measuredA, int runsB, int measuredB, String repeat) {
         if (runsA < 2 || runsB < 2) {
-            return "%s vs %s: %s".formatted(Kind.RUNS.count(runsA), Kind.RUNS.count(runsB), Kind.RUNS.repeat);
+            return "%s vs %s: %s".formatted(Kind.RUNS.count(runsA), Kind.RUNS.count(runsB), repeat);
         }
         return "%s measured in %d of %d runs of A and %d of %d of B: an interval needs two a side".formatted(m.id(), measuredA, runsA,
                 measuredB, runsB);

@@ -43,6 +43,27 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
     public record Searched(String folder, Capacity.Search search) {
     }
 
+    /**
+     * Where this side is one run of a point that has more (a sweep point's folder, e.g. points/mvc-t200-l100-u5000-r1
+     * beside -r2 and -r3): that point's folder without -r&lt;n&gt;, which names all its runs, and how many it has; else
+     * empty.
+     */
+    public java.util.Optional<java.util.Map.Entry<Path, Long>> wholePoint() {
+        java.util.regex.Matcher run = java.util.regex.Pattern.compile("(.+)-r[0-9]+").matcher(given.getFileName() == null ? "" : given.getFileName().toString());
+        Path parent = given.toAbsolutePath().normalize().getParent();
+        if (ofSearches() || points.size() != 1 || points.values().iterator().next().size() != 1 || !run.matches() || parent == null) {
+            return java.util.Optional.empty();
+        }
+        try (java.util.stream.Stream<Path> siblings = Files.list(parent)) {
+            long runs = siblings.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(java.util.regex.Pattern.quote(run.group(1)) + "-r[0-9]+"))
+                    .count();
+            return runs > 1 ? java.util.Optional.of(java.util.Map.entry(given.resolveSibling(run.group(1)), runs)) : java.util.Optional.empty();
+        }
+        catch (java.io.IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** A side of capacity searches, not of runs. */
     public boolean ofSearches() {
         return !searches.isEmpty();

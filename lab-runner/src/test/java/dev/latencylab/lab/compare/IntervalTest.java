@@ -130,10 +130,23 @@ class IntervalTest {
      */
     @Test
     void noIntervalSaysWhichRunsMeasuredTheMetric() {
-        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 1, 1)).isEqualTo("1 run vs 1 run: sweep with --repeats 3 on both sides");
-        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 3, 3)).startsWith("1 run vs 3 runs: ");
-        assertThat(Comparison.noInterval(Metric.SERVER_CPU, 3, 1, 3, 3)).isEqualTo(
+        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 1, 1, Comparison.Kind.RUNS.repeat())).isEqualTo("1 run vs 1 run: sweep with --repeats 3 on both sides");
+        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 3, 3, Comparison.Kind.RUNS.repeat())).startsWith("1 run vs 3 runs: ");
+        assertThat(Comparison.noInterval(Metric.SERVER_CPU, 3, 1, 3, 3, Comparison.Kind.RUNS.repeat())).isEqualTo(
                 "server-cpu measured in 1 of 3 runs of A and 3 of 3 of B: an interval needs two a side");
+    }
+
+    /** One run of a point that has three, against another: the advice is to give the points whole, not to repeat them. */
+    @Test
+    void oneRunOfARepeatedPointIsToldToGiveThePointWhole() {
+        java.nio.file.Path points = dev.latencylab.lab.Lab.repo().resolve("docs/results/points");
+        String advice = Comparison.repeatAdvice(Side.read(points.resolve("mvc-t200-l100-u5000-r1")), Side.read(points.resolve("mvc-t400-l100-u5000-r1")));
+        assertThat(advice).isEqualTo("give the points whole, without -r<n>, to compare all their runs: A %s (3 runs), B %s (3 runs)"
+                .formatted(points.resolve("mvc-t200-l100-u5000"), points.resolve("mvc-t400-l100-u5000")));
+        assertThat(Comparison.repeatAdvice(Side.read(points.resolve("mvc-t200-l100-u5000")), Side.read(points.resolve("mvc-t400-l100-u5000"))))
+                .as("whole points: repeats are the advice").isEqualTo(Comparison.Kind.RUNS.repeat());
+        assertThat(Comparison.repeatAdvice(Side.read(points.resolve("mvc-t200-l100-u5000-r1")), Side.read(points.resolve("mvc-t200-l100-u5000-r2"))))
+                .as("two runs of one point, against each other on purpose").isEqualTo(Comparison.Kind.RUNS.repeat());
     }
 
     @Test
