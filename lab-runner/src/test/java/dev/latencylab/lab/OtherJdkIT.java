@@ -89,6 +89,30 @@ class OtherJdkIT {
         assertThat(compared.output()).contains(", differs in target: mvc-virtual-pinned-c1 ").contains("jdk=21.");
     }
 
+    /**
+     * MVC on virtual threads over PostgreSQL's JDBC driver 42.5.6 (-jdbc425: its queries inside synchronized methods),
+     * on JDK 21: started with that driver before its own on its class path, every query pins its carrier (the flight
+     * recording's pinned waits), and the model's pool is the carriers, not the 10 connections.
+     */
+    @Test
+    void theOldJdbcDriverPinsItsCarriersOnJdk21() throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(Lab.freePort()), "--target", "mvc-virtual-db-jdbc425", "--jdk", "21"));
+        args.addAll(TINY.subList(4, TINY.size()));
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("jdbc425.console"), args.toArray(String[]::new));
+        Path dir = run.runFolder().orElseThrow(() -> new AssertionError("no run folder in:\n" + run.output()));
+        made.add(dir);
+        assertThat(run.exitCode()).as(run.output()).isZero();
+
+        assertThat(Files.readString(dir.resolve("target.log")).lines().findFirst().orElseThrow()).as("the old driver first on its class path")
+                .containsPattern("-cp \\S*/mvc-with-latency/target/drivers/postgresql-42\\.5\\.6\\.jar:");
+        Result r = ResultFile.read(dir.resolve("result.json"));
+        assertThat(r.target().properties()).containsEntry("latency-lab.jdbc-driver", "42.5.6");
+        assertThat(r.jvm().pinned().count()).as("each query inside QueryExecutorImpl's synchronized execute pins its carrier").isPositive();
+        int carriers = Runtime.getRuntime().availableProcessors();
+        assertThat(r.model().threads()).as("the carriers, pinned, against 10 connections").isEqualTo(Math.min(carriers, 10));
+        assertThat(run.output()).contains("carrier thread");
+    }
+
     @Test
     void aJdkThatIsNotThereOrTooOldIsRefusedInOneLine() {
         LabCommand.Finished none = LabCommand.run(tmp.resolve("none.console"), "run", "--jdk", "19");

@@ -283,6 +283,10 @@ public final class ComparisonPage {
                 if (dependency.get().serverMax() != null) {
                     c = new Color(c.getRed() * 3 / 5, c.getGreen() * 3 / 5, c.getBlue() * 3 / 5);
                 }
+                if (dependency.get().legacyDriver()) {
+                    // the same stack on the old JDBC driver: its own marker beside the build's driver
+                    return new Style(c, OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
+                }
                 return new Style(c, base.marker());
             }
             int h = Math.floorMod(target.hashCode(), OTHERS.length * OTHER_MARKERS.length);

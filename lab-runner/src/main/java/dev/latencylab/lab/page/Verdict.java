@@ -342,7 +342,7 @@ public final class Verdict {
         if (t.databaseMaxConnections() > 0 && poolBound != null && Math.round(poolBound * latencyMs / 1000.0) == t.databaseMaxConnections()) {
             return "PostgreSQL's max_connections (%d)".formatted(t.databaseMaxConnections());
         }
-        if (t.pinning() != null) {
+        if (poolBound != null && t.pinnedAt((int) Math.round(poolBound * latencyMs / 1000.0))) {
             return "its pinned carrier threads";
         }
         return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";

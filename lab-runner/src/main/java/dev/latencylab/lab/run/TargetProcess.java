@@ -59,15 +59,21 @@ public final class TargetProcess implements AutoCloseable {
 
     public static TargetProcess start(Path repo, String module, int port, Map<String, String> properties,
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
-        return start(repo, module, null, port, properties, environment, jvmOptions, log, startTimeout);
+        return start(repo, module, null, List.of(), port, properties, environment, jvmOptions, log, startTimeout);
     }
 
     /**
      * The same on another JDK than the build's (jdk; null: the build's): its jar, as java -jar, since the AOT cache the
-     * build trained is only for the JDK that trained it.
+     * build trained is only for the JDK that trained it; with jars put before its own on its class path (first: a JDBC
+     * driver of another version, Target#classpathFirst), each of which must exist.
      */
-    public static TargetProcess start(Path repo, String module, Jdk jdk, int port, Map<String, String> properties,
+    public static TargetProcess start(Path repo, String module, Jdk jdk, List<Path> first, int port, Map<String, String> properties,
             Map<String, String> environment, List<String> jvmOptions, Path log, Duration startTimeout) {
+        for (Path jar : first) {
+            if (!Files.isRegularFile(jar)) {
+                throw new TargetFailedException("no " + jar + ": build it with ./mvnw -DskipTests package");
+            }
+        }
         requireFreePort(port);
         requireFreePort(managementPort(port));
         List<String> command = new ArrayList<>();
@@ -77,7 +83,8 @@ public final class TargetProcess implements AutoCloseable {
         // after the graceful shutdown has let every request finish: the lab waits for the JVM's exit, 2 s per stop
         command.add(REACTOR_NETTY_QUIET_PERIOD);
         command.addAll(jvmOptions);
-        command.addAll(jdk == null ? launch(repo, module) : List.of("-jar", jar(repo, module).toString()));
+        List<String> launch = jdk == null ? launch(repo, module) : List.of("-jar", jar(repo, module).toString());
+        command.addAll(first.isEmpty() ? launch : withFirst(launch, first));
         command.add("--server.port=" + port);
         command.add("--management.server.port=" + managementPort(port));
         // the target ends itself when this runner is gone, even killed by SIGKILL (ParentWatch in hello-contract)
@@ -124,6 +131,29 @@ public final class TargetProcess implements AutoCloseable {
         catch (IOException e) {
             throw new TargetFailedException("no " + file + ": build it with ./mvnw -DskipTests package");
         }
+    }
+
+    /**
+     * A launch as java -cp FIRST:JAR MAIN instead of java -jar JAR: the jars first are searched before the jar and the
+     * jars its manifest names (a Spring Boot jar's launcher, or an extracted jar's lib/, load through the application
+     * class loader's parent first). Without its AOT cache, which was trained on the jar's class path alone.
+     */
+    static List<String> withFirst(List<String> launch, List<Path> first) {
+        int jarAt = launch.indexOf("-jar");
+        Path jar = Path.of(launch.get(jarAt + 1));
+        String main;
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            main = file.getManifest().getMainAttributes().getValue("Main-Class");
+        }
+        catch (IOException e) {
+            throw new TargetFailedException("cannot read " + jar + "'s manifest: " + e.getMessage());
+        }
+        List<String> rewritten = new ArrayList<>(launch.subList(0, jarAt).stream().filter(a -> !a.startsWith("-XX:AOTCache=")).toList());
+        List<String> classPath = new ArrayList<>(first.stream().map(Path::toString).toList());
+        classPath.add(jar.toString());
+        rewritten.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), main));
+        rewritten.addAll(launch.subList(jarAt + 2, launch.size()));
+        return rewritten;
     }
 
     /** The module's jar, as a user starts it with java -jar. */

@@ -74,7 +74,14 @@ public record Target(String id, String module, Map<String, String> properties, S
      * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
      * (-pg<N>), the server's own bound on every pool.
      */
-    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?");
+    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?(-jdbc425)?");
+    /**
+     * The Spring property a -jdbc425 target records (the target ignores it): the PostgreSQL JDBC driver it runs with,
+     * put before its own on its class path (TargetProcess).
+     */
+    public static final String JDBC_DRIVER = "latency-lab.jdbc-driver";
+    /** PostgreSQL's JDBC driver before 42.6: QueryExecutorImpl.execute is synchronized, so a query pins a virtual thread's carrier. */
+    static final String LEGACY_JDBC_DRIVER = "42.5.6";
     /** HikariCP's and Boot's r2dbc-pool default. */
     static final int DEFAULT_CONNECTION_POOL = 10;
     /** Apache HttpClient 5's default per host (the downstream is one): MVC's RestClient pool unless set. */
@@ -115,6 +122,10 @@ public record Target(String id, String module, Map<String, String> properties, S
             new IdForm("<base>-db[-p<connections>]-pg<max_connections>", "webflux-db-p50-pg20", "<base>-db as above, "
                     + "PostgreSQL started with max_connections=<max_connections> (at least " + MIN_DATABASE_CONNECTIONS + ")",
                     "T = min(threads, connections, max_connections)"),
+            new IdForm("<base>-db[-p<connections>]-jdbc425", "mvc-virtual-db-jdbc425", "<base>-db as above (mvc-t<threads> "
+                    + "or mvc-virtual), on PostgreSQL's JDBC driver " + LEGACY_JDBC_DRIVER + " instead of the build's: its queries run "
+                    + "inside synchronized", "T = min(threads, connections); on virtual threads before JDK " + Pinning.UNPINNED_SINCE
+                    + ", min(carriers, connections), pinned"),
             new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
                     + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
                     + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
@@ -130,11 +141,11 @@ public record Target(String id, String module, Map<String, String> properties, S
      * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
      * default), -p<connections> and -pg<max_connections>. Parsed here alone, for targets and for the pages' styles.
      */
-    public record DependencyId(String base, boolean database, String connections, String serverMax) {
+    public record DependencyId(String base, boolean database, String connections, String serverMax, boolean legacyDriver) {
 
         public static Optional<DependencyId> of(String id) {
             Matcher m = DEPENDENCY.matcher(id);
-            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4)))
+            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4), m.group(5) != null))
                     : Optional.empty();
         }
     }
@@ -166,7 +177,8 @@ public record Target(String id, String module, Map<String, String> properties, S
         Optional<DependencyId> dependency = DependencyId.of(id);
         if (dependency.isPresent()) {
             DependencyId d = dependency.get();
-            return onDependency(id, parse(d.base()), d.database(), d.connections(), d.serverMax());
+            Target onIt = onDependency(id, parse(d.base()), d.database(), d.connections(), d.serverMax());
+            return d.legacyDriver() ? onLegacyDriver(onIt) : onIt;
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
@@ -250,6 +262,26 @@ public record Target(String id, String module, Map<String, String> properties, S
                 maxConnections == null ? 0 : maxConnections);
     }
 
+    /**
+     * A db target of Spring MVC on PostgreSQL's JDBC driver 42.5.6: every query inside a synchronized method, so on
+     * virtual threads before JDK 24 each query pins its carrier, and the carriers bound it with the connections.
+     */
+    private static Target onLegacyDriver(Target db) {
+        if (!db.isMvc() || !db.needsDatabase()) {
+            throw new IllegalArgumentException("target " + db.id() + ": -jdbc425 is a JDBC driver: for mvc-t<threads>-db or mvc-virtual-db");
+        }
+        Map<String, String> p = new LinkedHashMap<>(db.properties());
+        p.put(JDBC_DRIVER, LEGACY_JDBC_DRIVER);
+        boolean virtual = "true".equals(p.get("spring.threads.virtual.enabled"));
+        return new Target(db.id(), db.module(), p, db.pathTemplate(), db.poolThreads(), db.databaseMaxConnections(), virtual ? new Pinning(0) : null);
+    }
+
+    /** The jars put before the target's own on its class path: the JDBC driver a -jdbc425 target runs with; none for others. */
+    public List<java.nio.file.Path> classpathFirst(java.nio.file.Path repo) {
+        String driver = properties.get(JDBC_DRIVER);
+        return driver == null ? List.of() : List.of(repo.resolve(MVC_MODULE).resolve("target").resolve("drivers").resolve("postgresql-" + driver + ".jar"));
+    }
+
     /** The most threads or connections an id may name: far beyond what this machine can hold, short of overflow. */
     static final int MAX_COUNT = 100_000;
 
@@ -274,13 +306,21 @@ public record Target(String id, String module, Map<String, String> properties, S
         if (pinning == null || feature >= Pinning.UNPINNED_SINCE) {
             return this;
         }
-        return new Target(id, module, properties, pathTemplate, pinning.carriers(), databaseMaxConnections, pinning);
+        // its pinned waits hold their carriers: the carriers bound it, and a pool it waits on besides
+        int pinned = poolThreads == 0 ? pinning.carriers() : Math.min(poolThreads, pinning.carriers());
+        return new Target(id, module, properties, pathTemplate, pinned, databaseMaxConnections, pinning);
     }
 
     /** The model's T of a target with that id, in words: "a pool of 200", or the carriers its waits pin: "2 carrier threads, pinned". */
     public static String poolOf(String id, int threads) {
-        return PINNED.matcher(id).matches() ? "%d carrier thread%s, pinned".formatted(threads, threads == 1 ? "" : "s")
+        Target t = known(id).orElse(null);
+        return t != null && t.pinnedAt(threads) ? "%d carrier thread%s, pinned".formatted(threads, threads == 1 ? "" : "s")
                 : "a pool of %d".formatted(threads);
+    }
+
+    /** Whether a T of so many is its carriers, pinned: it pins them, and T is not its connection pool's size. */
+    public boolean pinnedAt(int threads) {
+        return pinning != null && (!needsDatabase() || threads != Integer.parseInt(properties.get("spring.datasource.hikari.maximum-pool-size")));
     }
 
     /** The JVM options the id stands for (the carriers of -c), beside the Spring properties. */

@@ -20,8 +20,8 @@ class TargetTest {
         }
         assertThat(Target.IDS.stream().map(Target.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
-                        + "pg20 20, http 5")
-                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 5);
+                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5);
     }
 
     @Test
@@ -47,6 +47,33 @@ class TargetTest {
         assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-c0")).hasMessageContaining("at least 1 carrier");
         assertThatThrownBy(() -> Target.parse("mvc-virtual-pinned-db")).hasMessageContaining("-db builds on");
         assertThatThrownBy(() -> Target.parse("webflux-pinned")).hasMessageContaining("unknown target");
+    }
+
+    /**
+     * -jdbc425: the same db target on PostgreSQL's JDBC driver 42.5.6, first on its class path; on virtual threads
+     * before JDK 24 its queries pin their carriers, so T is the fewer of carriers and connections; on platform threads
+     * nothing changes in the model.
+     */
+    @Test
+    void anOldJdbcDriverOnVirtualThreadsIsBoundByItsCarriersBeforeJdk24() {
+        Target old = Target.parse("mvc-virtual-db-jdbc425");
+        assertThat(old.path(100)).isEqualTo("db/100");
+        assertThat(old.properties()).containsEntry(Target.JDBC_DRIVER, "42.5.6").containsEntry("spring.datasource.hikari.maximum-pool-size", "10");
+        assertThat(old.classpathFirst(java.nio.file.Path.of("/repo"))).containsExactly(
+                java.nio.file.Path.of("/repo/mvc-with-latency/target/drivers/postgresql-42.5.6.jar"));
+        int carriers = Runtime.getRuntime().availableProcessors();
+        assertThat(old.poolThreads()).as("no JDK named yet: the connections").isEqualTo(10);
+        assertThat(old.onJdk(21).poolThreads()).isEqualTo(Math.min(carriers, 10));
+        assertThat(old.onJdk(25).poolThreads()).isEqualTo(10);
+        assertThat(Target.poolOf("mvc-virtual-db-jdbc425", 2)).isEqualTo("2 carrier threads, pinned");
+        assertThat(Target.poolOf("mvc-virtual-db-jdbc425", 10)).as("its connection pool's size: not the carriers").isEqualTo("a pool of 10");
+
+        Target platform = Target.parse("mvc-t200-db-p20-jdbc425");
+        assertThat(platform.pinning()).as("a platform thread has no carrier to pin").isNull();
+        assertThat(platform.onJdk(21).poolThreads()).isEqualTo(20);
+        assertThat(Target.parse("mvc-virtual-db").classpathFirst(java.nio.file.Path.of("/repo"))).isEmpty();
+        assertThatThrownBy(() -> Target.parse("webflux-db-jdbc425")).hasMessageContaining("-jdbc425 is a JDBC driver");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-http-jdbc425")).hasMessageContaining("-jdbc425 is a JDBC driver");
     }
 
     @Test
