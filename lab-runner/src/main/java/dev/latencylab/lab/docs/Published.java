@@ -42,7 +42,8 @@ public final class Published {
     public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-db-maxconn",
             "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
             "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
-            "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-service/visits",
+            "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25",
+            "docs/results-service/visits",
             "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
@@ -53,6 +54,7 @@ public final class Published {
             new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
             new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"),
             new PublishedComparison("docs/results-jdk/compare.html", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25"),
+            new PublishedComparison("docs/results-jdk/compare-jdbc.html", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25"),
             new PublishedComparison("docs/results-service/compare.html", "docs/results-service/visits", "docs/results-service/visits-pool20"),
             new PublishedComparison("docs/capacity-repeats/t200-t400.html", "docs/capacity-repeats/mvc-t200-l100", "docs/capacity-repeats/mvc-t400-l100"),
             new PublishedComparison("docs/capacity-repeats/t200-twice.html", "docs/capacity-repeats/mvc-t200-l100",

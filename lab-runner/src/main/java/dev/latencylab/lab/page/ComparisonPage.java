@@ -284,8 +284,9 @@ public final class ComparisonPage {
                     c = new Color(c.getRed() * 3 / 5, c.getGreen() * 3 / 5, c.getBlue() * 3 / 5);
                 }
                 if (dependency.get().legacyDriver()) {
-                    // the same stack on the old JDBC driver: its own marker beside the build's driver
-                    return new Style(c, OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
+                    // the same stack on the old JDBC driver: darker, and its own marker, beside the build's driver
+                    return new Style(new Color(c.getRed() / 2, c.getGreen() / 2, c.getBlue() / 2),
+                            OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
                 }
                 return new Style(c, base.marker());
             }
