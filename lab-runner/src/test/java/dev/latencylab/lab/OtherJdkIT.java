@@ -108,6 +108,8 @@ class OtherJdkIT {
         Result r = ResultFile.read(dir.resolve("result.json"));
         assertThat(r.target().properties()).containsEntry("latency-lab.jdbc-driver", "42.5.6");
         assertThat(r.jvm().pinned().count()).as("each query inside QueryExecutorImpl's synchronized execute pins its carrier").isPositive();
+        assertThat(r.jvm().pinned().topStack()).as("past the JDK's parking: the driver's frames").first().asString().startsWith("org.postgresql.");
+        assertThat(String.join("\n", r.jvm().pinned().topStack())).contains("org.postgresql.core.v3.QueryExecutorImpl");
         int carriers = Runtime.getRuntime().availableProcessors();
         assertThat(r.model().threads()).as("the carriers, pinned, against 10 connections").isEqualTo(Math.min(carriers, 10));
         assertThat(run.output()).contains("carrier thread");

@@ -25,7 +25,7 @@ import dev.latencylab.load.Result;
  */
 public final class JvmEvents {
 
-    /** How a pinned virtual thread's stack is told: its innermost frames. */
+    /** How a pinned virtual thread's stack is told: its innermost frames past the JDK's. */
     private static final int STACK_FRAMES = 8;
     /** The pinned event's threshold in jvm-events.jfc. */
     private static final long PINNED_THRESHOLD_MS = 20;
@@ -117,13 +117,25 @@ public final class JvmEvents {
         return Math.round(ms * 1000) / 1000.0;
     }
 
-    /** A pinned thread's innermost frames, e.g. "org.postgresql.core.VisibleBufferedInputStream.read:135". */
-    private static List<String> stack(RecordedEvent e) {
+    /**
+     * A pinned thread's innermost frames past the JDK's own (how a virtual thread parks is the same for every wait; the
+     * code that waits is not), e.g. "org.postgresql.core.VisibleBufferedInputStream.read:135"; the JDK's where it has
+     * no other.
+     */
+    static List<String> stack(RecordedEvent e) {
         if (e.getStackTrace() == null) {
             return List.of();
         }
-        return e.getStackTrace().getFrames().stream().limit(STACK_FRAMES).map(JvmEvents::frame).collect(Collectors.toList());
+        List<String> frames = e.getStackTrace().getFrames().stream().map(JvmEvents::frame).toList();
+        int first = 0;
+        while (first < frames.size() && JDK_FRAME.matcher(frames.get(first)).lookingAt()) {
+            first++;
+        }
+        return frames.subList(first == frames.size() ? 0 : first, frames.size()).stream().limit(STACK_FRAMES).collect(Collectors.toList());
     }
+
+    /** A frame of the JDK itself. */
+    private static final java.util.regex.Pattern JDK_FRAME = java.util.regex.Pattern.compile("(java|javax|jdk|sun|com\\.sun)\\.");
 
     private static String frame(RecordedFrame f) {
         return f.getMethod().getType().getName() + "." + f.getMethod().getName() + (f.getLineNumber() > 0 ? ":" + f.getLineNumber() : "");
