@@ -55,6 +55,8 @@ class JdkFindingsTest {
             assertThat(r.model().poolBoundPerSecond()).as("2 carriers / 100 ms").isEqualTo(20);
             assertThat(levelGoodput(r)).isCloseTo(20, within(20 * 0.05));
             assertThat(r.jvm().pinned().count()).isPositive();
+            assertThat(String.join("\n", r.jvm().pinned().topStack())).as("the driver's read, inside its synchronized execute")
+                    .startsWith("org.postgresql.core.VisibleBufferedInputStream").contains("org.postgresql.core.v3.QueryExecutorImpl.execute");
         });
         for (String control : List.of("mvc-virtual-db-l100", "mvc-t200-db-jdbc425-l100", "webflux-db-l100")) {
             assertThat(results("jdbc21", control + "-rate40-", 2)).as(control).allSatisfy(r -> {
