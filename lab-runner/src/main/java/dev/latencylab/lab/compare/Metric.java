@@ -20,7 +20,7 @@ public enum Metric {
     P99("p99", "ms", false, r -> ms(r.latency().p99Ms())),
     KO("ko", "%", false, r -> r.requests().koPercent()),
     SERVER_CPU("server-cpu", "ms/response", false, r -> r.cpu().serverCpuMsPerRequest()),
-    /** A capacity search's answer: the highest arrival rate within the SLO (Comparison.searchOutcome; no run has it). */
+    /** A capacity search's answer: the highest arrival rate within the SLO (SearchComparison.outcome; no run has it). */
     CAPACITY("capacity", "req/s", true, r -> null);
 
     private final String id;
