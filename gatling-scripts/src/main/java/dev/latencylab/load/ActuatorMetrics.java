@@ -90,49 +90,41 @@ final class ActuatorMetrics {
     /** The gauges of one executor, keyed as the Prometheus text keys them (ServicePools#executorKey). */
     static List<Gauge> executorGauges(String executor) {
         String tag = "name:" + java.net.URLEncoder.encode(executor, java.nio.charset.StandardCharsets.UTF_8);
-        return List.of(new Gauge(ServicePools.executorKey("executor_active_threads", executor), "executor.active", tag),
-                new Gauge(ServicePools.executorKey("executor_queued_tasks", executor), "executor.queued", tag),
-                new Gauge(ServicePools.executorKey("executor_pool_core_threads", executor), "executor.pool.core", tag),
-                new Gauge(ServicePools.executorKey("executor_pool_max_threads", executor), "executor.pool.max", tag),
-                new Gauge(ServicePools.executorKey("executor_queue_remaining_tasks", executor), "executor.queue.remaining", tag));
+        return List.of(new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_ACTIVE, executor), "executor.active", tag),
+                new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_QUEUED, executor), "executor.queued", tag),
+                new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_CORE, executor), "executor.pool.core", tag),
+                new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_MAX, executor), "executor.pool.max", tag),
+                new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_REMAINING, executor), "executor.queue.remaining", tag));
     }
 
     /** The executors Micrometer publishes, by the name tag of executor.active; none when it does not answer so. */
     static List<String> executorNames(HttpClient http, String metricsUrl) {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics/executor.active"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            List<String> found = new java.util.ArrayList<>();
-            if (r.statusCode() == 200) {
-                for (JsonNode tag : Json.MAPPER.readTree(r.body()).path("availableTags")) {
-                    if ("name".equals(tag.path("tag").asString())) {
-                        tag.path("values").forEach(v -> found.add(v.asString()));
-                    }
+        List<String> found = new java.util.ArrayList<>();
+        document(http, metricsUrl + "/actuator/metrics/executor.active").ifPresent(metric -> {
+            for (JsonNode tag : metric.path("availableTags")) {
+                if ("name".equals(tag.path("tag").asString())) {
+                    tag.path("values").forEach(v -> found.add(v.asString()));
                 }
             }
-            return found;
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return List.of();
-        }
-        catch (Exception e) {
-            return List.of(); // not the JSON expected: no executor read
-        }
+        });
+        return found;
     }
 
     /** The metric names /actuator/metrics lists; empty when it does not answer so. */
     static Optional<Set<String>> names(HttpClient http, String metricsUrl) {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode names = r.statusCode() == 200 ? Json.MAPPER.readTree(r.body()).path("names") : null;
-            if (names == null || !names.isArray()) {
-                return Optional.empty();
-            }
+        return document(http, metricsUrl + "/actuator/metrics").map(d -> d.path("names")).filter(JsonNode::isArray).map(names -> {
             Set<String> found = new HashSet<>();
             names.forEach(n -> found.add(n.asString()));
-            return Optional.of(found);
+            return found;
+        });
+    }
+
+    /** The JSON an actuator URL answers with (200); empty when it does not answer so, in time, or with JSON. */
+    private static Optional<JsonNode> document(HttpClient http, String url) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? Optional.of(Json.MAPPER.readTree(r.body())) : Optional.empty();
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

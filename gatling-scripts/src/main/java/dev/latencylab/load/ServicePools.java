@@ -51,11 +51,11 @@ public final class ServicePools {
 
     /** The metrics of Micrometer's executors (ExecutorServiceMetrics; Spring Boot binds its task executors), one per name. */
     static final String EXECUTOR_PREFIX = "executor_";
-    private static final String EXECUTOR_ACTIVE = "executor_active_threads";
-    private static final String EXECUTOR_QUEUED = "executor_queued_tasks";
-    private static final String EXECUTOR_CORE = "executor_pool_core_threads";
-    private static final String EXECUTOR_MAX = "executor_pool_max_threads";
-    private static final String EXECUTOR_REMAINING = "executor_queue_remaining_tasks";
+    static final String EXECUTOR_ACTIVE = "executor_active_threads";
+    static final String EXECUTOR_QUEUED = "executor_queued_tasks";
+    static final String EXECUTOR_CORE = "executor_pool_core_threads";
+    static final String EXECUTOR_MAX = "executor_pool_max_threads";
+    static final String EXECUTOR_REMAINING = "executor_queue_remaining_tasks";
     /** An executor's threads as they bound it (ServicePools#executorThreads), derived from the above at each sample. */
     private static final String EXECUTOR_THREADS = "executor_bounding_threads";
     private static final java.util.regex.Pattern EXECUTOR_KEY = java.util.regex.Pattern.compile(EXECUTOR_ACTIVE + "\\{name=\"(.*)\"}");
