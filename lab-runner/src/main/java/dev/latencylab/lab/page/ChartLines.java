@@ -127,7 +127,7 @@ final class ChartLines {
                     bound = model.get().fullPoolBound(first.evidence());
                     double held = model.get().heldMs(pool);
                     name = "bound: %s%s, %.0f %s / %s %,.0f ms = %,.0f req/s".formatted(of, pool, first.evidence().fullPoolSize(),
-                            first.evidence().fullPoolUnit(), held == model.get().latencyMs() ? "L" : "(L+Z)", held, bound);
+                            first.evidence().fullPoolUnit(), model.get().heldAs(pool), held, bound);
                 }
                 addModelLine(chart, name, List.of(from, right), n -> bound, top, offChart);
             });

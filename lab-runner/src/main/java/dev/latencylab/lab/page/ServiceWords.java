@@ -98,8 +98,7 @@ final class ServiceWords {
         if (p == null && given != null && l != null) {
             // a given pool's bound, size / L, between the capacity and the first rate missed (the model's tolerance either side)
             double bound = given.size() * 1000 / l;
-            String of = "%s (%.0f%s given, over L %s ms at its lowest rate: at most %s req/s".formatted(given.name(), given.size(),
-                    given.unit() == null ? "" : " " + given.unit(), Verdict.ms(l), Verdict.rate(bound));
+            String of = "%s (%s".formatted(given.name(), given(given.size(), given.unit(), l, " at its lowest rate", bound));
             Double capacity = search.answer().capacityPerSecond();
             if ((capacity == null || bound >= capacity * (1 - Summary.MODEL_TOLERANCE)) && bound <= miss.ratePerSecond() * (1 + Summary.MODEL_TOLERANCE)) {
                 return "%s; none it publishes full at %s req/s, the first rate missed), %s (%s; %s; the model: its metrics do not show it)"
@@ -129,7 +128,7 @@ final class ServiceWords {
                     Verdict.rate(e.fullPoolBound()), knee(model, e.fullPoolBound()));
         }
         return model.map(m -> "%.0f %s, no hold time published, over %s %s ms: at most %s req/s%s".formatted(e.fullPoolSize(), e.fullPoolUnit(),
-                m.heldMs(e.fullPool()) == m.latencyMs() ? "L" : "L + Z", Verdict.ms(m.heldMs(e.fullPool())), Verdict.rate(m.fullPoolBound(e)),
+                m.heldAs(e.fullPool()), Verdict.ms(m.heldMs(e.fullPool())), Verdict.rate(m.fullPoolBound(e)),
                 knee(model, m.fullPoolBound(e))))
                 .orElse("%.0f %s, no hold time published: no bound drawn".formatted(e.fullPoolSize(), e.fullPoolUnit()));
     }
@@ -137,8 +136,13 @@ final class ServiceWords {
     /** e.g. "10 threads given, over L 105 ms: at most 95 req/s, the knee at 156 users". */
     private static String givenBound(PoolEvidence e, ServiceModel m) {
         double bound = m.givenPoolBound(e);
-        return "%.0f%s given, over L %s ms: at most %s req/s%s".formatted(e.givenPoolSize(), e.givenPoolUnit() == null ? "" : " " + e.givenPoolUnit(),
-                Verdict.ms(m.latencyMs()), Verdict.rate(bound), knee(Optional.of(m), bound));
+        return given(e.givenPoolSize(), e.givenPoolUnit(), m.latencyMs(), "", bound) + knee(Optional.of(m), bound);
+    }
+
+    /** A given pool's bound, e.g. "5 threads given, over L 108 ms at its lowest rate: at most 46 req/s" (where: where L was taken). */
+    private static String given(double size, String unit, double latencyMs, String where, double bound) {
+        return "%.0f%s given, over L %s ms%s: at most %s req/s".formatted(size, unit == null ? "" : " " + unit, Verdict.ms(latencyMs), where,
+                Verdict.rate(bound));
     }
 
     /** e.g. ", whose bound over L, 950 req/s, is not what it served": a given pool that did not decide. */

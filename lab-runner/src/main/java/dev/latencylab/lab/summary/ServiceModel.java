@@ -62,6 +62,11 @@ public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs
         return ServicePools.heldByClients(pool) ? cycleMs : latencyMs;
     }
 
+    /** What heldMs takes for this pool, in the model's words: "L", or "L + Z" for a connection a client keeps. */
+    public String heldAs(String pool) {
+        return ServicePools.heldByClients(pool) ? "L + Z" : "L";
+    }
+
     /** The bound of a point's pool that decided, from its own hold time, else its size over the model's (heldMs); null where none was full. */
     public Double fullPoolBound(PoolEvidence e) {
         return e.fullPool() == null ? null : e.fullPoolBound() != null ? e.fullPoolBound() : e.fullPoolSize() * 1000.0 / heldMs(e.fullPool());
