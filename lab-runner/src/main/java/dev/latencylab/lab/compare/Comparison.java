@@ -179,24 +179,28 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         }
         List<Pair> pairs = new ArrayList<>();
         String repeat = repeatAdvice(a, b);
+        // each side's model, once per target (every pair of a target shares it)
+        Map<String, java.util.Optional<ServiceModel>> modelsA = new java.util.HashMap<>();
+        Map<String, java.util.Optional<ServiceModel>> modelsB = new java.util.HashMap<>();
         for (String[] ids : matched) {
-            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1]), model(a, ids[0]), model(b, ids[1]), repeat));
+            pairs.add(pair(ids[0], a.points().get(ids[0]), ids[1], b.points().get(ids[1]), model(a, ids[0], modelsA), model(b, ids[1], modelsB),
+                    repeat));
         }
         return new Comparison(a, b, pairs, unmatched);
     }
 
     /**
      * The model of a service of the user's on one side, calibrated on that side's lightest closed point of the same
-     * target (ServiceModel); none where the path gives the model (the lab's own targets).
+     * target (ServiceModel), taken from known where that target's is there already; none where the path gives the
+     * model (the lab's own targets).
      */
-    private static java.util.Optional<ServiceModel> model(Side side, String id) {
+    private static java.util.Optional<ServiceModel> model(Side side, String id, Map<String, java.util.Optional<ServiceModel>> known) {
         Summary.RunRow row = side.points().get(id).get(0).row();
-        String target = row.identity().target();
         if (row.model().modelThroughput() != null) {
             return java.util.Optional.empty();
         }
-        return ServiceModel.of(side.points().values().stream().filter(runs -> runs.get(0).row().identity().target().equals(target))
-                .map(Comparison::point).toList());
+        return known.computeIfAbsent(row.identity().target(), target -> ServiceModel.of(side.points().values().stream()
+                .filter(runs -> runs.get(0).row().identity().target().equals(target)).map(Comparison::point).toList()));
     }
 
     /**
