@@ -122,7 +122,7 @@ public final class SearchRun {
         String roundFolder = search.dir().relativize(folder.dir()).toString();
         GatlingLauncher.Outcome run;
         if (plan.service() != null) {
-            run = plan.service().run(repo, gatling, plan.ladder(rates), folder, plan.warmup(), true, TargetRun.SILENT);
+            run = plan.service().run(repo, gatling, plan.ladder(rates), folder, plan.warmup(), true, 1, TargetRun.SILENT);
         }
         else {
             RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),

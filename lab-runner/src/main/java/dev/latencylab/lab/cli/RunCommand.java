@@ -159,11 +159,7 @@ final class RunCommand implements Callable<Integer> {
         if (ran.overhead() != null) {
             System.out.println("latency-lab: " + ran.overhead());
         }
-        for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
-            if (Files.isDirectory(part.report())) {
-                System.out.println("HTML report: " + part.reportPage());
-            }
-        }
+        reports(dir, injectors);
         System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
         if (run.resultFile() != null) {
             System.out.println("Run page: " + RunPage.of(run.resultFile()));
@@ -220,9 +216,6 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
             }
         }
-        if (injectors > 1) {
-            throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectors));
-        }
         for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL,
                 SimulationSettings.TARGET_PID, SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
                 SimulationSettings.START_AT)) {
@@ -242,6 +235,10 @@ final class RunCommand implements Callable<Integer> {
         }
         given.putAll(serviceOptions.requestProperties());
         given.putAll(properties);
+        if (injectors > 1) {
+            // checked as each injector will check it (fewer users than injectors, a rate that does not split)
+            given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
+        }
         given = new LinkedHashMap<>(ServiceOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
@@ -254,7 +251,7 @@ final class RunCommand implements Callable<Integer> {
         System.out.printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
                 ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
         GatlingLauncher.Outcome run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
-                dir, Duration.ofSeconds(warmupSeconds), launch, System.out);
+                dir, Duration.ofSeconds(warmupSeconds), launch, injectors, System.out);
         System.out.println();
         if (run.resultFile() != null) {
             System.out.println("Run page: " + RunPage.write(run.resultFile()));
@@ -262,12 +259,19 @@ final class RunCommand implements Callable<Integer> {
         if (run.succeeded()) {
             System.out.println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));
         }
-        if (Files.isDirectory(dir.report())) {
-            System.out.println("HTML report: " + dir.reportPage());
-        }
+        reports(dir, injectors);
         System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
         run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
         return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(run.resultFile()));
+    }
+
+    /** Gatling's report of each injector that wrote one. */
+    private static void reports(RunFolder dir, int injectors) {
+        for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
+            if (Files.isDirectory(part.report())) {
+                System.out.println("HTML report: " + part.reportPage());
+            }
+        }
     }
 
     private static String str(Object o) {

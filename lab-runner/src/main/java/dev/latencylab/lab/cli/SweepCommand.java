@@ -260,9 +260,6 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
         }
-        if (injectorOptions.injectors() > 1) {
-            throw new IllegalArgumentException("--injectors %d and --url: a service of your own is loaded by one injector here".formatted(injectorOptions.injectors()));
-        }
         return serviceOptions.spec();
     }
 

@@ -142,10 +142,11 @@ public final class ServiceRun {
      * a signal ends the simulation and the jar the lab started, never a service it did not start), names the service
      * in the result file, and stops the jar, adding its JVM events to the result.
      *
-     * @param launch the jar to start, or null: the service runs already
+     * @param launch    the jar to start, or null: the service runs already
+     * @param injectors the Gatling processes that share the load, started together once it is warm (see TargetRun#split)
      */
     public static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
-            Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, PrintStream out) {
+            Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, int injectors, PrintStream out) {
         AtomicReference<ServiceJar> started = new AtomicReference<>();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
                 StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> Optional.ofNullable(started.get()).ifPresent(ServiceJar::close),
@@ -164,7 +165,6 @@ public final class ServiceRun {
                 sim.put(SimulationSettings.TARGET_PID, String.valueOf(started.get().pid()));
             }
             sim.put(SimulationSettings.METRICS_URL, service.metricsUrl());
-            sim.putAll(passOn);
             // the warm-up sends the run's GET requests only: it must not change what the service holds
             List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
                     .map(q -> service.baseUrl() + q.path()).toList();
@@ -177,16 +177,25 @@ public final class ServiceRun {
                         warm.ok() + warm.failed());
             }
             Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, properties(service, launch));
-            GatlingLauncher.Outcome run = gatling.run(sim, "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path()),
-                    dir.gatlingLog(), out, file -> {
-                        try {
-                            ResultFile.write(ResultFile.read(file).withTarget(named).withGivenPools(service.pools()), file);
-                        }
-                        catch (ResultFile.BadResultFile e) {
-                            // left for the caller's read to report
-                        }
-                    });
-            run.keepReport(dir);
+            java.util.function.Consumer<Path> stamp = file -> {
+                try {
+                    ResultFile.write(ResultFile.read(file).withTarget(named).withGivenPools(service.pools()), file);
+                }
+                catch (ResultFile.BadResultFile e) {
+                    // left for the caller's read (or the merge) to report
+                }
+            };
+            String description = "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path());
+            GatlingLauncher.Outcome run;
+            if (injectors > 1) {
+                run = TargetRun.split(gatling, description, SimulationSettings.from(sim), passOn, dir, injectors,
+                        java.time.Instant.now().plus(gatling.injectorLead()), out, stamp);
+            }
+            else {
+                sim.putAll(passOn);
+                run = gatling.run(sim, description, dir.gatlingLog(), out, stamp);
+                run.keepReport(dir);
+            }
             if (started.get() != null) {
                 started.get().close(); // its recording is written as it exits
                 out.println("latency-lab: stopped " + service.name());

@@ -131,7 +131,7 @@ public final class TargetRun {
                     }
                 };
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
-                        ? split(gatling, target, here, passOn, dir, injectors, startAt, echo, resultWritten)
+                        ? split(gatling, description(target, settings), here, passOn, dir, injectors, startAt, echo, resultWritten)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
                 Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
@@ -231,7 +231,7 @@ public final class TargetRun {
      * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
      * the merge found them one run.
      */
-    static GatlingLauncher.Outcome split(GatlingLauncher gatling, Target target, SimulationSettings settings, Map<String, String> passOn,
+    static GatlingLauncher.Outcome split(GatlingLauncher gatling, String description, SimulationSettings settings, Map<String, String> passOn,
             RunFolder dir, int injectors, Instant startAt, PrintStream echo, Consumer<Path> resultWritten) {
         echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
                 settings.open() ? settings.load().rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
@@ -247,7 +247,7 @@ public final class TargetRun {
                 sim.putAll(passOn);
                 PrintStream console = i == 0 ? echo : SILENT;
                 runs.add(CompletableFuture.supplyAsync(() -> {
-                    GatlingLauncher.Outcome o = gatling.run(sim, description(target, settings) + ", injector %d of %d".formatted(index, injectors),
+                    GatlingLauncher.Outcome o = gatling.run(sim, description + ", injector %d of %d".formatted(index, injectors),
                             part.gatlingLog(), console, resultWritten);
                     o.keepReport(part);
                     return o;

@@ -367,12 +367,12 @@ public final class Sweep {
         RunFolder pointDir = p.folder(folder);
         ServiceRun.Service service = plan.service().located();
         int port = java.net.URI.create(service.baseUrl()).getPort();
-        PointRecord.Start start = PointRecord.Start.now(port, 1);
+        PointRecord.Start start = PointRecord.Start.now(port, plan.injectors());
         try {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
             GatlingLauncher.Outcome run = plan.service().run(repo, gatling, plan.settings(p), pointDir,
-                    Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.jvmEvents(), TargetRun.SILENT);
+                    Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.jvmEvents(), plan.injectors(), TargetRun.SILENT);
             if (stopping) {
                 return "interrupted";
             }
