@@ -20,6 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.Result;
+import dev.latencylab.lab.footprint.Footprint;
+import dev.latencylab.lab.footprint.MemorySnapshot;
+import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.cli.LatencyLab;
@@ -129,7 +132,8 @@ class OwnServiceIT {
                     .contains("Unseen: Tomcat's threads (Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true)");
             assertThat(ProcessHandle.of(mine.pid()).filter(ProcessHandle::isAlive)).as("not stopped by the lab").isPresent();
 
-            // the same service, a mix of requests: two searches, a visit and a new owner (a body, a header) each turn
+            // the same service, a mix of requests: two searches, a visit and a new owner (a body, a header) each turn,
+            // sent by two injectors
             Files.writeString(tmp.resolve("owner.json"), "{\"firstName\":\"Jean\",\"lastName\":\"Coleman\",\"city\":\"Monona\"}");
             Path requests = Files.writeString(tmp.resolve("requests.txt"), """
                     # a morning at the clinic
@@ -138,15 +142,18 @@ class OwnServiceIT {
                     POST /owners @owner.json
                     """);
             LabCommand.Finished mixed = run("mixed", "--url", mine.url(""), "--service", "clinic", "--requests-file", requests.toString(),
-                    "--header", "X-Tenant: lab");
+                    "--header", "X-Tenant: lab", "--injectors", "2");
 
             assertThat(mixed.exitCode()).as(mixed.output()).isZero();
             assertThat(mixed.output()).contains("latency-lab: 3 requests sent in turn from " + requests.toAbsolutePath()
                     + ": 2 x GET /owners?lastName=Davis, 1 x GET /owners/2/visits, 1 x POST /owners");
             Result m = ResultFile.read(made.get(1).resolve("result.json"));
+            assertThat(m.parts()).as("two injectors, two users each, merged").hasSize(2);
+            assertThat(m.target().id()).as("each injector's file named, and so the merge").isEqualTo("clinic");
             assertThat(m.byRequest()).extracting(Result.ByRequest::name).containsExactly("GET /owners?lastName=Davis", "GET /owners/2/visits",
                     "POST /owners");
-            assertThat(m.byRequest()).as("12 requests, 3 turns of 4: the weights exactly").extracting(Result.ByRequest::ok).containsExactly(6L, 3L, 3L);
+            assertThat(m.byRequest()).as("12 requests; each injector sends its 6 in turn from the turn's start (search, visit, search, "
+                    + "post): a whole turn and two of the next").extracting(Result.ByRequest::ok).containsExactly(6L, 4L, 2L);
             assertThat(m.byRequest().get(1).responseTimeMs().p50()).as("a visit waits 100 ms in PostgreSQL").isGreaterThanOrEqualTo(100);
             assertThat(m.byRequest().get(0).responseTimeMs().p50()).as("a search does not").isLessThan(m.byRequest().get(1).responseTimeMs().p50());
             assertThat(m.parameters().endpoint().requestMix()).containsExactly("2 GET /owners?lastName=Davis", "1 GET /owners/2/visits",
@@ -218,6 +225,35 @@ class OwnServiceIT {
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();
         assertThat(r.jvm().gc()).isNotNull();
         assertThat(r.problems()).isEmpty();
+    }
+
+    /**
+     * The footprint of the example service's jar: started fresh for 0 and 200 idle keep-alive connections, each after one
+     * answered search (chunked JSON); each connection one of its sockets and no thread of its own (Tomcat's poller
+     * holds them); its heap and threads read through its management agent; the page names the service.
+     */
+    @Test
+    void theFootprintOfYourJarCountsItsIdleConnections() throws Exception {
+        int port = TargetProcess.freePort();
+        LabCommand.Finished c = LabCommand.run(tmp.resolve("footprint.console"), "footprint", "--url",
+                "http://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
+                "--jar-arg=--server.port=" + port, "--counts", "0,200", "--repeats", "1", "--settle-seconds", "0", "--results", tmp.toString(),
+                "--name", "clinic");
+
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        FootprintFolder folder = new FootprintFolder(tmp.resolve("footprint/clinic"));
+        Footprint f = Footprint.read(folder.dir());
+        assertThat(f.settings().service().name()).isEqualTo("clinic");
+        assertThat(f.settings().modes()).as("idle by default for a jar").containsExactly(Footprint.Mode.IDLE);
+        assertThat(f.measurements()).as(c.output()).hasSize(2).allMatch(Footprint.Measurement::done);
+        MemorySnapshot none = f.measurement("clinic", Footprint.Mode.IDLE, 0, 1).orElseThrow().memory();
+        MemorySnapshot held = f.measurement("clinic", Footprint.Mode.IDLE, 200, 1).orElseThrow().memory();
+        assertThat(held.sockets() - none.sockets()).as("each connection one of its sockets").isBetween(190, 210);
+        assertThat(held.osThreads() - none.osThreads()).as("no thread for an idle connection").isLessThan(10);
+        assertThat(none.heapUsedBytes()).as("its heap, through its management agent").isPositive();
+        assertThat(none.liveThreads()).isPositive();
+        assertThat(Files.readString(folder.page())).contains("The service clinic, started from " + ExampleServiceJar.jar().getFileName())
+                .contains("<b>clinic</b>");
     }
 
     /**
@@ -320,6 +356,15 @@ class OwnServiceIT {
                 "--pool", "hikaricp=10", "--pool", "HikariCP=20");
         assertThat(poolTwice.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(poolTwice.output()).contains("--pool HikariCP=20: HikariCP given twice; give each pool once");
+        LabCommand.Finished footprintNoJar = LabCommand.run(tmp.resolve("footprint-no-jar.console"), "footprint", "--url", "http://127.0.0.1:1/",
+                "--results", tmp.toString());
+        assertThat(footprintNoJar.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(footprintNoJar.output()).contains("--url http://127.0.0.1:1/ without --jar: a footprint starts the service fresh for each count");
+        LabCommand.Finished inFlight = LabCommand.run(tmp.resolve("in-flight.console"), "footprint", "--url", "http://127.0.0.1:1/",
+                "--jar", ExampleServiceJar.jar().toString(), "--modes", "in-flight", "--results", tmp.toString());
+        assertThat(inFlight.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(inFlight.output()).contains("--modes in-flight and --url: a service's requests in flight cannot be held here");
+        assertThat(tmp.resolve("footprint")).as("nothing started, no folder").doesNotExist();
         LabCommand.Finished noSlo = LabCommand.run(tmp.resolve("no-slo.console"), "capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");

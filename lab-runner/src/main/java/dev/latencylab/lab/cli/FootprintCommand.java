@@ -20,6 +20,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.FootprintPage;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
 
 @Command(name = "footprint", mixinStandardHelpOptions = true, description = {
@@ -27,7 +28,9 @@ import dev.latencylab.lab.run.StopOnSignal;
                 + "waiting --hold-seconds on /hello) or that many idle keep-alive connections; after a forced GC its RSS, "
                 + "heap, non-heap, native memory by category (Native Memory Tracking) and threads are read.",
         "The cost of one more request or connection is the slope of a least-squares line over the counts, its spread "
-                + "over --repeats. Writes footprint.json, measurements.csv and a page, the verdict first."})
+                + "over --repeats. Writes footprint.json, measurements.csv and a page, the verdict first.",
+        "A jar of yours (--url with --jar): started fresh for each count, it holds idle keep-alive connections, each after "
+                + "one answered GET of the URL; its JVM's gauges come through its management agent."})
 final class FootprintCommand implements Callable<Integer> {
 
     @CommandLine.ParentCommand
@@ -37,12 +40,19 @@ final class FootprintCommand implements Callable<Integer> {
             + "a platform thread for each request of the largest count, mvc-virtual-uncapped, webflux).")
     List<String> targets;
 
-    @Option(names = "--counts", split = ",", defaultValue = "0,1000,2000,5000,10000",
-            description = "How many requests or connections each target holds (default: ${DEFAULT-VALUE}).")
+    /** The counts by default: the lab's targets hold tens of thousands; a service's Tomcat admits 8,192 connections. */
+    private static final List<Integer> COUNTS = List.of(0, 1000, 2000, 5000, 10000);
+    private static final List<Integer> SERVICE_COUNTS = List.of(0, 500, 1000, 2000);
+
+    @Option(names = "--counts", split = ",", description = "How many requests or connections each target holds (default: "
+            + "0,1000,2000,5000,10000; a jar of yours: 0,500,1000,2000).")
     List<Integer> counts;
 
-    @Option(names = "--modes", split = ",", defaultValue = "in-flight,idle", description = "in-flight, idle or both (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--modes", split = ",", description = "in-flight, idle or both (default: both; a jar of yours: idle).")
     List<String> modes;
+
+    @CommandLine.Mixin
+    ServiceOptions serviceOptions;
 
     @Option(names = "--repeats", defaultValue = "3", description = "Measurements of each count, each on a fresh target (default: ${DEFAULT-VALUE}).")
     int repeats;
@@ -123,7 +133,8 @@ final class FootprintCommand implements Callable<Integer> {
         }
         int points = settings.targets().size() * settings.modes().size() * settings.counts().size() * settings.repeats();
         System.out.printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
-                String.join(", ", settings.targets()), String.join(", ", modes), counts, repeats, points, folder.dir());
+                String.join(", ", settings.targets()), settings.modes().stream().map(Footprint.Mode::id).collect(java.util.stream.Collectors.joining(", ")),
+                settings.counts(), repeats, points, folder.dir());
         Footprint done;
         try (FolderLock lock = FolderLock.take(folder.dir(), "footprint --name " + folder.dir().getFileName(), takeOver)) {
             FootprintExperiment experiment = new FootprintExperiment(repo, folder, start);
@@ -145,13 +156,16 @@ final class FootprintCommand implements Callable<Integer> {
     }
 
     private Footprint.Settings settings() {
-        List<Footprint.Mode> parsedModes = modes.stream().map(String::strip).map(Footprint.Mode::parse).distinct().toList();
-        if (counts.isEmpty() || counts.stream().anyMatch(c -> c < 0)) {
-            throw new IllegalArgumentException("--counts " + counts + ": give counts of 0 or more");
+        ServiceSpec service = service();
+        List<Footprint.Mode> parsedModes = (modes != null ? modes : service != null ? List.of("idle") : List.of("in-flight", "idle")).stream()
+                .map(String::strip).map(Footprint.Mode::parse).distinct().toList();
+        List<Integer> given = counts != null ? counts : service != null ? SERVICE_COUNTS : COUNTS;
+        if (given.isEmpty() || given.stream().anyMatch(c -> c < 0)) {
+            throw new IllegalArgumentException("--counts " + given + ": give counts of 0 or more");
         }
-        List<Integer> sorted = counts.stream().distinct().sorted().toList();
+        List<Integer> sorted = given.stream().distinct().sorted().toList();
         if (sorted.size() < 2) {
-            throw new IllegalArgumentException("--counts " + counts + ": give at least two counts, so that a line has a slope");
+            throw new IllegalArgumentException("--counts " + given + ": give at least two counts, so that a line has a slope");
         }
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats " + repeats + ": give 1 or more");
@@ -167,13 +181,50 @@ final class FootprintCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--container-mib and --heap-mib: give 1 or more");
         }
         int most = sorted.get(sorted.size() - 1);
-        List<String> ids = targets != null ? targets.stream().map(String::strip).toList()
-                : List.of("mvc-t" + Math.max(1, most) + "-uncapped", "mvc-virtual-uncapped", "webflux");
-        String refusal = FootprintExperiment.refusal(ids, parsedModes, sorted, Machine.openFilesLimit() == null ? Long.MAX_VALUE : Machine.openFilesLimit());
+        long openFiles = Machine.openFilesLimit() == null ? Long.MAX_VALUE : Machine.openFilesLimit();
+        List<String> ids;
+        String refusal;
+        if (service != null) {
+            ids = List.of(service.name());
+            refusal = FootprintExperiment.serviceRefusal(parsedModes, most, openFiles);
+        }
+        else {
+            ids = targets != null ? targets.stream().map(String::strip).toList()
+                    : List.of("mvc-t" + Math.max(1, most) + "-uncapped", "mvc-virtual-uncapped", "webflux");
+            refusal = FootprintExperiment.refusal(ids, parsedModes, sorted, openFiles);
+        }
         if (refusal != null) {
             throw new IllegalArgumentException(refusal);
         }
         return new Footprint.Settings(ids, parsedModes, sorted, repeats, holdSeconds, settleSeconds, containerMiB, heapMiB,
-                List.of(MemorySnapshot.NATIVE_MEMORY_TRACKING));
+                List.of(MemorySnapshot.NATIVE_MEMORY_TRACKING), service);
+    }
+
+    /**
+     * --url with --jar: the jar of the user's to measure, started fresh for each count as the lab starts its targets;
+     * null without --url. Only what a jar's footprint uses may be given beside it.
+     */
+    private ServiceSpec service() {
+        if (serviceOptions.url == null) {
+            if (serviceOptions.givenWithoutUrl() != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to measure".formatted(serviceOptions.givenWithoutUrl()));
+            }
+            return null;
+        }
+        if (targets != null) {
+            throw new IllegalArgumentException("--targets and --url: the jar at the URL is the footprint's one target; leave out --targets");
+        }
+        if (serviceOptions.jar == null) {
+            throw new IllegalArgumentException(("--url %s without --jar: a footprint starts the service fresh for each count; give the jar "
+                    + "that starts it (--jar FILE, its port the URL's)").formatted(serviceOptions.url));
+        }
+        String request = serviceOptions.requestsFile != null ? "--requests-file" : serviceOptions.method != null ? "--method"
+                : serviceOptions.bodyFile != null ? "--body-file" : !serviceOptions.headers.isEmpty() ? "--header"
+                : !serviceOptions.pools.isEmpty() ? "--pool" : null;
+        if (request != null) {
+            throw new IllegalArgumentException(("%s and footprint: each connection sends one GET of the URL and stays open; give the URL "
+                    + "of a cheap GET").formatted(request));
+        }
+        return serviceOptions.spec();
     }
 }

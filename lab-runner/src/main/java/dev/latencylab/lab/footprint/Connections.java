@@ -59,8 +59,8 @@ final class Connections implements AutoCloseable {
     }
 
     /**
-     * Reads one whole answer (its headers, then Content-Length bytes): the target answered, and keeps the connection
-     * alive for the next request.
+     * Reads one whole answer (its headers, then Content-Length bytes, or chunks up to the last, empty one, as a service
+     * answers JSON): the target answered, and keeps the connection alive for the next request.
      */
     private static void awaitAnswer(InputStream in, int i) throws IOException {
         StringBuilder got = new StringBuilder();
@@ -71,8 +71,17 @@ final class Connections implements AutoCloseable {
         }
         String head = got.substring(0, bodyAt);
         java.util.regex.Matcher length = CONTENT_LENGTH.matcher(head);
-        if (!head.startsWith("HTTP/1.1 200") || !length.find()) {
-            throw new IOException("connection " + i + " answered " + head.lines().findFirst().orElse("") + " (want 200 with a Content-Length)");
+        boolean chunked = CHUNKED.matcher(head).find();
+        if (!head.startsWith("HTTP/1.1 200") || !(chunked || length.find())) {
+            throw new IOException("connection " + i + " answered " + head.lines().findFirst().orElse("")
+                    + " (want 200 with a Content-Length or chunks)");
+        }
+        if (chunked) {
+            // no trailers: the last chunk is "0" and an empty line (searched from the head's last line end, for an empty body)
+            while (got.indexOf("\r\n0\r\n\r\n", bodyAt + 2) < 0) {
+                read(in, buffer, got, i);
+            }
+            return;
         }
         int end = bodyAt + 4 + Integer.parseInt(length.group(1));
         while (got.length() < end) {
@@ -80,6 +89,7 @@ final class Connections implements AutoCloseable {
         }
     }
 
+    private static final java.util.regex.Pattern CHUNKED = java.util.regex.Pattern.compile("(?im)^transfer-encoding:\\s*chunked");
     private static final java.util.regex.Pattern CONTENT_LENGTH = java.util.regex.Pattern.compile("(?im)^content-length:\\s*([0-9]+)");
 
     private static void read(InputStream in, byte[] buffer, StringBuilder got, int i) throws IOException {

@@ -13,6 +13,7 @@ import dev.latencylab.load.Json;
 import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.RecordCsv;
 
@@ -60,9 +61,18 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
      * @param containerMiB  the container size whose N the page gives
      * @param heapMiB       the heap size whose N the page gives
      * @param jvmOptions    what every target was started with beside its id's settings
+     * @param service       a jar of the user's measured instead of the lab's targets (footprint --jar), named in targets;
+     *                      none in files written before it
      */
     public record Settings(List<String> targets, List<Mode> modes, List<Integer> counts, int repeats, long holdSeconds,
-            long settleSeconds, long containerMiB, long heapMiB, List<String> jvmOptions) {
+            long settleSeconds, long containerMiB, long heapMiB, List<String> jvmOptions,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) ServiceSpec service) {
+
+        /** The lab's own targets. */
+        public Settings(List<String> targets, List<Mode> modes, List<Integer> counts, int repeats, long holdSeconds,
+                long settleSeconds, long containerMiB, long heapMiB, List<String> jvmOptions) {
+            this(targets, modes, counts, repeats, holdSeconds, settleSeconds, containerMiB, heapMiB, jvmOptions, null);
+        }
     }
 
     /**

@@ -2,9 +2,7 @@ package dev.latencylab.lab.footprint;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.latencylab.lab.footprint.Footprint.Measurement;
@@ -22,7 +20,6 @@ import dev.latencylab.lab.targets.Target;
  */
 public final class FootprintExperiment {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     /** How often the hold is checked while the connections open. */
     private static final long POLL_MS = 50;
     /** Requests on each path before a count is held (see warm). */
@@ -63,7 +60,7 @@ public final class FootprintExperiment {
                         if (footprint.measurement(id, mode, count, repeat).isPresent()) {
                             continue;
                         }
-                        Measurement m = measure(Target.parse(id), mode, count, repeat);
+                        Measurement m = measure(id, mode, count, repeat);
                         footprint = footprint.without(m).with(m);
                         footprint.write(folder);
                         System.out.println("latency-lab: footprint " + describe(m));
@@ -74,84 +71,68 @@ public final class FootprintExperiment {
         return footprint;
     }
 
-    private Measurement measure(Target target, Mode mode, int count, int repeat) {
+    private Measurement measure(String id, Mode mode, int count, int repeat) {
         Footprint.Settings s = footprint.settings();
-        String name = Measurement.name(target.id(), mode, count, repeat);
-        int port = TargetProcess.freePort();
-        TargetProcess process = null;
-        try {
-            List<String> jvmOptions = new ArrayList<>(target.jvmOptions());
-            jvmOptions.addAll(s.jvmOptions());
-            process = TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), jvmOptions,
-                    folder.targetLog(name), START_TIMEOUT);
-            warm(process, port, target);
+        String name = Measurement.name(id, mode, count, repeat);
+        try (Subject subject = Subject.start(repo, id, s, folder.targetLog(name))) {
+            warm(subject);
             long started = System.nanoTime();
-            String path = mode == Mode.IN_FLIGHT ? "/" + target.path(s.holdSeconds() * 1000) : "/hello";
-            try (Connections c = Connections.open(port, count, path, mode == Mode.IDLE)) {
+            try (Connections c = Connections.open(subject.port(), count, subject.path(mode, s.holdSeconds()), mode == Mode.IDLE)) {
                 if (mode == Mode.IN_FLIGHT) {
-                    awaitWaiting(process, count, Duration.ofSeconds(s.holdSeconds() / 2));
+                    awaitWaiting(subject, count, Duration.ofSeconds(s.holdSeconds() / 2));
                 }
                 double secondsToHold = (System.nanoTime() - started) / 1e9;
                 TargetProcess.sleep(s.settleSeconds() * 1000);
-                MemorySnapshot memory = MemorySnapshot.afterGc(process);
-                long held = mode == Mode.IN_FLIGHT ? waiting(process) : c.stillOpen();
+                MemorySnapshot memory = subject.afterGc();
+                long held = mode == Mode.IN_FLIGHT ? subject.waiting() : c.stillOpen();
                 double seconds = (System.nanoTime() - started) / 1e9;
                 if (held != count) {
-                    return failed(target, mode, count, repeat, held, "%d of %d %s held after the reading, %.1f s after the first"
+                    return failed(id, mode, count, repeat, held, "%d of %d %s held after the reading, %.1f s after the first"
                             .formatted(held, count, mode.words(), seconds));
                 }
                 if (mode == Mode.IN_FLIGHT && seconds >= s.holdSeconds()) {
-                    return failed(target, mode, count, repeat, held, "the reading ended %.1f s after the first request, past its %d s hold"
+                    return failed(id, mode, count, repeat, held, "the reading ended %.1f s after the first request, past its %d s hold"
                             .formatted(seconds, s.holdSeconds()));
                 }
-                return new Measurement(target.id(), mode, count, repeat, "done", null, held, Math.round(secondsToHold * 10) / 10.0, memory);
+                return new Measurement(id, mode, count, repeat, "done", null, held, Math.round(secondsToHold * 10) / 10.0, memory);
             }
         }
         catch (TargetFailedException e) {
-            return failed(target, mode, count, repeat, null, e.getMessage());
-        }
-        finally {
-            if (process != null) {
-                process.kill();
-            }
+            return failed(id, mode, count, repeat, null, e.getMessage());
         }
     }
 
     /**
-     * A few requests on both paths before any count is held: the first requests load classes and fill caches for good,
-     * which a count of 0 would otherwise be alone in lacking.
+     * A few requests on each of its warm-up paths before any count is held: the first requests load classes and fill
+     * caches for good, which a count of 0 would otherwise be alone in lacking.
      */
-    private static void warm(TargetProcess process, int port, Target target) {
-        int before = MemorySnapshot.sockets(process.pid());
-        for (String path : List.of("/" + target.path(1), "/hello")) {
-            Connections.open(port, WARMUP_REQUESTS, path, true).close();
+    private static void warm(Subject subject) {
+        int before = MemorySnapshot.sockets(subject.pid());
+        for (String path : subject.warmPaths()) {
+            Connections.open(subject.port(), WARMUP_REQUESTS, path, true).close();
         }
         // the target closes its side of the reset connections when it notices them: until then they count as its
         // sockets, and a count of 0 read at once would hold some of them (seen: 7 of 100 with --settle-seconds 0)
         long deadline = System.nanoTime() + WARMUP_CLOSE.toNanos();
-        while (MemorySnapshot.sockets(process.pid()) > before && System.nanoTime() < deadline) {
+        while (MemorySnapshot.sockets(subject.pid()) > before && System.nanoTime() < deadline) {
             TargetProcess.sleep(POLL_MS);
         }
     }
 
-    private static Measurement failed(Target target, Mode mode, int count, int repeat, Long held, String why) {
-        return new Measurement(target.id(), mode, count, repeat, "failed", why, held, null, null);
+    private static Measurement failed(String id, Mode mode, int count, int repeat, Long held, String why) {
+        return new Measurement(id, mode, count, repeat, "failed", why, held, null, null);
     }
 
     /** Waits until the target has count requests waiting out their latency. */
-    private static void awaitWaiting(TargetProcess process, int count, Duration bound) {
+    private static void awaitWaiting(Subject subject, int count, Duration bound) {
         long deadline = System.nanoTime() + bound.toNanos();
         long now;
-        while ((now = waiting(process)) != count) {
+        while ((now = subject.waiting()) != count) {
             if (System.nanoTime() > deadline) {
                 throw new TargetFailedException("%d of %d requests waiting after %d s".formatted(now, count, bound.toSeconds()));
             }
             TargetProcess.sleep(POLL_MS);
         }
-    }
-
-    private static long waiting(TargetProcess process) {
-        return MemorySnapshot.metric(process.metricsUrl() + "/actuator/metrics/hello.waiting");
     }
 
     /** A measurement in one line, as the console shows it. */
@@ -187,7 +168,23 @@ public final class FootprintExperiment {
                         .formatted(id, t.connectionCap(), most, id);
             }
         }
-        // this JVM holds the connections; a few hundred files are its own (jars, the JDK, logs)
+        return openFiles(most, openFilesLimit);
+    }
+
+    /**
+     * Why a jar of the user's cannot be measured so, or null: in flight, the lab cannot know how long the service
+     * holds a request, nor tell from outside a request it serves from one it queues; idle connections it can count.
+     */
+    public static String serviceRefusal(List<Mode> modes, int most, long openFilesLimit) {
+        if (modes.contains(Mode.IN_FLIGHT)) {
+            return "--modes in-flight and --url: a service's requests in flight cannot be held here (the lab knows neither how long "
+                    + "it holds one nor whether it serves or queues it); give --modes idle";
+        }
+        return openFiles(most, openFilesLimit);
+    }
+
+    /** This JVM holds the connections; a few hundred files are its own (jars, the JDK, logs). */
+    private static String openFiles(int most, long openFilesLimit) {
         if (most + 500 > openFilesLimit) {
             return "%,d connections do not fit in this process's %,d open files (with 500 for its own): give fewer".formatted(most, openFilesLimit);
         }

@@ -1,14 +1,9 @@
 package dev.latencylab.lab.footprint;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,13 +13,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import dev.latencylab.load.Json;
-import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 
 /**
  * Where a target's memory is, read right after a forced GC: the kernel's count of its resident pages and threads
- * (/proc/PID/status), the JVM's own (heap and non-heap used and committed, live platform threads: its actuator) and
+ * (/proc/PID/status), the JVM's own (heap and non-heap used and committed, live platform threads: see JvmGauges) and
  * Native Memory Tracking's summary by category (jcmd, from the JDK this runner and the target run on).
  *
  * @param rssBytes         resident set size (VmRSS): what a container's memory limit counts
@@ -57,7 +50,6 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
     /** The JVM option that makes jcmd's VM.native_memory answer; costs a little memory and CPU (its own category). */
     public static final String NATIVE_MEMORY_TRACKING = "-XX:NativeMemoryTracking=summary";
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Pattern CATEGORY = Pattern.compile("(?m)^-\\s+(.+?) \\(reserved=\\d+KB, committed=(\\d+)KB");
     private static final Pattern TOTAL = Pattern.compile("(?m)^Total: reserved=\\d+KB, committed=(\\d+)KB");
     private static final Pattern THREADS = Pattern.compile("\\(threads? #(\\d+)\\)\\s*\\(stack: reserved=\\d+KB, committed=(\\d+)KB");
@@ -65,15 +57,16 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
     private static final Pattern STATUS = Pattern.compile("(?m)^(VmRSS|Threads):\\s+(\\d+)");
 
     /**
-     * Forces a full GC in the target (the class histogram of live objects does: it collects first), then reads it.
+     * Forces a full GC in the JVM of pid (the class histogram of live objects does: it collects first), then reads it:
+     * the JVM's own gauges last, from where they are (see JvmGauges).
      */
-    static MemorySnapshot afterGc(TargetProcess target) {
+    static MemorySnapshot afterGc(long pid, java.util.function.Supplier<JvmGauges> gauges) {
         List<HeapClass> classes = new ArrayList<>();
-        for (Matcher m = HISTOGRAM.matcher(jcmd(target.pid(), "GC.class_histogram")); m.find() && classes.size() < HEAP_CLASSES; ) {
+        for (Matcher m = HISTOGRAM.matcher(jcmd(pid, "GC.class_histogram")); m.find() && classes.size() < HEAP_CLASSES; ) {
             classes.add(new HeapClass(m.group(3), Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
         }
-        String nmt = jcmd(target.pid(), "VM.native_memory", "summary", "scale=KB");
-        Map<String, Long> status = status(target.pid());
+        String nmt = jcmd(pid, "VM.native_memory", "summary", "scale=KB");
+        Map<String, Long> status = status(pid);
         Map<String, Long> nativeKiB = new LinkedHashMap<>();
         Matcher total = TOTAL.matcher(nmt);
         Matcher stacks = THREADS.matcher(nmt);
@@ -85,30 +78,10 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
         for (Matcher m = CATEGORY.matcher(nmt); m.find(); ) {
             nativeKiB.put(m.group(1).strip(), Long.parseLong(m.group(2)));
         }
-        String metrics = target.metricsUrl() + "/actuator/metrics/";
-        return new MemorySnapshot(status.get("VmRSS") * 1024, status.get("Threads").intValue(), metric(metrics + "jvm.threads.live"),
-                sockets(target.pid()), metric(metrics + "jvm.memory.used?tag=area:heap"), metric(metrics + "jvm.memory.committed?tag=area:heap"),
-                metric(metrics + "jvm.memory.used?tag=area:nonheap"), metric(metrics + "jvm.buffer.memory.used?tag=id:direct"), nativeKiB,
+        JvmGauges jvm = gauges.get();
+        return new MemorySnapshot(status.get("VmRSS") * 1024, status.get("Threads").intValue(), jvm.liveThreads(), sockets(pid),
+                jvm.heapUsedBytes(), jvm.heapCommittedBytes(), jvm.nonHeapUsedBytes(), jvm.directBufferBytes(), nativeKiB,
                 new ThreadStacks(Long.parseLong(stacks.group(1)), Long.parseLong(stacks.group(2))), classes);
-    }
-
-    /** A gauge of the target's actuator, e.g. hello.waiting: the requests waiting out their latency now. */
-    static long metric(String url) {
-        try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new TargetFailedException(url + " answered " + r.statusCode());
-            }
-            return Math.round(Json.MAPPER.readTree(r.body()).path("measurements").path(0).path("value").asDouble());
-        }
-        catch (IOException e) {
-            throw new TargetFailedException(url + ": " + e.getMessage());
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetFailedException("interrupted");
-        }
     }
 
     /** VmRSS in KiB and Threads from /proc/PID/status. */

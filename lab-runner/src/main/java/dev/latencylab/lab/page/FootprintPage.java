@@ -147,11 +147,10 @@ public final class FootprintPage {
         Footprint.Settings s = f.settings();
         h.append("<h1>What concurrency costs in memory</h1>\n<ul class=verdict>\n");
         verdict(f).forEach(l -> h.append("<li>").append(Html.esc(l).replaceAll("\\*\\*(.+?)\\*\\*", "<b>$1</b>")).append("</li>\n"));
-        h.append("</ul>\n<p>Each target, fresh for each count, held that many ").append(Html.esc(s.modes().stream().map(Mode::words)
-                .collect(Collectors.joining(" or ")))).append("; after ").append(s.settleSeconds()).append(" s and a forced GC its memory was "
+        h.append("</ul>\n<p>").append(Html.esc(held(s))).append("; after ").append(s.settleSeconds()).append(" s and a forced GC its memory was "
                 + "read. A line per target: the least-squares fit over the counts (median of the repeats' slopes and intercepts); * in the "
-                + "verdict: beyond the largest count measured. The full GC is the class histogram's (jcmd GC.class_histogram). Started with ").append(Html.esc(String.join(" ", s.jvmOptions())))
-                .append(" besides each id's settings; requests in flight wait ").append(s.holdSeconds()).append(" s on /hello.</p>\n");
+                + "verdict: beyond the largest count measured. The full GC is the class histogram's (jcmd GC.class_histogram). Started with ")
+                .append(Html.esc(String.join(" ", s.jvmOptions()))).append(Html.esc(started(s))).append(".</p>\n");
         for (Chart c : charts) {
             h.append("<img src=\"charts/").append(c.name()).append(".png\" alt=\"").append(Html.esc(title(c))).append("\">\n");
         }
@@ -203,6 +202,27 @@ public final class FootprintPage {
                 .append("; the data: <a href=\"footprint.json\">footprint.json</a>, <a href=\"measurements.csv\">measurements.csv</a>.</p>\n</body></html>\n");
         OutputFile.text(folder.page(), h.toString());
         return folder.page();
+    }
+
+    /** What each measurement held, and of what. */
+    private static String held(Footprint.Settings s) {
+        String what = s.modes().stream().map(Mode::words).collect(Collectors.joining(" or "));
+        if (s.service() == null) {
+            return "Each target, fresh for each count, held that many " + what;
+        }
+        return "The service %s, started from %s fresh for each count, held that many %s, each after one answered GET %s"
+                .formatted(s.service().name(), Path.of(s.service().jar()).getFileName(), what, s.service().located().path());
+    }
+
+    /** How the targets were started beside Native Memory Tracking, and where the JVM's own gauges came from. */
+    private static String started(Footprint.Settings s) {
+        if (s.service() == null) {
+            return " besides each id's settings; requests in flight wait " + s.holdSeconds() + " s on /hello";
+        }
+        List<String> own = new ArrayList<>(s.service().jvmOptions());
+        own.addAll(s.service().jarArgs());
+        return (own.isEmpty() ? "" : " and its own " + String.join(" ", own)) + "; its heap and threads read through its JVM's "
+                + "management agent, started in each run before anything was held (the same cost in every measurement)";
     }
 
     private static String mib(double bytes) {
