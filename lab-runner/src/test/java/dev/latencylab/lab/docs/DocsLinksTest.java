@@ -55,6 +55,22 @@ class DocsLinksTest {
         }
     }
 
+    /** CONTRIBUTING's table of what the tests prove names every test class of every module, so that none is lost from it. */
+    @Test
+    void contributingNamesEveryTestClass() throws IOException {
+        String contributing = Files.readString(Lab.repo().resolve("CONTRIBUTING.md"));
+        Matcher table = Pattern.compile("(?ms)^## What the tests prove$(.*?)(?=^## |\\z)").matcher(contributing);
+        assertThat(table.find()).as("CONTRIBUTING's section on the tests").isTrue();
+        List<String> tests;
+        try (Stream<Path> files = Files.walk(Lab.repo(), 10)) {
+            tests = files.filter(f -> f.toString().contains("/src/test/") && !f.toString().contains("/target/"))
+                    .map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("[A-Za-z]+(Test|Tests|IT)\\.java")).map(n -> n.replace(".java", "")).sorted().toList();
+        }
+        assertThat(tests).as("test classes found").hasSizeGreaterThan(50);
+        assertThat(tests).as("the test classes CONTRIBUTING's table names").allSatisfy(t -> assertThat(table.group(1)).contains("`" + t + "`"));
+    }
+
     @Test
     void everyRelativeLinkAndAnchorResolves() throws IOException {
         Path repo = Lab.repo();
