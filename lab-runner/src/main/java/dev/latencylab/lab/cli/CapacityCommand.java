@@ -49,6 +49,9 @@ final class CapacityCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ServiceOptions serviceOptions;
 
+    @CommandLine.Mixin
+    ServiceLoadOptions loadOptions;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -236,8 +239,8 @@ final class CapacityCommand implements Callable<Integer> {
      */
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
-            if (serviceOptions.givenWithoutUrl() != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
+            if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
             }
             return null;
         }
@@ -247,7 +250,7 @@ final class CapacityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500) or --slo p99:500: your service's "
                     + "path names no latency to derive it from");
         }
-        return serviceOptions.spec();
+        return serviceOptions.spec(loadOptions);
     }
 
     private long slo() {

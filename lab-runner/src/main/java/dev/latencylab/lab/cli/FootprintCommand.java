@@ -206,8 +206,8 @@ final class FootprintCommand implements Callable<Integer> {
      */
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
-            if (serviceOptions.givenWithoutUrl() != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to measure".formatted(serviceOptions.givenWithoutUrl()));
+            if (serviceOptions.givenWithoutUrl(null) != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to measure".formatted(serviceOptions.givenWithoutUrl(null)));
             }
             return null;
         }
@@ -218,13 +218,6 @@ final class FootprintCommand implements Callable<Integer> {
             throw new IllegalArgumentException(("--url %s without --jar: a footprint starts the service fresh for each count; give the jar "
                     + "that starts it (--jar FILE, its port the URL's)").formatted(serviceOptions.url));
         }
-        String request = serviceOptions.requestsFile != null ? "--requests-file" : serviceOptions.method != null ? "--method"
-                : serviceOptions.bodyFile != null ? "--body-file" : !serviceOptions.headers.isEmpty() ? "--header"
-                : !serviceOptions.pools.isEmpty() ? "--pool" : null;
-        if (request != null) {
-            throw new IllegalArgumentException(("%s and footprint: each connection sends one GET of the URL and stays open; give the URL "
-                    + "of a cheap GET").formatted(request));
-        }
-        return serviceOptions.spec();
+        return serviceOptions.spec(null);
     }
 }

@@ -41,6 +41,9 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ServiceOptions serviceOptions;
 
+    @CommandLine.Mixin
+    ServiceLoadOptions loadOptions;
+
     @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The run's objective, e.g. p99:200,ko:1 (p99 at most 200 ms, "
             + "KO at most 1%%; also p50, p95, goodput at least N req/s): a finished run that misses it exits 5, saying by how much.")
     String slo;
@@ -85,8 +88,8 @@ final class RunCommand implements Callable<Integer> {
         if (serviceOptions.url != null) {
             return service(repo, warmupSeconds, injectors, objective);
         }
-        if (serviceOptions.givenWithoutUrl() != null) {
-            throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
+        if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
+            throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
         }
         String target = targetOptions.target;
         Long latencyMs = targetOptions.latencyMs;
@@ -228,18 +231,18 @@ final class RunCommand implements Callable<Integer> {
         }
         serviceOptions.checkJar();
         ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine)
-                .withPools(serviceOptions.givenPools());
+                .withPools(loadOptions.givenPools());
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
-        given.putAll(serviceOptions.requestProperties());
+        given.putAll(loadOptions.requestProperties());
         given.putAll(properties);
         if (injectors > 1) {
             // checked as each injector will check it (fewer users than injectors, a rate that does not split)
             given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
         }
-        given = new LinkedHashMap<>(ServiceOptions.pathOfTheRequestsFile(service, given));
+        given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),

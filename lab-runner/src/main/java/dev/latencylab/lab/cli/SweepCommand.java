@@ -114,6 +114,9 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ServiceOptions serviceOptions;
 
+    @CommandLine.Mixin
+    ServiceLoadOptions loadOptions;
+
     @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "Every run's objective, as ./lab run --slo (e.g. p99:200,ko:1): "
             + "a finished sweep with a run that misses it exits 5, one line for each such run saying by how much.")
     String slo;
@@ -249,8 +252,8 @@ final class SweepCommand implements Callable<Integer> {
      */
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
-            if (serviceOptions.givenWithoutUrl() != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl()));
+            if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
+                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
             }
             return null;
         }
@@ -260,7 +263,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
         }
-        return serviceOptions.spec();
+        return serviceOptions.spec(loadOptions);
     }
 
     private static String fromUsers(int users) {

@@ -1,0 +1,102 @@
+package dev.latencylab.lab.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import picocli.CommandLine.Option;
+import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.lab.run.ServiceRun;
+
+/**
+ * What run, sweep and capacity send a service of the user's (--url) and what they know of it beside its metrics: its
+ * requests (a file of them, a method, a body, headers) and the sizes of pools it does not publish.
+ */
+final class ServiceLoadOptions {
+
+    @Option(names = "--requests-file", paramLabel = "FILE", description = "With --url (the service's base URL, no path): send the "
+            + "requests of this file in turn, one a line: [WEIGHT] METHOD PATH [@BODY_FILE], e.g. 3 GET /owners?lastName=Davis; each "
+            + "one's latency in result.json and on the run page (-Dsim.requests.file).")
+    Path requestsFile;
+
+    @Option(names = "--method", paramLabel = "METHOD", description = "With --url: the method of the URL's request (default: GET; "
+            + "-Dsim.method).")
+    String method;
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "With --url: the body of the URL's request, from this file "
+            + "(Content-Type from its extension, or a --header; -Dsim.body.file).")
+    Path bodyFile;
+
+    @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "With --url: a header every request carries, e.g. "
+            + "--header 'Authorization: Bearer ...' (repeat it for several; result.json names it, never its value).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--pool", paramLabel = "NAME=SIZE", description = "With --url: the size of a pool of your service that its "
+            + "metrics do not show, e.g. --pool tomcat-threads=200 (repeat it for several): its bound is drawn as size / L, L the "
+            + "service's own time at the lightest load; a pool its metrics show is read from them.")
+    List<String> pools = new ArrayList<>();
+
+    /** The first of these options given, or null. */
+    String given() {
+        return requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
+                : !headers.isEmpty() ? "--header" : !pools.isEmpty() ? "--pool" : null;
+    }
+
+    /**
+     * With a requests file (given by these options or by -D in given), each request names its path: the URL must be the
+     * service's base URL, and test.path is not set. Returns given without test.path then.
+     */
+    static java.util.Map<String, String> pathOfTheRequestsFile(ServiceRun.Service service, java.util.Map<String, String> given) {
+        if (!given.containsKey(SimulationSettings.REQUESTS_FILE)) {
+            return given;
+        }
+        if (!service.path().equals("/")) {
+            throw new IllegalArgumentException(("--url %s and a requests file: each request names its path; give the service's "
+                    + "base URL, e.g. %s").formatted(service.url(), service.baseUrl()));
+        }
+        java.util.Map<String, String> without = new java.util.LinkedHashMap<>(given);
+        without.remove(SimulationSettings.PATH);
+        return without;
+    }
+
+    /** --pool's pools, each NAME=SIZE with a whole SIZE above 0, no name twice; refused otherwise, saying which and why. */
+    List<dev.latencylab.load.Result.GivenPool> givenPools() {
+        List<dev.latencylab.load.Result.GivenPool> given = new ArrayList<>();
+        for (String pool : pools) {
+            int eq = pool.lastIndexOf('=');
+            String size = eq < 0 ? "" : pool.substring(eq + 1).strip();
+            if (eq <= 0 || pool.substring(0, eq).isBlank() || !size.matches("[0-9]{1,9}") || Integer.parseInt(size) == 0) {
+                throw new IllegalArgumentException(("--pool %s: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200")
+                        .formatted(pool));
+            }
+            dev.latencylab.load.Result.GivenPool p = dev.latencylab.load.ServicePools.given(pool.substring(0, eq), Integer.parseInt(size));
+            if (given.stream().anyMatch(g -> g.name().equals(p.name()))) {
+                throw new IllegalArgumentException("--pool %s: %s given twice; give each pool once".formatted(pool, p.name()));
+            }
+            given.add(p);
+        }
+        return given;
+    }
+
+    /** The simulation's properties these options set: the requests, their method and body, and the headers. */
+    java.util.Map<String, String> requestProperties() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (requestsFile != null) {
+            m.put(SimulationSettings.REQUESTS_FILE, requestsFile.toAbsolutePath().toString());
+        }
+        if (method != null) {
+            m.put(SimulationSettings.METHOD, method);
+        }
+        if (bodyFile != null) {
+            m.put(SimulationSettings.BODY_FILE, bodyFile.toAbsolutePath().toString());
+        }
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--header %s: give NAME: VALUE, e.g. --header 'Accept-Language: de'".formatted(header));
+            }
+            m.put(SimulationSettings.HEADER_PREFIX + header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        }
+        return m;
+    }
+}
