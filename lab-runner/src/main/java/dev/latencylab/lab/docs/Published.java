@@ -76,9 +76,10 @@ public final class Published {
     static final List<String> SERVICE_SEARCHES = List.of("docs/results-service/capacity-visits", "docs/results-service/capacity-threads5");
     /**
      * The published footprint experiments (footprint.json, measurements.csv, each page and its charts): the one the docs
-     * give, and an earlier run of the same command that shows how its figures repeat.
+     * give, an earlier run of the same command that shows how its figures repeat, and the example service's idle
+     * connections (docs/your-service.md).
      */
-    static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier");
+    static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier", "docs/results-service/footprint");
 
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");

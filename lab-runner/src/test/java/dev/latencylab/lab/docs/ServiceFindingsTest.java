@@ -94,4 +94,25 @@ class ServiceFindingsTest {
     void theDigestIsThisMachinesCpu() {
         assertThat(at(points("digest"), 400).flagList()).contains(Flags.MACHINE_CPU_BOUND);
     }
+
+    /**
+     * The example's idle connections: each one of its sockets and none of its threads; about 16 KiB each on its heap
+     * (Tomcat's two 8 KiB buffers), in byte[]; RSS at one count spread wider between fresh starts than 500 add.
+     */
+    @Test
+    void anIdleConnectionCostsTheServiceItsBuffersOnTheHeapAndNoThread() {
+        dev.latencylab.lab.footprint.Footprint f = dev.latencylab.lab.footprint.Footprint.read(Lab.repo().resolve("docs/results-service/footprint"));
+        var idle = dev.latencylab.lab.footprint.Footprint.Mode.IDLE;
+        assertThat(f.measurements()).hasSize(12).allMatch(dev.latencylab.lab.footprint.Footprint.Measurement::done);
+        for (var m : f.measurements()) {
+            assertThat(m.memory().sockets() - m.count()).as(m.name()).isBetween(10, 20);
+            assertThat(m.memory().osThreads()).as(m.name()).isBetween(45, 55);
+        }
+        double heapKiB = f.fit("example", idle, dev.latencylab.lab.footprint.Footprint.Measure.HEAP_USED).orElseThrow().slope().median() / 1024;
+        assertThat(heapKiB).as("heap used per idle connection, KiB").isBetween(14.0, 20.0);
+        assertThat(f.heapCosts("example", idle).get(0).javaName()).isEqualTo("byte[]");
+        var at500 = f.measurements().stream().filter(m -> m.count() == 500).mapToLong(m -> m.memory().rssBytes()).summaryStatistics();
+        assertThat((at500.getMax() - at500.getMin()) / 1024.0).as("RSS spread at 500, KiB, against what 500 add on the heap")
+                .isGreaterThan(500 * heapKiB);
+    }
 }
