@@ -30,7 +30,7 @@ final class RebuildDocsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path repo = lab.repo.toAbsolutePath().normalize();
         if (!check) {
-            List<Path> written = Published.rebuild(repo);
+            List<Path> written = Published.rebuild(repo, OptionsReference::markdown);
             System.out.printf("latency-lab: rebuilt %d published files from their data (git diff shows what changed)%n", written.size());
             return LatencyLab.OK;
         }
@@ -38,7 +38,7 @@ final class RebuildDocsCommand implements Callable<Integer> {
         try {
             List<String> differ;
             try {
-                differ = Published.check(repo, scratch);
+                differ = Published.check(repo, scratch, OptionsReference::markdown);
             }
             catch (IllegalArgumentException e) {
                 // a published file that does not add up, read from the copy: named where the user can open it

@@ -55,7 +55,7 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
     Integer ramp;
 
-    @Option(names = {"--requests-per-user", "--repeat"}, description = "Requests per user (default: 30; quick: 5); "
+    @Option(names = {"--requests-per-user", "--repeat"}, paramLabel = "N", description = "Requests per user (default: 30; quick: 5); "
             + "--repeat is its old name (beside --repeats, runs of each point).")
     Integer repeat;
 

@@ -86,6 +86,8 @@ public final class Published {
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     private static final Pattern COMPARE_VERDICT = Pattern.compile("\\./lab compare (\\S+) (\\S+) --verdict");
     private static final Pattern FOOTPRINT_VERDICT = Pattern.compile("\\./lab footprint --report (\\S+) --verdict");
+    /** A command's options: the marker options-COMMAND, filled from the same declarations its help prints. */
+    private static final Pattern OPTIONS = Pattern.compile("\\./lab ([a-z-]+) --help");
     /** A reference table: the command whose help lists the same, and the table. */
     private record ReferenceTable(String command, java.util.function.Supplier<String> table) {
     }
@@ -102,8 +104,13 @@ public final class Published {
     private Published() {
     }
 
-    /** Rebuilds every published file in repo, in place; returns the files it wrote. */
-    public static List<Path> rebuild(Path repo) {
+    /**
+     * Rebuilds every published file in repo, in place; returns the files it wrote.
+     *
+     * @param options a command's options as a Markdown table (the command line layer's, see OptionsReference), for
+     *                the markers of ./lab COMMAND --help
+     */
+    public static List<Path> rebuild(Path repo, java.util.function.UnaryOperator<String> options) {
         List<Path> written = new ArrayList<>();
         for (String sweep : SWEEPS) {
             SweepFolder folder = new SweepFolder(repo.resolve(sweep));
@@ -152,7 +159,7 @@ public final class Published {
             written.addAll(files(footprint.charts()));
         }
         for (Path text : texts(repo)) {
-            OutputFile.text(text, tables(repo, read(text)));
+            OutputFile.text(text, tables(repo, read(text), options));
             written.add(text);
         }
         return written;
@@ -165,7 +172,7 @@ public final class Published {
      * @return the files that came out different, or that repo holds and the rebuild no longer makes (relative to repo);
      *         empty when all are the same
      */
-    public static List<String> check(Path repo, Path scratch) {
+    public static List<String> check(Path repo, Path scratch, java.util.function.UnaryOperator<String> options) {
         List<String> derived = new ArrayList<>();
         try (Stream<Path> all = Files.walk(repo.resolve("docs"))) {
             for (Path from : all.toList()) {
@@ -188,7 +195,7 @@ public final class Published {
         }
         List<String> differ = new ArrayList<>();
         TreeSet<String> made = new TreeSet<>();
-        for (Path again : rebuild(scratch)) {
+        for (Path again : rebuild(scratch, options)) {
             String relative = scratch.relativize(again).toString();
             made.add(relative);
             try {
@@ -235,7 +242,7 @@ public final class Published {
     }
 
     /** The text between each marker of a Markdown file, printed again by the command the marker names. */
-    static String tables(Path repo, String markdown) {
+    static String tables(Path repo, String markdown, java.util.function.UnaryOperator<String> options) {
         Matcher m = MARKER.matcher(markdown);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -246,6 +253,7 @@ public final class Published {
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             Matcher compared = COMPARE_VERDICT.matcher(command);
             Matcher footprint = FOOTPRINT_VERDICT.matcher(command);
+            Matcher help = OPTIONS.matcher(command);
             String table;
             ReferenceTable reference = REFERENCE.get(m.group(1));
             if (reference != null) {
@@ -253,6 +261,9 @@ public final class Published {
                     throw new IllegalStateException("marker %s: its table is what %s lists, not %s".formatted(m.group(1), reference.command(), command));
                 }
                 table = reference.table().get();
+            }
+            else if (help.matches() && m.group(1).equals("options-" + help.group(1))) {
+                table = options.apply(help.group(1));
             }
             else if (sweep.matches()) {
                 table = ResultsTable.markdown(Sweep.points(new SweepFolder(repo.resolve(sweep.group(1)))));

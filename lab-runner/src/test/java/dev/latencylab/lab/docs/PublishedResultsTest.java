@@ -30,7 +30,7 @@ class PublishedResultsTest {
      */
     @Test
     void everyPublishedFileIsWhatItsDataGives(@TempDir Path tmp) {
-        assertThat(Published.check(Lab.repo(), tmp)).isEmpty();
+        assertThat(Published.check(Lab.repo(), tmp, dev.latencylab.lab.cli.OptionsReference::markdown)).isEmpty();
     }
 
     /** The files the rebuild makes are told from the data it reads: a result file is never one of them. */
