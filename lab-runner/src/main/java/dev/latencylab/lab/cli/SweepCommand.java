@@ -23,6 +23,8 @@ import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.Preset;
+import dev.latencylab.lab.sweep.SweepPlan;
 import dev.latencylab.lab.sweep.SweepFile;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
@@ -34,7 +36,7 @@ final class SweepCommand implements Callable<Integer> {
     LatencyLab lab;
 
     @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
-    Sweep.Preset preset;
+    Preset preset;
 
     @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
     List<String> targets;
@@ -49,7 +51,7 @@ final class SweepCommand implements Callable<Integer> {
             + "(-Dsim.injection=open), each held --level-seconds (default: none).")
     List<Double> rates;
 
-    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + Sweep.Levels.LEVEL_SECONDS + ").")
+    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + SweepPlan.Levels.LEVEL_SECONDS + ").")
     Integer levelSeconds;
 
     @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
@@ -179,16 +181,16 @@ final class SweepCommand implements Callable<Integer> {
         }
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
         ServiceSpec service = service();
-        Sweep.Plan plan = new Sweep.Plan(
-                new Sweep.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
+        SweepPlan plan = new SweepPlan(
+                new SweepPlan.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
                         users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
-                        service != null ? List.of(0L) : latencies != null ? latencies : Sweep.Preset.LATENCIES_MS),
-                new Sweep.Pacing(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
-                        thinkMin != null ? thinkMin : Sweep.Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Sweep.Preset.THINK_MAX_MS,
+                        service != null ? List.of(0L) : latencies != null ? latencies : Preset.LATENCIES_MS),
+                new SweepPlan.Pacing(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
+                        thinkMin != null ? thinkMin : Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Preset.THINK_MAX_MS,
                         connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
-                new Sweep.Ports(mvc, webflux),
-                new Sweep.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
-                new Sweep.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : Sweep.Levels.LEVEL_SECONDS),
+                new SweepPlan.Ports(mvc, webflux),
+                new SweepPlan.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
+                new SweepPlan.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : SweepPlan.Levels.LEVEL_SECONDS),
                 injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
@@ -199,7 +201,7 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private Integer run(Sweep.Plan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
+    private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
         PrintStream out = System.out;
         Instant start = Instant.now();
         if (earlier != null) {
@@ -210,7 +212,7 @@ final class SweepCommand implements Callable<Integer> {
                 return LatencyLab.BAD_INPUT;
             }
             out.println("latency-lab: resuming " + dir.dir());
-            Sweep.Repeats was = earlier.plan().runs();
+            SweepPlan.Repeats was = earlier.plan().runs();
             if (!plan.runs().equals(was)) {
                 out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.runs().repeats(),
                         fromUsers(plan.runs().repeatsFromUsers()), was.repeats(), fromUsers(was.repeatsFromUsers()));
@@ -270,7 +272,7 @@ final class SweepCommand implements Callable<Integer> {
         return users == 0 ? "" : " from %,d users up".formatted(users);
     }
 
-    private static void validate(Sweep.Plan plan) {
+    private static void validate(SweepPlan plan) {
         plan.targetJdk(); // a JDK not found here stops the sweep before its first point
         plan.points().forEach(plan::settings); // each point's settings, checked as its run will check them
     }

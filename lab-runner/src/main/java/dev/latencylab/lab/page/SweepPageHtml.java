@@ -21,6 +21,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.SweepPlan;
 
 /**
  * A sweep page's HTML (index.html): its verdict, table and charts, each sweep's plan, machine and ceilings, the runs'
@@ -271,7 +272,7 @@ final class SweepPageHtml {
 
     /** The points outside a sweep's plan, each with the settings its result file records. */
     private static List<String> fromOtherSweeps(SweepSource source) {
-        Sweep.Plan plan = source.plan() == null ? null : source.plan().plan();
+        SweepPlan plan = source.plan() == null ? null : source.plan().plan();
         List<String> others = new ArrayList<>();
         for (Summary.RunRow r : source.runs()) {
             boolean planned = plan != null && plan.matrix().targets().contains(r.identity().target())

@@ -20,7 +20,7 @@ public final class RunLines {
      * "elapsed 3:12, about 41 min left": the planned load of the points still to run (this one included) plus, once a
      * point has run, the mean overhead measured so far for each of them.
      */
-    public static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, Sweep.Plan plan) {
+    public static String timeLeft(Duration elapsed, List<Point> toRun, Duration meanOverhead, SweepPlan plan) {
         Duration planned = toRun.stream().map(plan::planned).reduce(Duration.ZERO, Duration::plus);
         Duration left = meanOverhead == null ? planned : planned.plus(meanOverhead.multipliedBy(toRun.size()));
         return "elapsed %s; about %s left%s".formatted(Figures.minutes(elapsed), Figures.minutes(left),

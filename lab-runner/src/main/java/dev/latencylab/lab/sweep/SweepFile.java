@@ -17,10 +17,10 @@ import dev.latencylab.load.Json;
  * it was created. Written when a sweep begins, again when a resume extends its runs; read to resume it, to flag runs
  * made on another machine, and for its page.
  */
-public record SweepFile(@JsonUnwrapped Sweep.Plan plan, Machine.Description machine, Map<String, String> versions, String created) {
+public record SweepFile(@JsonUnwrapped SweepPlan plan, Machine.Description machine, Map<String, String> versions, String created) {
 
     /** A new sweep's file: its plan on this machine now. */
-    public static SweepFile begin(Sweep.Plan plan) {
+    public static SweepFile begin(SweepPlan plan) {
         return new SweepFile(plan, Machine.describe(), Machine.versions(), Instant.now().toString());
     }
 
@@ -48,8 +48,8 @@ public record SweepFile(@JsonUnwrapped Sweep.Plan plan, Machine.Description mach
     }
 
     /** The same sweep, extended to this many runs of its points. */
-    public SweepFile withRuns(Sweep.Repeats runs) {
-        Sweep.Plan p = plan;
-        return new SweepFile(new Sweep.Plan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk(), p.service()), machine, versions, created);
+    public SweepFile withRuns(SweepPlan.Repeats runs) {
+        SweepPlan p = plan;
+        return new SweepFile(new SweepPlan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk(), p.service()), machine, versions, created);
     }
 }

@@ -13,6 +13,7 @@ import dev.latencylab.load.Json;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.sweep.RunLines;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.sweep.SweepPlan;
 
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */
 class RepeatsArithmeticTest {
@@ -55,7 +56,7 @@ class RepeatsArithmeticTest {
     @Test
     void aSweepsTimeLeftIsItsPlannedLoadPlusTheOverheadMeasuredSoFar() {
         // the default scenario: 5 s warm-up, 30 s ramp, 30 requests of 100 ms each after 1.5 s of thinking on average
-        Sweep.Plan plan = plan(List.of("mvc-t200", "webflux"), List.of(1000), 1, 0, List.of(20.0), 60, 1);
+        SweepPlan plan = plan(List.of("mvc-t200", "webflux"), List.of(1000), 1, 0, List.of(20.0), 60, 1);
         List<Point> points = plan.points();
         assertThat(plan.planned(points.get(0))).isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 30 * 16 / 10));
         assertThat(plan.planned(points.get(2))).as("an open point holds its level").isEqualTo(java.time.Duration.ofSeconds(5 + 30 + 60));
@@ -69,18 +70,18 @@ class RepeatsArithmeticTest {
 
     @Test
     void aSweepRunsWholeRoundsAndRepeatsOnlyThePointsFromItsThreshold() {
-        Sweep.Plan plan = plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), 3, 5000, List.of(), 60, 1);
+        SweepPlan plan = plan(List.of("mvc-t200", "webflux"), List.of(1000, 5000), 3, 5000, List.of(), 60, 1);
         assertThat(plan.points()).extracting(Point::id).containsExactly(
                 "mvc-t200-l100-u1000-r1", "webflux-l100-u1000-r1", "mvc-t200-l100-u5000-r1", "webflux-l100-u5000-r1",
                 "mvc-t200-l100-u5000-r2", "webflux-l100-u5000-r2",
                 "mvc-t200-l100-u5000-r3", "webflux-l100-u5000-r3");
-        Sweep.Plan every = plan(List.of("webflux"), List.of(1000, 5000), 2, 0, List.of(), 60, 1);
+        SweepPlan every = plan(List.of("webflux"), List.of(1000, 5000), 2, 0, List.of(), 60, 1);
         assertThat(every.points()).extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-u5000-r1", "webflux-l100-u1000-r2", "webflux-l100-u5000-r2");
         assertThat(every.changeFrom(plan)).as("targets differ").startsWith("targets was");
         assertThat(plan(List.of("webflux"), List.of(1000, 5000), 3, 5000, List.of(), 60, 1).changeFrom(every)).as("more runs: the same sweep").isNull();
 
-        Sweep.Plan open = plan(List.of("webflux"), List.of(1000), 2, 5000, List.of(500.0, 1500.5), 20, 1);
+        SweepPlan open = plan(List.of("webflux"), List.of(1000), 2, 5000, List.of(500.0, 1500.5), 20, 1);
         assertThat(open.points()).as("open points after the closed ones, in every round").extracting(Point::id).containsExactly(
                 "webflux-l100-u1000-r1", "webflux-l100-rate500-r1", "webflux-l100-rate1500.5-r1",
                 "webflux-l100-rate500-r2", "webflux-l100-rate1500.5-r2");
@@ -91,8 +92,8 @@ class RepeatsArithmeticTest {
         old.remove("rates");
         old.remove("levelSeconds");
         old.remove("injectors");
-        assertThat(every.changeFrom(Json.MAPPER.treeToValue(old, Sweep.Plan.class))).as("nor injectors: one").isNull();
-        Sweep.Plan split = plan(List.of("webflux"), List.of(1000, 5000), 2, 0, List.of(), 60, 2);
+        assertThat(every.changeFrom(Json.MAPPER.treeToValue(old, SweepPlan.class))).as("nor injectors: one").isNull();
+        SweepPlan split = plan(List.of("webflux"), List.of(1000, 5000), 2, 0, List.of(), 60, 2);
         assertThat(split.changeFrom(every)).isEqualTo("injectors was 1, now 2");
         assertThat(split.settings(split.points().get(0)).split().injectors()).isEqualTo(2);
         assertThat(open.changeFrom(every)).startsWith("users was");
@@ -205,9 +206,9 @@ class RepeatsArithmeticTest {
     }
 
     /** A sweep of the default pacing (30 s ramp, 30 requests, think 1-2 s, 5 s warm-up) at 100 ms. */
-    private static Sweep.Plan plan(List<String> targets, List<Integer> users, int repeats, int repeatsFromUsers, List<Double> rates,
+    private static SweepPlan plan(List<String> targets, List<Integer> users, int repeats, int repeatsFromUsers, List<Double> rates,
             int levelSeconds, int injectors) {
-        return new Sweep.Plan(new Sweep.Matrix(targets, users, List.of(100L)), new Sweep.Pacing(30, 30, 1000, 2000, "auto", 5),
-                new Sweep.Ports(8091, 8092), new Sweep.Repeats(repeats, repeatsFromUsers), new Sweep.Levels(rates, levelSeconds), injectors, true, null);
+        return new SweepPlan(new SweepPlan.Matrix(targets, users, List.of(100L)), new SweepPlan.Pacing(30, 30, 1000, 2000, "auto", 5),
+                new SweepPlan.Ports(8091, 8092), new SweepPlan.Repeats(repeats, repeatsFromUsers), new SweepPlan.Levels(rates, levelSeconds), injectors, true, null);
     }
 }
