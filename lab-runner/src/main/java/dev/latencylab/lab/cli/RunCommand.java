@@ -83,39 +83,76 @@ final class RunCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
-        int injectors = injectorOptions.injectors();
-        int warmupSeconds = targetOptions.warmup();
         if (serviceOptions.url != null) {
-            return service(repo, warmupSeconds, injectors, objective);
+            return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
         }
         if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
             throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
         }
-        String target = targetOptions.target;
-        Long latencyMs = targetOptions.latencyMs;
-        // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here; beside --target it would contradict it
+        return target(repo, commandStart, objective);
+    }
+
+    /** ./lab run of one of the lab's targets: started, warmed up, loaded, stopped (SingleRun). */
+    private Integer target(Path repo, Instant commandStart, Slo objective) {
+        int injectors = injectorOptions.injectors();
+        // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
         String dTarget = properties.get(SimulationSettings.TARGET);
-        if (dTarget != null && target != null) {
-            throw new IllegalArgumentException("-D%s=%s and --target %s: give the target once, with --target"
-                    .formatted(SimulationSettings.TARGET, dTarget, target));
-        }
-        if (properties.containsKey(SimulationSettings.PATH) && latencyMs != null) {
-            throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
-                    .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), latencyMs));
-        }
-        if (users != null && properties.containsKey(SimulationSettings.USERS)) {
-            throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
-                    properties.get(SimulationSettings.USERS)));
-        }
+        checkProperties(dTarget);
         Jdk jdk = targetOptions.jdk();
-        Target t = Target.parse(dTarget != null ? dTarget : target != null ? target : LatencyLab.DEFAULT_TARGET).onJdk(Jdk.featureOf(jdk));
-        long latency = Inputs.latency("--latency-ms", latencyMs == null ? LatencyLab.DEFAULT_LATENCY_MS : latencyMs);
+        Target t = Target.parse(dTarget != null ? dTarget : targetOptions.target != null ? targetOptions.target : LatencyLab.DEFAULT_TARGET)
+                .onJdk(Jdk.featureOf(jdk));
+        long latency = Inputs.latency("--latency-ms", targetOptions.latencyMs == null ? LatencyLab.DEFAULT_LATENCY_MS : targetOptions.latencyMs);
         String modelThreads = properties.get(SimulationSettings.MODEL_THREADS);
         if (modelThreads != null && t.poolThreads() > 0 && !modelThreads.strip().equals(String.valueOf(t.poolThreads()))) {
             throw new IllegalArgumentException("-D%s=%s: %s's pool is %d, which the model takes as T; give another target to change it"
                     .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
         }
         int p = targetOptions.port(t);
+        Map<String, String> given = simulationProperties(t, latency, injectors);
+        SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
+        long measured = settings.latencyMs().orElse(latency);
+        Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
+                : new Point(t, settings.users(), measured, 1);
+        // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s%s-%s".formatted(
+                Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
+        System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
+                : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
+        SingleRun.Ran ran = SingleRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), new TargetRun.Load(t, p, settings,
+                Inputs.passOn(given), dir, Duration.ofSeconds(targetOptions.warmup()), injectors, !noJvmEvents, jdk), point, commandStart,
+                System.out, done -> said(done, point, dir));
+        GatlingLauncher.Outcome run = ran.outcome();
+        if (ran.overhead() != null) {
+            System.out.println("latency-lab: " + ran.overhead());
+        }
+        reports(dir, injectors);
+        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        if (run.resultFile() != null) {
+            System.out.println("Run page: " + RunPage.of(run.resultFile()));
+        }
+        if (run.succeeded() && targetOptions.target == null && dTarget == null) {
+            // the first run a newcomer makes compares nothing: say so, and what does
+            System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
+                    + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
+        }
+        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(dir));
+    }
+
+    /** -D properties that contradict an option, or that the run sets itself: refused, naming both. */
+    private void checkProperties(String dTarget) {
+        if (dTarget != null && targetOptions.target != null) {
+            throw new IllegalArgumentException("-D%s=%s and --target %s: give the target once, with --target"
+                    .formatted(SimulationSettings.TARGET, dTarget, targetOptions.target));
+        }
+        if (properties.containsKey(SimulationSettings.PATH) && targetOptions.latencyMs != null) {
+            throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
+                    .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), targetOptions.latencyMs));
+        }
+        if (users != null && properties.containsKey(SimulationSettings.USERS)) {
+            throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
+                    properties.get(SimulationSettings.USERS)));
+        }
         for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
             if (properties.containsKey(split)) {
                 throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
@@ -129,6 +166,10 @@ final class RunCommand implements Callable<Integer> {
                         + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
             }
         }
+    }
+
+    /** The simulation's properties of a run of t: its path and pool, the users, the -D given, the injectors. */
+    private Map<String, String> simulationProperties(Target t, long latency, int injectors) {
         Map<String, String> given = new LinkedHashMap<>();
         given.put(SimulationSettings.PATH, t.path(latency));
         if (t.poolThreads() > 0) {
@@ -143,37 +184,7 @@ final class RunCommand implements Callable<Integer> {
             // checked as each injector will check it (fewer users than injectors, a rate that does not split); the run gives each its index
             given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
         }
-        SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
-        Map<String, String> passOn = Inputs.passOn(given);
-
-        long measured = settings.latencyMs().orElse(latency);
-        Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
-                : new Point(t, settings.users(), measured, 1);
-        // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
-        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s%s-%s".formatted(
-                Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
-        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
-        System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
-                : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
-        boolean byDefault = target == null && dTarget == null;
-        SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
-                injectors, !noJvmEvents, jdk), point, commandStart, System.out, done -> said(done, point, dir));
-        GatlingLauncher.Outcome run = ran.outcome();
-        if (ran.overhead() != null) {
-            System.out.println("latency-lab: " + ran.overhead());
-        }
-        reports(dir, injectors);
-        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-        if (run.resultFile() != null) {
-            System.out.println("Run page: " + RunPage.of(run.resultFile()));
-        }
-        if (run.succeeded() && byDefault) {
-            // the first run a newcomer makes compares nothing: say so, and what does
-            System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
-                    + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
-        }
-        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
-        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(dir));
+        return given;
     }
 
     /** A finished run against its objective, if it was given one: said, and exit 5 when missed. */
