@@ -116,18 +116,6 @@ final class CapacityCommand implements Callable<Integer> {
         }
         Slo objective = objective();
         ServiceSpec service = service();
-        Jdk jdk = service != null ? null : targetOptions.jdk();
-        Target t = service != null ? service.target() : targetOptions.parsed(jdk);
-        long latencyMs = service != null ? 0 : targetOptions.latency();
-        if (service == null && (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS)) {
-            throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
-                    .formatted(latencyMs, Inputs.MAX_LATENCY_MS, Inputs.MAX_LATENCY_MS));
-        }
-        if (refineRounds < 0 || refineLevels < 1) {
-            throw new IllegalArgumentException("--refine-rounds %d, --refine-levels %d: give 0 or more ladders of 1 or more levels"
-                    .formatted(refineRounds, refineLevels));
-        }
-        int warmupSeconds = targetOptions.warmup();
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new IllegalArgumentException("--repeats %d: give 1 to %d searches".formatted(repeats, MAX_REPEATS));
         }
@@ -135,19 +123,11 @@ final class CapacityCommand implements Callable<Integer> {
             Inputs.folderName("--name", name);
         }
         Path repo = lab.repo.toAbsolutePath().normalize();
-        double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
-        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4)
-                : service != null ? SERVICE_START_RATE : 250;
-        double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
-        if (!(start > 0) || !(max >= start)) {
-            throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
-                    .formatted(Figures.rate(start), Figures.rate(max)));
-        }
-        List<Double> first = CapacitySearch.firstLadder(start, max);
-        int p = service != null ? java.net.URI.create(service.located().baseUrl()).getPort() : targetOptions.port(t);
-        SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
-                refineLevels, Duration.ofSeconds(warmupSeconds), model, jdk, service);
-        plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
+        Planned planned = plan(service);
+        SearchRun.Plan plan = planned.plan();
+        List<Double> first = planned.first();
+        Target t = plan.target();
+        long latencyMs = plan.latencyMs();
         Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
@@ -185,6 +165,38 @@ final class CapacityCommand implements Callable<Integer> {
                 .filter(java.util.Objects::nonNull).toList();
         missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
         return missed.isEmpty() ? LatencyLab.OK : LatencyLab.SLO_MISSED;
+    }
+
+    /** A search's plan and its first ladder, from the options: checked before anything starts. */
+    private record Planned(SearchRun.Plan plan, List<Double> first) {
+    }
+
+    private Planned plan(ServiceSpec service) {
+        Jdk jdk = service != null ? null : targetOptions.jdk();
+        Target t = service != null ? service.target() : targetOptions.parsed(jdk);
+        long latencyMs = service != null ? 0 : targetOptions.latency();
+        if (service == null && (latencyMs < 1 || latencyMs > Inputs.MAX_LATENCY_MS)) {
+            throw new IllegalArgumentException("--latency-ms %d: give 1 to %,d ms (the model's T/L needs a latency; the targets answer 400 above %,d)"
+                    .formatted(latencyMs, Inputs.MAX_LATENCY_MS, Inputs.MAX_LATENCY_MS));
+        }
+        if (refineRounds < 0 || refineLevels < 1) {
+            throw new IllegalArgumentException("--refine-rounds %d, --refine-levels %d: give 0 or more ladders of 1 or more levels"
+                    .formatted(refineRounds, refineLevels));
+        }
+        double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
+        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4)
+                : service != null ? SERVICE_START_RATE : 250;
+        double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
+        if (!(start > 0) || !(max >= start)) {
+            throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
+                    .formatted(Figures.rate(start), Figures.rate(max)));
+        }
+        List<Double> first = CapacitySearch.firstLadder(start, max);
+        int p = service != null ? java.net.URI.create(service.located().baseUrl()).getPort() : targetOptions.port(t);
+        SearchRun.Plan plan = new SearchRun.Plan(t, p, latencyMs, slo(), maxKoPercent, arrivals, levelSeconds, rampSeconds, refineRounds,
+                refineLevels, Duration.ofSeconds(targetOptions.warmup()), model, jdk, service);
+        plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
+        return new Planned(plan, first);
     }
 
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
