@@ -95,6 +95,7 @@ final class RunCommand implements Callable<Integer> {
     /** ./lab run of one of the lab's targets: started, warmed up, loaded, stopped (SingleRun). */
     private Integer target(Path repo, Instant commandStart, Slo objective) {
         int injectors = injectorOptions.injectors();
+        int warmupSeconds = targetOptions.warmup();
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
         String dTarget = properties.get(SimulationSettings.TARGET);
         checkProperties(dTarget);
@@ -110,17 +111,18 @@ final class RunCommand implements Callable<Integer> {
         int p = targetOptions.port(t);
         Map<String, String> given = simulationProperties(t, latency, injectors);
         SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
+        Map<String, String> passOn = Inputs.passOn(given); // and -D properties neither the simulation's nor Gatling's
         long measured = settings.latencyMs().orElse(latency);
         Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
                 : new Point(t, settings.users(), measured, 1);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s%s-%s".formatted(
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
+        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
                 : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
-        SingleRun.Ran ran = SingleRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), new TargetRun.Load(t, p, settings,
-                Inputs.passOn(given), dir, Duration.ofSeconds(targetOptions.warmup()), injectors, !noJvmEvents, jdk), point, commandStart,
-                System.out, done -> said(done, point, dir));
+        SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
+                injectors, !noJvmEvents, jdk), point, commandStart, System.out, done -> said(done, point, dir));
         GatlingLauncher.Outcome run = ran.outcome();
         if (ran.overhead() != null) {
             System.out.println("latency-lab: " + ran.overhead());
