@@ -158,9 +158,13 @@ class CapacityIT {
         assertThat(level.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(level.output()).contains("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
 
-        LabCommand.Finished rates = capacity("rates", "--start-rate", "0");
+        LabCommand.Finished rates = capacity("rates", "--start-rate", "0", "--max-ko-percent", "1");
         assertThat(rates.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(rates.output()).contains("--start-rate 0 and --max-rate");
+        assertThat(rates.output()).contains("--start-rate 0 and --max-rate")
+                .as("the old name still works and says the new one").contains("--max-ko-percent is now --slo-ko-percent");
+        LabCommand.Finished twice = capacity("twice", "--slo", "ko:1", "--max-ko-percent", "1");
+        assertThat(twice.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(twice.output()).contains("--slo ko:1 and --max-ko-percent: give the ko once");
         assertThat(Files.exists(tmp.resolve("short"))).as("nothing written").isFalse();
     }
 }

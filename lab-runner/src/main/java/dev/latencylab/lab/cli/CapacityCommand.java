@@ -59,11 +59,12 @@ final class CapacityCommand implements Callable<Integer> {
             + SimulationSettings.SLO_MARGIN_MS + ").")
     Long sloP99Ms;
 
-    @Option(names = "--max-ko-percent", defaultValue = "0", description = "The SLO: at most this share of KO (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--slo-ko-percent", "--max-ko-percent"}, paramLabel = "PERCENT", defaultValue = "0", description = "The SLO: at "
+            + "most this share of KO (default: ${DEFAULT-VALUE}); --max-ko-percent is its old name.")
     double maxKoPercent;
 
     @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The objective in one option, as run and sweep take it: "
-            + "p99:MS (as --slo-p99-ms), ko:PERCENT (as --max-ko-percent), capacity:RATE (a search that finds less exits 5, saying "
+            + "p99:MS (as --slo-p99-ms), ko:PERCENT (as --slo-ko-percent), capacity:RATE (a search that finds less exits 5, saying "
             + "by how much), e.g. p99:500,capacity:100.")
     String slo;
 
@@ -114,6 +115,8 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
+        Inputs.sayRenamed(spec.commandLine().getParseResult().originalArgs(), "--max-ko-percent", "--slo-ko-percent",
+                "named as --slo-p99-ms, the SLO's other half");
         Slo objective = objective();
         ServiceSpec service = service();
         if (repeats < 1 || repeats > MAX_REPEATS) {
@@ -222,7 +225,7 @@ final class CapacityCommand implements Callable<Integer> {
 
     private static final int MAX_REPEATS = 100;
     /**
-     * --slo: its p99 and KO become the search's SLO (beside --slo-p99-ms or --max-ko-percent given, refused: one of
+     * --slo: its p99 and KO become the search's SLO (beside --slo-p99-ms or --slo-ko-percent given, refused: one of
      * each), its capacity the rate the search must find; null without --slo.
      */
     private Slo objective() {
@@ -231,7 +234,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         Slo objective = Slo.parseForCapacity("--slo", slo);
         List<String> typed = spec.commandLine().getParseResult().originalArgs();
-        for (String[] pair : new String[][] {{"p99", "--slo-p99-ms"}, {"ko", "--max-ko-percent"}}) {
+        for (String[] pair : new String[][] {{"p99", "--slo-p99-ms"}, {"ko", "--slo-ko-percent"}, {"ko", "--max-ko-percent"}}) {
             if (objective.of(dev.latencylab.lab.compare.Metric.parse(pair[0])).isPresent()
                     && typed.stream().anyMatch(a -> a.equals(pair[1]) || a.startsWith(pair[1] + "="))) {
                 throw new IllegalArgumentException("--slo %s and %s: give the %s once".formatted(slo, pair[1], pair[0]));

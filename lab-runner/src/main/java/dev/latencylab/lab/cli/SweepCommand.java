@@ -135,9 +135,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (spec.commandLine().getParseResult().originalArgs().stream().anyMatch(a -> a.equals("--repeat") || a.startsWith("--repeat="))) {
-            System.err.println("latency-lab: --repeat is now --requests-per-user (beside --repeats, the runs of each point); the old name still works");
-        }
+        Inputs.sayRenamed(spec.commandLine().getParseResult().originalArgs(), "--repeat", "--requests-per-user",
+                "beside --repeats, the runs of each point");
         Path repo = lab.repo.toAbsolutePath().normalize();
         if (port != null && (mvcPort != null || webfluxPort != null)) {
             throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
