@@ -18,7 +18,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 /**
  * ./lab footprint through the real command line, on real targets: a pool of platform threads holds a thread for each
  * request in flight and none for an idle connection; WebFlux holds neither; every connection shows as the target's
- * socket; the page opens with the verdict the console printed, which --report rebuilds from footprint.json alone.
+ * socket; the page opens with the verdict the console printed, which ./lab report rebuilds from footprint.json alone.
  */
 class FootprintIT {
 
@@ -53,7 +53,7 @@ class FootprintIT {
         assertThat(folder.chartPng("rss-in-flight")).isNotEmptyFile();
         assertThat(Files.readAllLines(folder.measurementsCsv())).hasSize(1 + 8);
 
-        LabCommand.Finished verdict = LabCommand.run(tmp.resolve("verdict.console"), "footprint", "--report", folder.dir().toString(), "--verdict");
+        LabCommand.Finished verdict = LabCommand.run(tmp.resolve("verdict.console"), "report", folder.dir().toString(), "--verdict");
         assertThat(verdict.exitCode()).as(verdict.output()).isZero();
         assertThat(verdict.output()).startsWith("- Per request in flight (RSS").contains("**webflux**").contains("**mvc-t100**");
         assertThat(c.output()).contains(verdict.output());

@@ -22,7 +22,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
 
 /**
- * The commands that read what others wrote (compare, report, capacity --report, footprint --report), tried through the
+ * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), tried through the
  * real command line as the third adversarial trial tried them (issue 42): a derived figure that disagrees with its
  * raw data, a gate that cannot judge, a folder that is not a finished run, an output onto an input, a name taken
  * twice. Each is refused with its exit code and one line naming what is wrong; nothing given is changed.
@@ -103,12 +103,12 @@ class ReadersTrustIT {
         Path chart = tmp.resolve("chart");
 
         // two searches of one target on one chart (each its own series), nothing written into them
-        LabCommand.Finished both = lab("capacity", "--report", searches.resolve("mvc-t200-l100-r1").toString(),
+        LabCommand.Finished both = lab("report", searches.resolve("mvc-t200-l100-r1").toString(),
                 searches.resolve("mvc-t200-l100-r2").toString(), "--out", chart.toString());
         assertThat(both.exitCode()).as(both.output()).isZero();
         assertThat(chart.resolve("hockey-stick.png")).isNotEmptyFile();
         assertThat(sizes(searches)).as("the searches' folders as they were").isEqualTo(before);
-        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t200-l100-r1").toString(), "--out",
+        refusedInOneLine(lab("report", searches.resolve("mvc-t200-l100-r1").toString(), "--out",
                 searches.resolve("mvc-t200-l100-r2").toString()), LatencyLab.BAD_INPUT, "holds capacity.json");
 
         Path edited = searches.resolve("mvc-t400-l100-r1/capacity.json");
@@ -117,11 +117,11 @@ class ReadersTrustIT {
         String says = edited + ": capacityPerSecond is 500.0; its ladders' result files give " + found;
         refusedInOneLine(lab("compare", searches.resolve("mvc-t200-l100").toString(), searches.resolve("mvc-t400-l100").toString(),
                 "--fail-if-worse", "capacity:5"), LatencyLab.BAD_INPUT, says);
-        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
+        refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
                 LatencyLab.BAD_INPUT, says);
 
         Files.writeString(edited, "");
-        refusedInOneLine(lab("capacity", "--report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
+        refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
                 LatencyLab.BAD_INPUT, edited + ": not a capacity search of this version");
     }
 
@@ -139,8 +139,8 @@ class ReadersTrustIT {
         });
         edit(twice.resolve("footprint.json"), j -> ((ArrayNode) j.get("measurements")).add(j.get("measurements").get(3).deepCopy()));
 
-        refusedInOneLine(lab("footprint", "--report", held.toString()), LatencyLab.BAD_INPUT, "measurements[1] (", "is done but held 500 of its 1000");
-        refusedInOneLine(lab("footprint", "--report", twice.toString()), LatencyLab.BAD_INPUT, "is there twice");
+        refusedInOneLine(lab("report", held.toString()), LatencyLab.BAD_INPUT, "measurements[1] (", "is done but held 500 of its 1000");
+        refusedInOneLine(lab("report", twice.toString()), LatencyLab.BAD_INPUT, "is there twice");
         assertThat(held.resolve("index.html")).as("no page from it").doesNotExist();
 
         // measurements.csv is written again from footprint.json with the page: an edit of it does not stay beside the page
@@ -148,14 +148,14 @@ class ReadersTrustIT {
         Files.createDirectories(fine);
         Files.copy(DOCS.resolve("footprint/footprint.json"), fine.resolve("footprint.json"));
         Files.writeString(fine.resolve("measurements.csv"), "target,count\nwebflux,7\n");
-        LabCommand.Finished report = lab("footprint", "--report", fine.toString());
+        LabCommand.Finished report = lab("report", fine.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(fine.resolve("measurements.csv")).hasSameTextualContentAs(DOCS.resolve("footprint/measurements.csv"));
 
         Path empty = tmp.resolve("empty");
         Files.createDirectories(empty);
         Files.writeString(empty.resolve("footprint.json"), "");
-        refusedInOneLine(lab("footprint", "--report", empty.toString()), LatencyLab.BAD_INPUT, "not a footprint experiment of this version");
+        refusedInOneLine(lab("report", empty.toString()), LatencyLab.BAD_INPUT, "not a footprint experiment of this version");
     }
 
     // 2. a gate that cannot judge is an error, never a pass

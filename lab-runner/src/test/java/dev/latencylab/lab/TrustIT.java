@@ -237,9 +237,13 @@ class TrustIT {
             assertThat(files.map(f -> f.getFileName().toString())).as("no partial file, no lock left")
                     .noneMatch(f -> f.endsWith(".partial") || f.equals(FolderLock.NAME));
         }
-        LabCommand.Finished report = LabCommand.run(console("capacity-report"), "capacity", "--report", dir.toString());
+        LabCommand.Finished report = LabCommand.run(console("capacity-report"), "report", dir.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("(interrupted)");
+        LabCommand.Finished old = LabCommand.run(console("capacity-report-old"), "capacity", "--report", dir.toString());
+        assertThat(old.exitCode()).as(old.output()).isZero();
+        assertThat(old.output()).as("the old spelling still works and names the new one").contains("(interrupted)")
+                .contains("capacity --report is now ./lab report DIR");
     }
 
     // 8. a ./lab killed with SIGKILL, which it cannot catch, leaves nothing running

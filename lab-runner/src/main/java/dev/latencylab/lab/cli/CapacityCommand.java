@@ -18,7 +18,6 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.capacity.SearchRun;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
-import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.page.CapacityReport;
@@ -273,11 +272,9 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private Integer report() {
-        List<Capacity.Search> records = report.stream().map(Capacity::verified).toList();
-        Path chartDir = (out != null ? out : report.get(0)).toAbsolutePath().normalize();
-        chartDir = out != null ? chartDir : chartDir.getParent();
-        CapacityReport.draw(records, Folders.pageFolder("--out", chartDir));
-        System.out.print(CapacityReport.markdown(records));
+        System.err.println("latency-lab: capacity --report is now ./lab report DIR... (one command rebuilds every page); the old "
+                + "spelling still works");
+        CapacityReport.report(report, out);
         return LatencyLab.OK;
     }
 }

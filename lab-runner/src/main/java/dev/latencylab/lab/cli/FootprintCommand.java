@@ -92,6 +92,8 @@ final class FootprintCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (report != null) {
+            System.err.println("latency-lab: footprint --report is now ./lab report DIR (one command rebuilds every page); the old "
+                    + "spelling still works");
             Footprint f = Footprint.read(report);
             if (verdict) {
                 System.out.print(FootprintPage.markdown(f));

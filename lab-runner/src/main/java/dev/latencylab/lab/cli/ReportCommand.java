@@ -9,11 +9,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.RunFolder;
+import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.RunsPage;
 import dev.latencylab.lab.page.Verdict;
@@ -21,13 +26,18 @@ import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.sweep.Sweep;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
-        "Rebuild summary.csv, runs.csv, charts and index.html of a sweep folder, or print its Markdown table.",
+        "Rebuild a page from its data, whatever made it. A sweep folder: summary.csv, runs.csv, charts and index.html, or "
+                + "its Markdown table (--markdown) or verdict (--verdict).",
         "With several sweep folders (e.g. from two machines) and --out, build one page that shows them side by side.",
         "Given a run's folder (./lab run's, or one holding a merged result.json), rebuild its page, result.html;",
-        "given several and --out, build one page that shows them side by side."})
+        "given several and --out, build one page that shows them side by side.",
+        "Capacity searches (folders with capacity.json): check each against its result files, print their verdict and "
+                + "table, draw them on one chart in --out (default: the parent of the first).",
+        "A footprint experiment (a folder with footprint.json): its page and measurements.csv again, or its verdict (--verdict)."})
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SWEEP_DIR", arity = "1..*", description = "e.g. results/20261122-010000, or a run's folder, e.g. results/runs/run-mvc-t200-20261122-010000")
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "A sweep's folder, e.g. results/20261122-010000; a run's, e.g. "
+            + "results/runs/run-mvc-t200-20261122-010000; capacity searches'; or a footprint experiment's.")
     List<Path> dirs;
 
     @Option(names = "--markdown", description = "Print README's results table of the sweep (from its runs' records) instead.")
@@ -37,13 +47,21 @@ final class ReportCommand implements Callable<Integer> {
             + "each load, from its points (the page opens with the same).")
     boolean verdict;
 
-    @Option(names = "--out", description = "Folder of the page of several sweeps or runs (needed with more than one).")
+    @Option(names = "--out", description = "Folder of the page of several sweeps or runs (needed with more than one), or of the "
+            + "chart of capacity searches.")
     Path out;
 
     @Override
     public Integer call() {
         // another command's folder, under way or left by a killed one, is not read: its files may be half-written
         dirs.forEach(FolderLock::refuseIfLocked);
+        List<Path> searches = dirs.stream().filter(d -> Files.isRegularFile(new SearchFolder(d).capacityFile())).toList();
+        if (!searches.isEmpty()) {
+            return searches(searches);
+        }
+        if (dirs.size() == 1 && Files.isRegularFile(new FootprintFolder(dirs.get(0)).footprintFile())) {
+            return footprint(dirs.get(0));
+        }
         List<SweepFolder> sweeps = dirs.stream().map(SweepFolder::new).toList();
         if (markdown && verdict) {
             throw new IllegalArgumentException("--markdown and --verdict: give one (each prints a text of one sweep)");
@@ -73,8 +91,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         for (SweepFolder sweep : sweeps) {
             if (!sweep.exists()) {
-                throw new IllegalArgumentException(sweep.dir() + " is not a sweep folder (it has no points/ and no summary.csv) nor a "
-                        + "run's (no result.json); give one that ./lab sweep made, e.g. results/<name>, or a run's folder");
+                throw new IllegalArgumentException(sweep.dir() + " is not a sweep folder (it has no points/ and no summary.csv), a "
+                        + "run's (no result.json), a capacity search's (no capacity.json) nor a footprint's (no footprint.json); give "
+                        + "one that ./lab made, e.g. results/<name>");
             }
         }
         if (sweeps.size() > 1 || out != null) {
@@ -107,5 +126,37 @@ final class ReportCommand implements Callable<Integer> {
         ComparisonPage.write(sweep);
         System.out.println("Comparison page: " + sweep.page().toAbsolutePath());
         return 0;
+    }
+
+    /**
+     * Capacity searches: each checked against its result files (refused, naming the file and the field, when it does
+     * not add up), their verdict and table printed, their chart drawn in --out, never in a search's own folder.
+     */
+    private Integer searches(List<Path> searches) {
+        if (searches.size() < dirs.size()) {
+            throw new IllegalArgumentException("%s is a capacity search and %s is not: give searches alone".formatted(searches.get(0),
+                    dirs.stream().filter(d -> !searches.contains(d)).findFirst().orElseThrow()));
+        }
+        if (markdown || verdict) {
+            throw new IllegalArgumentException("--markdown and --verdict are a sweep's; a capacity search's verdict and table are printed anyway");
+        }
+        CapacityReport.report(searches, out);
+        return LatencyLab.OK;
+    }
+
+    /** A footprint experiment: its page and measurements.csv again from footprint.json, or its verdict in Markdown. */
+    private Integer footprint(Path dir) {
+        if (markdown || out != null) {
+            throw new IllegalArgumentException("--markdown and --out are a sweep's; a footprint gives its page, or its verdict (--verdict)");
+        }
+        Footprint f = Footprint.read(dir);
+        if (verdict) {
+            System.out.print(FootprintPage.markdown(f));
+        }
+        else {
+            f.writeTable(new FootprintFolder(dir));
+            System.out.println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(dir)));
+        }
+        return LatencyLab.OK;
     }
 }

@@ -83,9 +83,9 @@ public final class Published {
 
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
+    /** A sweep's verdict, or a footprint experiment's: which, its folder says. */
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     private static final Pattern COMPARE_VERDICT = Pattern.compile("\\./lab compare (\\S+) (\\S+) --verdict");
-    private static final Pattern FOOTPRINT_VERDICT = Pattern.compile("\\./lab footprint --report (\\S+) --verdict");
     /** A command's options: the marker options-COMMAND, filled from the same declarations its help prints. */
     private static final Pattern OPTIONS = Pattern.compile("\\./lab ([a-z-]+) --help");
     /** A reference table: the command whose help lists the same, and the table. */
@@ -98,8 +98,8 @@ public final class Published {
             "properties-table", new ReferenceTable("./lab run --help", Reference::propertiesMarkdown),
             "flags-table", new ReferenceTable("./lab report --help", Reference::flagsMarkdown),
             "exit-codes", new ReferenceTable("./lab --help", Reference::exitCodesMarkdown));
-    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab capacity --report (\\S+)/(\\*-l100|\\*-r\\*)");
-    private static final Pattern CAPACITY_ONE = Pattern.compile("\\./lab capacity --report (\\S+)");
+    private static final Pattern CAPACITY_TABLE = Pattern.compile("\\./lab report (\\S+)/(\\*-l100|\\*-r\\*)");
+    private static final Pattern CAPACITY_ONE = Pattern.compile("\\./lab report (\\S+)");
 
     private Published() {
     }
@@ -252,7 +252,6 @@ public final class Published {
             Matcher oneSearch = CAPACITY_ONE.matcher(command);
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             Matcher compared = COMPARE_VERDICT.matcher(command);
-            Matcher footprint = FOOTPRINT_VERDICT.matcher(command);
             Matcher help = OPTIONS.matcher(command);
             String table;
             ReferenceTable reference = REFERENCE.get(m.group(1));
@@ -269,13 +268,12 @@ public final class Published {
                 table = ResultsTable.markdown(Sweep.points(new SweepFolder(repo.resolve(sweep.group(1)))));
             }
             else if (verdict.matches()) {
-                table = Verdict.markdown(new SweepFolder(repo.resolve(verdict.group(1))));
+                Path dir = repo.resolve(verdict.group(1));
+                table = Files.isRegularFile(new FootprintFolder(dir).footprintFile()) ? FootprintPage.markdown(Footprint.read(dir))
+                        : Verdict.markdown(new SweepFolder(dir));
             }
             else if (compared.matches()) {
                 table = ComparePage.markdown(compare(repo, compared.group(1), compared.group(2)));
-            }
-            else if (footprint.matches()) {
-                table = FootprintPage.markdown(Footprint.read(repo.resolve(footprint.group(1))));
             }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::verified).toList());

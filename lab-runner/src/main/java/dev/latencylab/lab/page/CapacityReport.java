@@ -64,4 +64,15 @@ public final class CapacityReport {
         OutputFile.svg(folder.chartSvg(), chart);
         OutputFile.png(folder.chartPng(), chart);
     }
+
+    /**
+     * Finished searches as ./lab report gives them: each checked against its result files, their chart drawn in out
+     * (null: the parent of the first; never a search's own folder), their verdict and table printed.
+     */
+    public static void report(List<java.nio.file.Path> searches, java.nio.file.Path out) {
+        List<Capacity.Search> records = searches.stream().map(Capacity::verified).toList();
+        java.nio.file.Path chartDir = out != null ? out.toAbsolutePath().normalize() : searches.get(0).toAbsolutePath().normalize().getParent();
+        draw(records, dev.latencylab.lab.layout.Folders.pageFolder("--out", chartDir));
+        System.out.print(markdown(records));
+    }
 }
