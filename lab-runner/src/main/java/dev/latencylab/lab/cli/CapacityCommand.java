@@ -103,7 +103,8 @@ final class CapacityCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
     int repeats;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "Finished searches: check each against its result files, print their verdict and table, draw them on one chart in --out.")
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "The old spelling of ./lab report DIR... for finished searches (it still works): check each against its result "
+            + "files, print their verdict and table, draw them on one chart in --out.")
     List<Path> report;
 
     @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first; never a search's own folder).")

@@ -83,10 +83,11 @@ final class FootprintCommand implements Callable<Integer> {
             + "the measurements it had not finished are made again.")
     boolean takeOver;
 
-    @Option(names = "--report", paramLabel = "DIR", description = "Rebuild the page of the experiment in DIR from its footprint.json; run nothing.")
+    @Option(names = "--report", paramLabel = "DIR", description = "The old spelling of ./lab report DIR (it still works): rebuild the page of the "
+            + "experiment in DIR from its footprint.json; run nothing.")
     Path report;
 
-    @Option(names = "--verdict", description = "With --report: print only the verdict, in Markdown, as the docs carry it between markers.")
+    @Option(names = "--verdict", description = "With --report: print only the verdict, in Markdown (./lab report DIR --verdict).")
     boolean verdict;
 
     @Override
