@@ -241,7 +241,7 @@ class OwnServiceIT {
                 "--name", "clinic");
 
         assertThat(c.exitCode()).as(c.output()).isZero();
-        FootprintFolder folder = new FootprintFolder(tmp.resolve("footprint/clinic"));
+        FootprintFolder folder = new FootprintFolder(tmp.resolve("clinic"));
         Footprint f = Footprint.read(folder.dir());
         assertThat(f.settings().service().name()).isEqualTo("clinic");
         assertThat(f.settings().modes()).as("idle by default for a jar").containsExactly(Footprint.Mode.IDLE);
@@ -364,7 +364,7 @@ class OwnServiceIT {
                 "--jar", ExampleServiceJar.jar().toString(), "--modes", "in-flight", "--results", tmp.toString());
         assertThat(inFlight.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(inFlight.output()).contains("--modes in-flight and --url: a service's requests in flight cannot be held here");
-        assertThat(tmp.resolve("footprint")).as("nothing started, no folder").doesNotExist();
+        assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("nothing started, no experiment's folder").isEmpty();
         LabCommand.Finished noSlo = LabCommand.run(tmp.resolve("no-slo.console"), "capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");

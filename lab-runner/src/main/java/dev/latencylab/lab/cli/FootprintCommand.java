@@ -72,7 +72,8 @@ final class FootprintCommand implements Callable<Integer> {
             + "heap-used line (default: ${DEFAULT-VALUE}).")
     long heapMiB;
 
-    @Option(names = "--results", description = "Folder that holds the experiments' folder, " + ResultsFolders.FOOTPRINT + "/ (default: " + ResultsFolders.RESULTS + "/ in the repository).")
+    @Option(names = "--results", description = "Folder of the experiments, as sweep's and capacity's hold theirs (default: "
+            + ResultsFolders.FOOTPRINTS + " in the repository).")
     Path results;
 
     @Option(names = "--name", description = "The experiment's folder name: give an existing one to resume it, measuring only "
@@ -110,7 +111,7 @@ final class FootprintCommand implements Callable<Integer> {
         }
         Footprint.Settings settings = settings();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        Path parent = (results == null ? repo.resolve(ResultsFolders.FOOTPRINTS) : results.resolve(ResultsFolders.FOOTPRINT)).toAbsolutePath();
+        Path parent = (results == null ? repo.resolve(ResultsFolders.FOOTPRINTS) : results).toAbsolutePath();
         FootprintFolder folder;
         Footprint start;
         if (name != null) {
