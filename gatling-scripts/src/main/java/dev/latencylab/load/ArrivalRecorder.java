@@ -52,7 +52,7 @@ public final class ArrivalRecorder implements AutoCloseable {
     private final long sloMs;
     private final double sloKoPercent;
     private final boolean stopOnMiss;
-    private final List<OpenLoad.Window> windows;
+    private final List<OpenLoad.PlannedLevel> windows;
     private final LevelStats[] levels;
     private final ConcurrentHistogram fromDue = new ConcurrentHistogram(HIGHEST_MS, 3);
     private final ConcurrentHistogram lag = new ConcurrentHistogram(HIGHEST_MS, 3);
@@ -110,7 +110,7 @@ public final class ArrivalRecorder implements AutoCloseable {
                         i == 0 ? 0 : dueOffsetMs[i - 1], lengthMs);
             }
         }
-        for (OpenLoad.Window w : load.levels()) {
+        for (OpenLoad.PlannedLevel w : load.levels()) {
             double expected = w.rate() * w.seconds();
             double slack = load.poisson() ? 6 * Math.sqrt(expected) + 1 : 1;
             if (Math.abs(plannedPerLevel[w.index()] - expected) > slack) {
@@ -255,7 +255,7 @@ public final class ArrivalRecorder implements AutoCloseable {
         List<Result.Level> out = new ArrayList<>();
         for (int i = 0; i < levels.length; i++) {
             LevelStats l = levels[i];
-            OpenLoad.Window w = windows.get(i);
+            OpenLoad.PlannedLevel w = windows.get(i);
             double from = shift + w.fromMs() / 1000.0;
             double to = shift + w.toMs() / 1000.0;
             long arrivals = l.arrivals.sum();

@@ -18,7 +18,7 @@ import java.util.List;
 public record OpenLoad(List<Double> rates, Duration ramp, Duration level, boolean poisson) {
 
     /** One level's plateau: the rate held from fromMs to toMs after the injection started. */
-    public record Window(int index, double rate, long fromMs, long toMs) {
+    public record PlannedLevel(int index, double rate, long fromMs, long toMs) {
 
         public boolean contains(long offsetMs) {
             return offsetMs >= fromMs && offsetMs < toMs;
@@ -36,12 +36,12 @@ public record OpenLoad(List<Double> rates, Duration ramp, Duration level, boolea
         }
     }
 
-    public List<Window> levels() {
-        List<Window> windows = new ArrayList<>();
+    public List<PlannedLevel> levels() {
+        List<PlannedLevel> windows = new ArrayList<>();
         long t = 0;
         for (int i = 0; i < rates.size(); i++) {
             t += ramp.toMillis();
-            windows.add(new Window(i, rates.get(i), t, t + level.toMillis()));
+            windows.add(new PlannedLevel(i, rates.get(i), t, t + level.toMillis()));
             t += level.toMillis();
         }
         return windows;

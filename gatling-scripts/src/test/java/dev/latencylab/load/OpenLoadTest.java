@@ -16,9 +16,9 @@ class OpenLoadTest {
     @Test
     void eachLevelFollowsItsRamp() {
         assertThat(ladder.levels()).containsExactly(
-                new OpenLoad.Window(0, 10, 2_000, 7_000),
-                new OpenLoad.Window(1, 20, 9_000, 14_000),
-                new OpenLoad.Window(2, 40, 16_000, 21_000));
+                new OpenLoad.PlannedLevel(0, 10, 2_000, 7_000),
+                new OpenLoad.PlannedLevel(1, 20, 9_000, 14_000),
+                new OpenLoad.PlannedLevel(2, 40, 16_000, 21_000));
         assertThat(ladder.duration()).isEqualTo(Duration.ofSeconds(21));
         assertThat(ladder.topRate()).isEqualTo(40);
     }

@@ -151,7 +151,7 @@ public final class Capacity {
 
     /** The search with these levels: its outcome, ceiling and largest gap computed from them, the levels sorted by rate. */
     public static Search withLevels(Search r, List<CapacitySearch.Level> levels) {
-        CapacitySearch.Outcome outcome = CapacitySearch.outcome(levels);
+        CapacitySearch.Found outcome = CapacitySearch.found(levels);
         boolean interrupted = r.wasInterrupted();
         return new Search(r.settings(), new Bounds(r.bounds().modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels)),
                 new Answer(outcome.capacity(), outcome.firstMiss(), outcome.bracketed() && !interrupted,
@@ -214,7 +214,7 @@ public final class Capacity {
     }
 
     /** A search stopped before its last ladder: what its finished ladders found, as the lower bound it is. */
-    private static String interrupted(CapacitySearch.Outcome outcome) {
+    private static String interrupted(CapacitySearch.Found outcome) {
         return "interrupted before the search finished: " + (outcome.capacity() == null ? "no capacity found"
                 : "at least %s req/s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
                         Figures.rate(outcome.capacity()), outcome.firstMiss() == null ? ""

@@ -64,7 +64,7 @@ public final class CapacitySearch {
      * metAbove: the highest rate at or above firstMiss that another ladder held within the SLO (null when none did).
      * Ladders disagree where a pool is at its T/L: with no spare capacity a backlog from the level's start never drains.
      */
-    public record Outcome(Double capacity, Double firstMiss, Double metAbove) {
+    public record Found(Double capacity, Double firstMiss, Double metAbove) {
 
         /** Whether a level missed above the capacity: the capacity is bracketed, not only a lower bound. */
         public boolean bracketed() {
@@ -130,14 +130,14 @@ public final class CapacitySearch {
         return rates;
     }
 
-    public static Outcome outcome(List<Level> levels) {
+    public static Found found(List<Level> levels) {
         Double firstMiss = levels.stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).map(Level::rate)
                 .min(Comparator.naturalOrder()).orElse(null);
         Double capacity = levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()))
                 .map(Level::rate).filter(r -> firstMiss == null || r < firstMiss).max(Comparator.naturalOrder()).orElse(null);
         Double metAbove = firstMiss == null ? null : levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.rate() >= firstMiss)
                 .map(Level::rate).max(Comparator.naturalOrder()).orElse(null);
-        return new Outcome(capacity, firstMiss, metAbove);
+        return new Found(capacity, firstMiss, metAbove);
     }
 
     /**

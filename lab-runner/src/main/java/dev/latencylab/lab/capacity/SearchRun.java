@@ -101,7 +101,7 @@ public final class SearchRun {
                 if (!ladder.status().equals("done")) {
                     break;
                 }
-                CapacitySearch.Outcome now = CapacitySearch.outcome(levels);
+                CapacitySearch.Found now = CapacitySearch.found(levels);
                 rates = now.bracketed() ? CapacitySearch.refinement(first, now.capacity(), now.firstMiss(), plan.refineLevels()) : List.of();
             }
             Capacity.Search record = Capacity.withLevels(new Capacity.Search(plan.settings(), new Capacity.Bounds(

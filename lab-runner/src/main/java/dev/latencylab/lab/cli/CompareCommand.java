@@ -73,7 +73,7 @@ final class CompareCommand implements Callable<Integer> {
                     return "%s has no %s on %s (%s)".formatted(pair.pointB(), metric.id(), searches ? "a side" : "both sides",
                             searches ? "a side found no capacity: the first level missed the SLO" : "not measured in these runs");
                 }
-                if (o.verdict() == Comparison.Verdict.NO_INTERVAL) {
+                if (o.verdict() == Comparison.Call.NO_INTERVAL) {
                     return searches ? "%s has no interval for %s (%s vs %s): give two searches or more a side, each bracketed (./lab capacity --repeats 3)"
                             .formatted(pair.pointB(), metric.id(), pair.kind().count(pair.runsA()), pair.kind().count(pair.runsB()))
                             : "%s has no interval for %s (%s); with one run each only goodput has an interval".formatted(pair.pointB(),
@@ -84,7 +84,7 @@ final class CompareCommand implements Callable<Integer> {
         }
 
         boolean breachedBy(Comparison.Outcome o) {
-            return o.metric() == metric && o.verdict() == Comparison.Verdict.WORSE
+            return o.metric() == metric && o.verdict() == Comparison.Call.WORSE
                     && (o.relative() == null || Math.abs(o.relative()) > share);
         }
     }

@@ -26,13 +26,13 @@ import dev.latencylab.lab.summary.Summary.PointRow;
 public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatched) {
 
     /** What a metric's interval says. */
-    public enum Verdict {
+    public enum Call {
         BETTER("better"), WORSE("worse"), NO_DIFFERENCE("no difference beyond the noise"), SAME("the same value on both sides"),
         NO_INTERVAL("no interval");
 
         private final String words;
 
-        Verdict(String words) {
+        Call(String words) {
             this.words = words;
         }
 
@@ -45,11 +45,11 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
      * One metric of one pair: the sides' means, B − A, its interval (null: none), the verdict, and where it has no
      * interval, why, in words that say what would give one (else null).
      */
-    public record Outcome(Metric metric, double a, double b, double difference, Interval interval, Verdict verdict, String noInterval) {
+    public record Outcome(Metric metric, double a, double b, double difference, Interval interval, Call verdict, String noInterval) {
 
         /** The verdict in words, with why there is no interval where that is the verdict. */
         public String verdictWords() {
-            return verdict == Verdict.NO_INTERVAL ? verdict.words() + ": " + noInterval : verdict.words();
+            return verdict == Call.NO_INTERVAL ? verdict.words() + ": " + noInterval : verdict.words();
         }
 
         /** B − A as a share of A (null when A is 0). */
@@ -98,15 +98,15 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         /** The verdict first: what is better, what is worse, what cannot be told apart. */
         public String headline() {
             List<String> parts = new ArrayList<>();
-            for (Verdict v : List.of(Verdict.BETTER, Verdict.WORSE, Verdict.NO_DIFFERENCE, Verdict.SAME)) {
+            for (Call v : List.of(Call.BETTER, Call.WORSE, Call.NO_DIFFERENCE, Call.SAME)) {
                 List<Outcome> these = outcomes.stream().filter(o -> o.verdict() == v).toList();
-                boolean sized = v == Verdict.BETTER || v == Verdict.WORSE;
+                boolean sized = v == Call.BETTER || v == Call.WORSE;
                 if (!these.isEmpty()) {
                     parts.add(v.words() + " in " + these.stream().map(o -> o.metric().id() + (!sized || o.relative() == null ? ""
                             : " (%+.1f%%)".formatted(o.relative() * 100))).collect(Collectors.joining(", ")));
                 }
             }
-            List<Outcome> none = outcomes.stream().filter(o -> o.verdict() == Verdict.NO_INTERVAL).toList();
+            List<Outcome> none = outcomes.stream().filter(o -> o.verdict() == Call.NO_INTERVAL).toList();
             if (!none.isEmpty()) {
                 parts.add("%d without an interval (%s)".formatted(none.size(),
                         none.stream().map(Outcome::noInterval).distinct().collect(Collectors.joining("; "))));
@@ -123,7 +123,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** Over every pair: how many metrics came out each way, the verdict before the tables. */
     public String summary() {
-        Map<Verdict, Long> count = new java.util.EnumMap<>(Verdict.class);
+        Map<Call, Long> count = new java.util.EnumMap<>(Call.class);
         pairs.forEach(p -> p.outcomes().forEach(o -> count.merge(o.verdict(), 1L, Long::sum)));
         String counted = count.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().words()).collect(Collectors.joining(", "));
         long metrics = count.values().stream().mapToLong(Long::longValue).sum();
@@ -282,7 +282,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         double meanB = Interval.mean(vb);
         if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(va), java.util.Arrays.stream(vb)).distinct().count() == 1) {
             // every run of both sides the same (KO 0 against 0): said alike with one run a side or three, no interval to take
-            return new Outcome(m, meanA, meanB, 0, null, Verdict.SAME, null);
+            return new Outcome(m, meanA, meanB, 0, null, Call.SAME, null);
         }
         Interval interval = null;
         if (va.length >= 2 && vb.length >= 2) {
@@ -295,8 +295,8 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 interval = Interval.batchMeans(sa, sb);
             }
         }
-        Verdict verdict = verdict(m, meanB - meanA, interval);
-        return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Verdict.NO_INTERVAL
+        Call verdict = verdict(m, meanB - meanA, interval);
+        return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Call.NO_INTERVAL
                 ? noInterval(m, a.size(), va.length, b.size(), vb.length, repeat) : null);
     }
 
@@ -312,14 +312,14 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
                 measuredB, runsB);
     }
 
-    static Verdict verdict(Metric m, double difference, Interval interval) {
+    static Call verdict(Metric m, double difference, Interval interval) {
         if (interval == null) {
-            return difference == 0 ? Verdict.SAME : Verdict.NO_INTERVAL;
+            return difference == 0 ? Call.SAME : Call.NO_INTERVAL;
         }
         if (interval.holds(0)) {
-            return Verdict.NO_DIFFERENCE;
+            return Call.NO_DIFFERENCE;
         }
-        return (difference > 0) == m.higherIsBetter() ? Verdict.BETTER : Verdict.WORSE;
+        return (difference > 0) == m.higherIsBetter() ? Call.BETTER : Call.WORSE;
     }
 
     /** Two machines that are not one: another kind, or another boot (machines of one kind differ). */

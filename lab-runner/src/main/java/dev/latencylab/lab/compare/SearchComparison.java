@@ -73,8 +73,8 @@ final class SearchComparison {
         bound("A", a).ifPresent(notes::add);
         bound("B", b).ifPresent(notes::add);
         for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
-            List<String> disagreed = side.getValue().stream().filter(s -> CapacitySearch.outcome(s.search().levels()).metAbove() != null)
-                    .map(s -> "%s (%s req/s)".formatted(s.folder(), Figures.rate(CapacitySearch.outcome(s.search().levels()).metAbove()))).toList();
+            List<String> disagreed = side.getValue().stream().filter(s -> CapacitySearch.found(s.search().levels()).metAbove() != null)
+                    .map(s -> "%s (%s req/s)".formatted(s.folder(), Figures.rate(CapacitySearch.found(s.search().levels()).metAbove()))).toList();
             if (!disagreed.isEmpty()) {
                 notes.add(("%s: ladders of one search disagreed in %s: a rate met the SLO in one ladder and missed it in another; there "
                         + "the SLO is met only sometimes").formatted(side.getKey(), String.join(", ", disagreed)));
@@ -122,9 +122,9 @@ final class SearchComparison {
             notes.add("one search a side says nothing of the noise between searches");
         }
         notes.add("each search's capacity (and the rate that missed above it): A %s; B %s".formatted(steps(va), steps(vb)));
-        Comparison.Verdict verdict = Comparison.verdict(Metric.CAPACITY, meanB - meanA, interval);
+        Comparison.Call verdict = Comparison.verdict(Metric.CAPACITY, meanB - meanA, interval);
         return new Comparison.Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict,
-                verdict == Comparison.Verdict.NO_INTERVAL ? Comparison.Kind.SEARCHES.repeat() : null);
+                verdict == Comparison.Call.NO_INTERVAL ? Comparison.Kind.SEARCHES.repeat() : null);
     }
 
     /** "2,000 (2,080)" for each search; a lower bound: "≥ 80 (none)". */

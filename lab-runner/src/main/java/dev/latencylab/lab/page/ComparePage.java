@@ -49,8 +49,8 @@ public final class ComparePage {
     public static String markdown(Comparison c) {
         StringBuilder md = new StringBuilder("- ").append(c.summary()).append(".\n");
         for (Comparison.Pair pair : c.pairs()) {
-            if (pair.bound() != null || pair.outcomes().stream().anyMatch(o -> o.verdict() == Comparison.Verdict.BETTER
-                    || o.verdict() == Comparison.Verdict.WORSE)) {
+            if (pair.bound() != null || pair.outcomes().stream().anyMatch(o -> o.verdict() == Comparison.Call.BETTER
+                    || o.verdict() == Comparison.Call.WORSE)) {
                 md.append("- **").append(pair.pointB()).append("**: ").append(pair.headline())
                         .append(pair.bound() == null ? "" : "; " + pair.bound()).append(".\n");
             }
@@ -75,7 +75,7 @@ public final class ComparePage {
                     .append("</h2>\n<p>").append(esc(pair.differs().isEmpty() ? "The same settings." : "Differs in " + pair.differs() + "."))
                     .append("</p>\n<table>\n<tr><th class=l>metric<th>A, mean<th>B, mean<th>B − A<th>share<th>95% interval<th class=l>verdict</tr>\n");
             for (Comparison.Outcome o : pair.outcomes()) {
-                boolean worse = o.verdict() == Comparison.Verdict.WORSE;
+                boolean worse = o.verdict() == Comparison.Call.WORSE;
                 h.append("<tr>").append(td(o.metric().id() + " (" + o.metric().unit() + ")", true)).append(td(Figures.value(o.a()), false))
                         .append(td(Figures.value(o.b()), false)).append(td(Figures.signed(o.difference()), false))
                         .append(td(o.relative() == null ? "" : "%+.1f%%".formatted(o.relative() * 100), false))

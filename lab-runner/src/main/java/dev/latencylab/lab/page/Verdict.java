@@ -382,7 +382,7 @@ public final class Verdict {
             return r.wasInterrupted() ? "none found: the search was stopped" : "none: its first level missed the SLO";
         }
         double capacity = r.answer().capacityPerSecond();
-        CapacitySearch.Outcome outcome = CapacitySearch.outcome(r.levels());
+        CapacitySearch.Found outcome = CapacitySearch.found(r.levels());
         String next = r.answer().bracketed() ? "%s missed%s".formatted(Figures.rate(r.answer().firstMissPerSecond()),
                 outcome.metAbove() == null ? "" : ", %s met in another ladder".formatted(Figures.rate(outcome.metAbove())))
                 : r.wasInterrupted() ? "stopped before a level missed" : "no level missed up to the ladder's top";

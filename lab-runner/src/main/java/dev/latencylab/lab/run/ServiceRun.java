@@ -172,7 +172,7 @@ public final class ServiceRun {
                 out.printf("latency-lab: %s not warmed up: the run sends no GET request, and a warm-up must not change the service%n", service.name());
             }
             else if (!warmup.isZero()) {
-                Warmup.Outcome warm = Warmup.run(gets, warmup, 50);
+                Warmup.Sent warm = Warmup.run(gets, warmup, 50);
                 out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
                         warm.ok() + warm.failed());
             }

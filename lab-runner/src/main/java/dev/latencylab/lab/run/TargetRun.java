@@ -133,7 +133,7 @@ public final class TargetRun {
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
                         ? split(gatling, description(target, settings), here, passOn, dir, injectors, startAt, echo, resultWritten)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
-                Warmup.Outcome warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
+                Warmup.Sent warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
                 echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),

@@ -16,22 +16,22 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Warmup {
 
-    public record Outcome(long ok, long failed) {
+    public record Sent(long ok, long failed) {
     }
 
     private Warmup() {
     }
 
-    public static Outcome run(String url, Duration duration, int concurrency) {
+    public static Sent run(String url, Duration duration, int concurrency) {
         return run(List.of(url), duration, concurrency);
     }
 
     /** The same on several URLs, each in turn (a mix's GET requests: a warm-up changes nothing on the server). */
-    public static Outcome run(List<String> urls, Duration duration, int concurrency) {
+    public static Sent run(List<String> urls, Duration duration, int concurrency) {
         AtomicLong ok = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         if (duration.isZero() || urls.isEmpty()) {
-            return new Outcome(0, 0);
+            return new Sent(0, 0);
         }
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
         List<HttpRequest> requests = urls.stream().map(url -> HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build()).toList();
@@ -56,6 +56,6 @@ public final class Warmup {
                 });
             }
         }
-        return new Outcome(ok.get(), failed.get());
+        return new Sent(ok.get(), failed.get());
     }
 }

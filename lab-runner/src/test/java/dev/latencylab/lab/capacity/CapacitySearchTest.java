@@ -55,7 +55,7 @@ class CapacitySearchTest {
 
     @Test
     void theCapacityIsTheHighestLevelWithinTheSloBelowTheLowestMiss() {
-        CapacitySearch.Outcome o = CapacitySearch.outcome(List.of(level(10, true), level(20, true), level(40, true), level(80, false),
+        CapacitySearch.Found o = CapacitySearch.found(List.of(level(10, true), level(20, true), level(40, true), level(80, false),
                 level(48, false), level(44, null), level(41.6, true), level(43.2, false), level(46.4, true)));
         assertThat(o.capacity()).as("46.4 passed above a miss at 43.2: noise, not capacity").isEqualTo(41.6);
         assertThat(o.firstMiss()).isEqualTo(43.2);
@@ -63,15 +63,15 @@ class CapacitySearchTest {
         assertThat(o.metAbove()).as("and it is said").isEqualTo(46.4);
         assertThat(o.describe()).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO; 46.4 req/s met it in another ladder: "
                 + "there the SLO is met only sometimes, repeat the search (--repeats 3))");
-        CapacitySearch.Outcome agreed = CapacitySearch.outcome(List.of(level(10, true), level(20, true), level(40, false)));
+        CapacitySearch.Found agreed = CapacitySearch.found(List.of(level(10, true), level(20, true), level(40, false)));
         assertThat(agreed.metAbove()).isNull();
         assertThat(agreed.describe()).isEqualTo("20 req/s (the next level, 40 req/s, missed the SLO)");
 
-        CapacitySearch.Outcome never = CapacitySearch.outcome(List.of(level(10, true), level(160, true)));
+        CapacitySearch.Found never = CapacitySearch.found(List.of(level(10, true), level(160, true)));
         assertThat(never.bracketed()).isFalse();
         assertThat(never.describe()).startsWith("at least 160 req/s");
 
-        CapacitySearch.Outcome first = CapacitySearch.outcome(List.of(level(10, false), level(20, null)));
+        CapacitySearch.Found first = CapacitySearch.found(List.of(level(10, false), level(20, null)));
         assertThat(first.capacity()).isNull();
         assertThat(first.describe()).startsWith("below 10 req/s");
     }

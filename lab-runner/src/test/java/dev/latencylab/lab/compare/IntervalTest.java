@@ -24,9 +24,9 @@ class IntervalTest {
         assertThat(Interval.mean(b) - Interval.mean(a)).isBetween(up.low(), up.high());
         Interval down = Interval.welch(b, a);
         assertThat(down.high()).as("the other way round").isNegative();
-        assertThat(Comparison.verdict(Metric.GOODPUT, Interval.mean(b) - Interval.mean(a), up)).isEqualTo(Comparison.Verdict.BETTER);
+        assertThat(Comparison.verdict(Metric.GOODPUT, Interval.mean(b) - Interval.mean(a), up)).isEqualTo(Comparison.Call.BETTER);
         assertThat(Comparison.verdict(Metric.P99, Interval.mean(b) - Interval.mean(a), up)).as("higher latency is worse")
-                .isEqualTo(Comparison.Verdict.WORSE);
+                .isEqualTo(Comparison.Call.WORSE);
     }
 
     @Test
@@ -66,13 +66,13 @@ class IntervalTest {
         double[][] b = searches(random, 3, 4000, 10, 160);
         Interval i = Interval.brackets(a, b);
         assertThat(i.low()).as("B is higher").isPositive();
-        assertThat(Comparison.verdict(Metric.CAPACITY, 2000, i)).isEqualTo(Comparison.Verdict.BETTER);
+        assertThat(Comparison.verdict(Metric.CAPACITY, 2000, i)).isEqualTo(Comparison.Call.BETTER);
         assertThat(i.method()).contains("3 and 3 searches");
         // searches that agree exactly leave their steps: the interval is the steps' width, not a point
         Interval same = Interval.brackets(new double[][] {{2000, 2080}, {2000, 2080}}, new double[][] {{2000, 2080}, {2000, 2080}});
         assertThat(same.low()).isEqualTo(-80);
         assertThat(same.high()).isEqualTo(80);
-        assertThat(Comparison.verdict(Metric.CAPACITY, 0, same)).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+        assertThat(Comparison.verdict(Metric.CAPACITY, 0, same)).isEqualTo(Comparison.Call.NO_DIFFERENCE);
     }
 
     /** The same target searched twice, three times each: no difference at least at the stated rate (the steps widen it). */
@@ -121,7 +121,7 @@ class IntervalTest {
     void tooFewSecondsForTwoBatchesGiveNoInterval() {
         assertThat(Interval.batchMeans(new double[] {60, 61, 59, 62, 60}, new double[] {60, 61, 59, 62, 60, 61, 60})).isNull();
         assertThat(Interval.batchMeans(new double[] {60, 61, 59, 62, 60, 61}, new double[] {60, 61, 59, 62, 60, 61})).isNotNull();
-        assertThat(Comparison.verdict(Metric.GOODPUT, 1.5, null)).isEqualTo(Comparison.Verdict.NO_INTERVAL);
+        assertThat(Comparison.verdict(Metric.GOODPUT, 1.5, null)).isEqualTo(Comparison.Call.NO_INTERVAL);
     }
 
     /**
@@ -153,7 +153,7 @@ class IntervalTest {
     void runsThatAgreeExactlyGiveAPointInterval() {
         Interval i = Interval.welch(new double[] {0, 0, 0}, new double[] {0, 0});
         assertThat(i.holds(0)).isTrue();
-        assertThat(Comparison.verdict(Metric.KO, 0, i)).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+        assertThat(Comparison.verdict(Metric.KO, 0, i)).isEqualTo(Comparison.Call.NO_DIFFERENCE);
     }
 
     private static double[] normal(SplittableRandom random, int n, double mean, double sd) {

@@ -47,12 +47,12 @@ class CapacityRepeatsFindingsTest {
 
         String findings = Files.readString(Lab.repo().resolve("docs/findings.md"));
         Comparison.Outcome pools = capacity("mvc-t200-l100", "mvc-t400-l100");
-        assertThat(pools.verdict()).isEqualTo(Comparison.Verdict.BETTER);
+        assertThat(pools.verdict()).isEqualTo(Comparison.Call.BETTER);
         assertThat(findings).contains("B − A +2,280 req/s, interval " + pools.interval().range());
-        assertThat(capacity("mvc-t200-l100", "mvc-t200-l100-again").verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+        assertThat(capacity("mvc-t200-l100", "mvc-t200-l100-again").verdict()).isEqualTo(Comparison.Call.NO_DIFFERENCE);
         assertThat(findings).contains("(" + capacity("mvc-t200-l100", "mvc-t200-l100-again").interval().range() + ")");
         Comparison.Outcome stacks = capacity("mvc-virtual-l100", "webflux-l100");
-        assertThat(stacks.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+        assertThat(stacks.verdict()).isEqualTo(Comparison.Call.NO_DIFFERENCE);
         assertThat(findings).contains("(interval " + stacks.interval().range() + ")");
     }
 
@@ -79,10 +79,10 @@ class CapacityRepeatsFindingsTest {
         Result ladder2 = ResultFile.read(DIR.resolve("webflux-l100-r2/round-2/result.json"));
         assertThat(ladder2.open().stoppedEarly()).contains("level 6 (8000 req/s) missed the SLO: 890 of its 80,000 arrivals");
         assertThat(Math.round(ladder2.jvm().gc().longestMs())).isEqualTo(91);
-        assertThat(CapacitySearch.outcome(Capacity.read(DIR.resolve("webflux-l100-r2")).levels()).metAbove()).isEqualTo(16_000);
+        assertThat(CapacitySearch.found(Capacity.read(DIR.resolve("webflux-l100-r2")).levels()).metAbove()).isEqualTo(16_000);
         long disagreed = List.of("mvc-t200-l100", "mvc-t200-l100-again", "mvc-t400-l100", "mvc-virtual-l100", "webflux-l100").stream()
                 .flatMap(n -> List.of(1, 2, 3).stream().map(k -> Capacity.read(DIR.resolve(n + "-r" + k))))
-                .filter(s -> CapacitySearch.outcome(s.levels()).metAbove() != null).count();
+                .filter(s -> CapacitySearch.found(s.levels()).metAbove() != null).count();
         assertThat(disagreed).as("\"It happened in 5 of these 15 searches\"").isEqualTo(5);
     }
 }
