@@ -35,16 +35,16 @@ public final class Verdict {
      * UNEXPLAINED, its response time rose past its lightest load's with none full, no given pool's bound met, and this
      * machine's CPU not busy (ServiceWords#queued); UNMODELLED, none full and nothing queued.
      */
-    enum Bound {
+    enum Cause {
         OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED;
 
         /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
-        static Bound of(Summary.PointRow p) {
+        static Cause of(Summary.PointRow p) {
             return of(p, null);
         }
 
         /** The same, with the target's lightest load to tell a queue by (null: none told). */
-        static Bound of(Summary.PointRow p, Summary.PointRow lightest) {
+        static Cause of(Summary.PointRow p, Summary.PointRow lightest) {
             List<String> flags = p.flagList();
             if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
@@ -111,7 +111,7 @@ public final class Verdict {
     }
 
     /** Consecutive loads of one target with the same bound: from the first point to the last; lightest: the target's lightest load. */
-    record Stage(Bound bound, Summary.PointRow first, Summary.PointRow last, Summary.PointRow lightest) {
+    record Stage(Cause bound, Summary.PointRow first, Summary.PointRow last, Summary.PointRow lightest) {
     }
 
     /** One target's stages at one latency and model (closed or open), in the order of its loads. */
@@ -136,7 +136,7 @@ public final class Verdict {
         byTarget.values().forEach(rows -> {
             List<Stage> stages = new ArrayList<>();
             for (Summary.PointRow p : rows) {
-                Bound b = Bound.of(p, rows.get(0));
+                Cause b = Cause.of(p, rows.get(0));
                 Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
                 if (last != null && last.bound() == b) {
                     stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
@@ -162,7 +162,7 @@ public final class Verdict {
             if (shared.isEmpty()) {
                 return;
             }
-            Double within = shared.stream().filter(l -> byLoad.get(l).stream().noneMatch(p -> Bound.of(p) == Bound.MACHINE))
+            Double within = shared.stream().filter(l -> byLoad.get(l).stream().noneMatch(p -> Cause.of(p) == Cause.MACHINE))
                     .findFirst().orElse(null);
             List<Summary.PointRow> at = byLoad.get(within != null ? within : shared.get(0)).stream()
                     .sorted(Comparator.comparing((Summary.PointRow p) -> p.rates().goodput().median()).reversed()).toList();
@@ -316,7 +316,7 @@ public final class Verdict {
         if (flags.contains(Flags.UNSTABLE)) {
             notes.add("its runs disagree");
         }
-        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Bound.of(p) != Bound.MACHINE) {
+        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Cause.of(p) != Cause.MACHINE) {
             notes.add("this machine's CPU near its limit");
         }
         else if (flags.contains(Flags.NEAR_MACHINE_CEILING) && !flags.contains(Flags.MACHINE_CPU_BOUND)) {

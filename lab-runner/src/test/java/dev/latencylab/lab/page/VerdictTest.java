@@ -83,7 +83,7 @@ class VerdictTest {
     @Test
     void anOpenSweepIsJudgedAtItsRate() {
         Map<String, List<Verdict.Stage>> stages = stages("docs/results-injectors-open/k1");
-        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Verdict.Bound.POOL);
+        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Verdict.Cause.POOL);
         assertThat(Verdict.markdown(points("docs/results-injectors-open/k1")))
                 .contains("- **mvc-t200**: its thread pool at a rate of 2,400 req/s (T/L 2,000 req/s; the model).");
     }
@@ -148,12 +148,12 @@ class VerdictTest {
                         || lines.stream().filter(o -> o.startsWith("- **" + t.target() + "**")).count() == 1).findFirst().orElseThrow();
                 long owedToModel = 0;
                 for (Verdict.Stage s : t.stages()) {
-                    Summary.PointRow cited = s.bound() == Verdict.Bound.POOL ? s.first() : s.last();
+                    Summary.PointRow cited = s.bound() == Verdict.Cause.POOL ? s.first() : s.last();
                     boolean machine = cited.flagList().contains("machine-cpu-bound") || cited.flagList().contains("near-machine-ceiling");
-                    if ((s.bound() == Verdict.Bound.OFFERED_LOAD || s.bound() == Verdict.Bound.POOL) && !machine) {
+                    if ((s.bound() == Verdict.Cause.OFFERED_LOAD || s.bound() == Verdict.Cause.POOL) && !machine) {
                         owedToModel++;
                     }
-                    if (s.bound() == Verdict.Bound.POOL && s.last().flagList().contains("connections-switched")
+                    if (s.bound() == Verdict.Cause.POOL && s.last().flagList().contains("connections-switched")
                             && s.last().requests().koPercent() != null && s.last().requests().koPercent() > 0) {
                         assertThat(line).as("%s: %s's KO at %,d users is not the pool's".formatted(sweep, t.target(), s.last().identity().users()))
                                 .doesNotContainPattern("KO at [0-9,]+ users: [^;]*; the model\\)");
