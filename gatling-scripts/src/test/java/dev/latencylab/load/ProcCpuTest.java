@@ -3,6 +3,7 @@ package dev.latencylab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -78,18 +79,30 @@ class ProcCpuTest {
         assertThat(ProcCpu.busyShare(after, after)).as("no time passed").isNaN();
     }
 
-    /** On this machine (no container), the machine's CPU from /proc/stat is what the JVM reports over the same second. */
+    /**
+     * On this machine (no container), the machine's CPU from /proc/stat is what the JVM reports over the same second.
+     * The two windows differ by a few milliseconds, so a burst of another process at their edge can part them: up to
+     * five tries, each a second, and one within 0.1 passes; a wrong reading of /proc/stat misses all five.
+     */
     @Test
     void machineCpuFromProcStatIsTheJvmsOutsideAContainer() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat")), "Linux only");
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        os.getCpuLoad();
-        long[] before = ProcCpu.cpuTimes();
-        Thread.sleep(1000);
-        long[] after = ProcCpu.cpuTimes();
-        double jvm = os.getCpuLoad();
-        // both over about the same second (the JVM's from its previous call); a jiffy is 1% of a core-second
-        assertThat(ProcCpu.busyShare(before, after)).isCloseTo(jvm, org.assertj.core.data.Offset.offset(0.1));
+        List<String> tries = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            os.getCpuLoad();
+            long[] before = ProcCpu.cpuTimes();
+            Thread.sleep(1000);
+            long[] after = ProcCpu.cpuTimes();
+            double jvm = os.getCpuLoad();
+            // both over about the same second (the JVM's from its previous call); a jiffy is 1% of a core-second
+            double proc = ProcCpu.busyShare(before, after);
+            if (Math.abs(proc - jvm) <= 0.1) {
+                return;
+            }
+            tries.add("/proc/stat %.2f, the JVM %.2f".formatted(proc, jvm));
+        }
+        org.junit.jupiter.api.Assertions.fail("five seconds apart by more than 0.1: " + tries);
     }
 }
