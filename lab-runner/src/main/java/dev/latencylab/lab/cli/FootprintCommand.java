@@ -96,15 +96,7 @@ final class FootprintCommand implements Callable<Integer> {
         if (report != null) {
             System.err.println("latency-lab: footprint --report is now ./lab report DIR (one command rebuilds every page); the old "
                     + "spelling still works");
-            Footprint f = Footprint.read(report);
-            if (verdict) {
-                System.out.print(FootprintPage.markdown(f));
-            }
-            else {
-                f.writeTable(new FootprintFolder(report));
-                System.out.println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(report)));
-            }
-            return LatencyLab.OK;
+            return ReportCommand.footprint(report, verdict);
         }
         if (verdict) {
             throw new IllegalArgumentException("--verdict prints an experiment's verdict: give its folder with --report DIR");

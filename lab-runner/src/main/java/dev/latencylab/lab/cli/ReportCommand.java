@@ -149,6 +149,11 @@ final class ReportCommand implements Callable<Integer> {
         if (markdown || out != null) {
             throw new IllegalArgumentException("--markdown and --out are a sweep's; a footprint gives its page, or its verdict (--verdict)");
         }
+        return footprint(dir, verdict);
+    }
+
+    /** A footprint experiment's page and measurements.csv again, or its verdict printed; as footprint --report did. */
+    static int footprint(Path dir, boolean verdict) {
         Footprint f = Footprint.read(dir);
         if (verdict) {
             System.out.print(FootprintPage.markdown(f));
