@@ -238,9 +238,9 @@ class ReadersTrustIT {
 
     @Test
     void aNameTakenIsRefusedAndBadInputIsOneLine() throws IOException {
-        Files.createDirectories(tmp.resolve("footprint/taken"));
-        refusedInOneLine(lab("footprint", "--name", "taken", "--results", tmp.toString(), "--targets", "webflux", "--counts", "0,1"),
-                LatencyLab.BAD_INPUT, "--name taken: " + tmp.resolve("footprint/taken") + " exists already");
+        Files.createDirectories(tmp.resolve("footprints/taken"));
+        refusedInOneLine(lab("footprint", "--name", "taken", "--results", tmp.resolve("footprints").toString(), "--targets", "webflux",
+                "--counts", "0,1"), LatencyLab.BAD_INPUT, "--name taken: " + tmp.resolve("footprints/taken") + " exists already");
         Files.createDirectories(tmp.resolve("searches/x-r1"));
         refusedInOneLine(lab("capacity", "--target", "mvc-t4", "--name", "x-r1", "--results", tmp.resolve("searches").toString()),
                 LatencyLab.BAD_INPUT, "--name x-r1: ", "exists already");
