@@ -134,8 +134,17 @@ public final class Reference {
 
     /** The exit codes for --help: the same words without Markdown's backticks, a literal % doubled for picocli. */
     public static Map<String, String> exitCodesHelp() {
+        return exitCodesHelp(List.copyOf(EXIT_CODES.keySet()));
+    }
+
+    /** Those of the codes a command can exit with, for its own --help (e.g. compare: 0, 2, 3, 4). */
+    public static Map<String, String> exitCodesHelp(List<String> codes) {
         Map<String, String> help = new LinkedHashMap<>();
-        EXIT_CODES.forEach((code, meaning) -> help.put(code, meaning.replace("`", "").replace("%", "%%")));
+        EXIT_CODES.forEach((code, meaning) -> {
+            if (codes.contains(code)) {
+                help.put(code, meaning.replace("`", "").replace("%", "%%"));
+            }
+        });
         return help;
     }
 
