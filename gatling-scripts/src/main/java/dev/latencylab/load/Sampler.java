@@ -302,14 +302,15 @@ public final class Sampler implements AutoCloseable {
         return r.statusCode() == 200 ? parsePrometheus(r.body(), tomcatConnector) : null;
     }
 
+    /** An executor's name label, which keeps each executor a pool of its own. */
+    private static final java.util.regex.Pattern EXECUTOR_NAME = java.util.regex.Pattern.compile("[{,]name=\"([^\"]*)\"");
+
     /**
      * Sums the samples of each metric name over its label sets, except heap memory, HttpClient's connections and
      * executors, which keep their area, state and name apart, and Tomcat's connectors', which keep only the connector
      * under load. Enough of the Prometheus text format for the handful
      * of gauges read here.
      */
-    private static final java.util.regex.Pattern EXECUTOR_NAME = java.util.regex.Pattern.compile("[{,]name=\"([^\"]*)\"");
-
     static Map<String, Double> parsePrometheus(String text, String tomcatConnector) {
         Map<String, Double> values = new HashMap<>();
         for (String line : text.split("\n")) {
