@@ -28,7 +28,7 @@ class CapacityIT {
     Path tmp;
 
     private LabCommand.Finished capacity(String name, String... more) {
-        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "2", "--warmup-seconds", "1", "--no-gatling-report",
+        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "1", "--warmup-seconds", "1", "--no-gatling-report",
                 "--port", String.valueOf(Lab.freePort()), "--results", tmp.toString(), "--name", name));
         args.addAll(List.of(more));
         return LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
@@ -38,11 +38,13 @@ class CapacityIT {
      * The SLO here is p99 within 400 ms, not the default L + 100 ms: with 5-second levels a p99 is the second-slowest
      * of ~120 arrivals, so one stall of the shared machine over 100 ms can decide the default (seen in CI: the search
      * said 20, so a level between 20 and 40 missed; the message did not say which); 300 ms of slack keeps the test
-     * about the pool, and 80 req/s (twice T/L) still misses it by seconds.
+     * about the pool, and 50 req/s (a quarter above T/L) still misses it by a second: ten more arrive each second than
+     * four threads serve.
      */
     @Test
     void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
-        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--start-rate", "20", "--refine-rounds", "1",
+        // 25 then 50, which misses (25% above T/L); the refinement climbs 25 again, then 33.3 and 41.7 (one may miss)
+        LabCommand.Finished run = capacity("mvc-t4", "--target", "mvc-t4", "--start-rate", "25", "--refine-rounds", "1",
                 "--refine-levels", "2", "--slo-p99-ms", "400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
@@ -50,12 +52,12 @@ class CapacityIT {
         assertThat(r.bounds().modelCapacityPerSecond()).isEqualTo(40);
         assertThat(r.answer().bracketed()).as(run.output()).isTrue();
         assertThat(r.answer().capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
-        assertThat(r.answer().firstMissPerSecond()).as(run.output()).isGreaterThan(r.answer().capacityPerSecond()).isLessThanOrEqualTo(80.0);
+        assertThat(r.answer().firstMissPerSecond()).as(run.output()).isGreaterThan(r.answer().capacityPerSecond()).isLessThanOrEqualTo(50.0);
         assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
                 .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
-        assertThat(r.rounds().get(0).rates()).startsWith(20.0, 40.0);
-        assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again").startsWith(20.0);
-        assertThat(r.rounds().get(1).rates()).as("then two levels between the last good and the first miss").hasSizeBetween(3, 4);
+        assertThat(r.rounds().get(0).rates()).as("a doubling ladder up to --max-rate, stopped at 50").startsWith(25.0, 50.0);
+        assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again, then two levels between the last good "
+                + "and the first miss").containsExactly(25.0, 33.3, 41.7);
         CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.answer().capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
         assertThat(at.latency().p99FromDueMs()).isBetween(100L, 400L);
