@@ -1,12 +1,9 @@
 package dev.latencylab.lab.page;
 
-import static dev.latencylab.lab.page.Html.esc;
-import static dev.latencylab.lab.page.Html.td;
-
 import java.nio.file.Path;
+import java.util.Map;
 
 import dev.latencylab.lab.compare.Comparison;
-import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 
 /**
@@ -60,32 +57,6 @@ public final class ComparePage {
 
     /** @param a, b the sides as seen from the page's folder (a page and its data move together) */
     static String html(Comparison c, String a, String b) {
-        String title = TITLE + "%s against %s".formatted(b, a);
-        StringBuilder h = new StringBuilder(Html.head(title));
-        h.append("<h1>").append(esc(title)).append("</h1>\n");
-        h.append("<p class=verdict>").append(esc(c.summary())).append("</p>\n<ul>\n");
-        for (Comparison.Pair pair : c.pairs()) {
-            h.append("<li><b>").append(esc(pair.pointB())).append("</b>: ").append(esc(pair.headline()))
-                    .append(esc(pair.bound() == null ? "" : "; " + pair.bound())).append("</li>\n");
-        }
-        h.append("</ul>\n");
-        c.unmatched().forEach(u -> h.append("<p>Not compared, ").append(esc(u)).append("</p>\n"));
-        for (Comparison.Pair pair : c.pairs()) {
-            h.append("<h2>").append(esc("%s (%d) → %s (%d)".formatted(pair.pointA(), pair.runsA(), pair.pointB(), pair.runsB())))
-                    .append("</h2>\n<p>").append(esc(pair.differs().isEmpty() ? "The same settings." : "Differs in " + pair.differs() + "."))
-                    .append("</p>\n<table>\n<tr><th class=l>metric<th>A, mean<th>B, mean<th>B − A<th>share<th>95% interval<th class=l>verdict</tr>\n");
-            for (Comparison.Outcome o : pair.outcomes()) {
-                boolean worse = o.verdict() == Comparison.Call.WORSE;
-                h.append("<tr>").append(td(o.metric().id() + " (" + o.metric().unit() + ")", true)).append(td(Figures.value(o.a()), false))
-                        .append(td(Figures.value(o.b()), false)).append(td(Figures.signed(o.difference()), false))
-                        .append(td(o.relative() == null ? "" : "%+.1f%%".formatted(o.relative() * 100), false))
-                        .append(td(o.interval() == null ? "" : o.interval().range(), false))
-                        .append(worse ? "<td class=\"l problem\">" : "<td class=l>").append(esc(o.verdictWords())).append("</td></tr>\n");
-            }
-            h.append("</table>\n");
-            pair.methods().forEach(m -> h.append("<p>Interval: ").append(esc(m)).append(".</p>\n"));
-            pair.notes().forEach(n -> h.append("<p class=flags>").append(esc(n)).append("</p>\n"));
-        }
-        return h.append("</body></html>\n").toString();
+        return Templates.render("compare.jte", Map.of("c", c, "title", TITLE + "%s against %s".formatted(b, a)));
     }
 }

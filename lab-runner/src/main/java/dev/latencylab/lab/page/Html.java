@@ -1,31 +1,22 @@
 package dev.latencylab.lab.page;
 
-/** The one stylesheet and the HTML helpers of every page the lab writes: a sweep's, a run's, several runs'. */
+import java.util.Map;
+
+import gg.jte.Content;
+
+/** The HTML helpers of the pages the lab writes in Java (a sweep's, a run's, several runs'); the others are templates. */
 public final class Html {
 
     private Html() {
     }
 
-    /** A page's head with the lab's stylesheet, up to the opening body tag. */
+    /**
+     * A page's head with the lab's stylesheet, up to the opening body tag: page.jte's, for the pages that are not yet
+     * templates of their own.
+     */
     static String head(String title) {
-        return """
-                <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
-                <style>
-                body{font-family:sans-serif;margin:2em;max-width:1400px}
-                table{border-collapse:collapse;font-size:13px;margin-bottom:1em}
-                td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}
-                td.l,th.l{text-align:left}
-                tr.failed{background:#fde}
-                .flags{color:#a40;text-align:left}
-                .range{color:#777;font-size:11px}
-                .problem{color:#b00;font-weight:bold}
-                .verdict{font-size:16px}
-                img{width:100%%;border:1px solid #eee;margin:4px 0}
-                pre{background:#f6f6f6;padding:8px;overflow-x:auto}
-                .scroll{overflow-x:auto}
-                </style></head><body>
-                """.formatted(esc(title));
+        String empty = Templates.render("page.jte", Map.of("title", title, "body", (Content) output -> { }));
+        return empty.substring(0, empty.length() - "</body></html>".length());
     }
 
     /** A table cell, its text escaped; left: aligned left (a name), else right (a number). */
