@@ -1,15 +1,13 @@
 package dev.latencylab.lab.page;
 
-import static dev.latencylab.lab.page.Html.esc;
 import static dev.latencylab.lab.page.Html.f0;
 import static dev.latencylab.lab.page.Html.pct;
-import static dev.latencylab.lab.page.Html.td;
 
 import java.awt.Color;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -72,50 +70,37 @@ public final class RunsPage {
     }
 
     private static String html(List<Run> runs, Path out) {
-        String title = "%d runs side by side".formatted(runs.size());
-        StringBuilder h = new StringBuilder(Html.head(title));
-        h.append("<h1>").append(esc(title)).append("</h1>\n<ol>\n");
-        for (Run run : runs) {
-            h.append("<li><b>").append(esc(RunPage.name(run.result()))).append("</b>: ").append(esc(run.verdict())).append("</li>\n");
-        }
-        h.append("</ol>\n");
-        h.append("<img src=\"").append(CHART).append("\" alt=\"OK responses per second of each run\" width=1100>\n");
-        h.append("<h2>Settings and the model</h2>\n<table>\n<tr><th>run<th class=l>target<th class=l>settings<th class=l>load"
-                + "<th>L ms<th>model offered<th>model T/L<th>model expected<th>model response ms<th>goodput<th>p50<th>p95<th>p99<th>KO"
-                + "<th>server CPU<th>machine CPU<th class=l>flags<th class=l>page</tr>\n");
-        for (int i = 0; i < runs.size(); i++) {
-            Run run = runs.get(i);
+        return Templates.render("runs.jte", Map.of("title", "%d runs side by side".formatted(runs.size()),
+                "lines", runs.stream().map(run -> Line.of(run, out)).toList(),
+                "folders", runs.stream().map(run -> run.folder().dir().toAbsolutePath().normalize().toString()).toList()));
+    }
+
+    /** A run as the page's list and table show it: each cell's text, in named parts (runs.jte lays them out). */
+    record Line(String name, String verdict, String target, String settings, String load, String latencyMs, String offered,
+            String poolBound, String modelExpected, String modelResponseMs, String goodput, String p50, String p95, String p99, String ko,
+            String serverCpu, String machineCpu, String flags, String href, String file) {
+
+        static Line of(Run run, Path out) {
             Result r = run.result();
             Summary.RunRow row = run.row();
             Result.Model m = r.model();
-            h.append("<tr>").append(td(String.valueOf(i + 1), false)).append(td(row.identity().target(), true))
-                    .append(td(r.target() == null ? "" : r.target().properties().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                            .reduce((a, b) -> a + " " + b).orElse("(defaults)"), true))
-                    .append(td(load(r.parameters()), true)).append(td(m == null ? "" : "%,.0f".formatted(m.latencyMs()), false))
-                    .append(td(m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()), false))
-                    .append(td(m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()), false))
-                    .append(td(f0(row.model().modelThroughput()), false)).append(td(f0(row.model().modelResponseMs()), false))
-                    .append(td(f0(row.rates().goodput()), false)).append(td(ms(row.latency().p50Ms()), false))
-                    .append(td(ms(row.latency().p95Ms()), false)).append(td(ms(row.latency().p99Ms()), false))
-                    .append(td(row.requests().ko() == null ? "" : "%,d".formatted(row.requests().ko()), false))
-                    .append(td(pct(row.cpu().serverCpu()), false)).append(td(pct(row.cpu().machineCpu()), false))
-                    .append(td(row.notes().flags(), true)).append("<td class=l>").append(link(run.folder(), out)).append("</td></tr>\n");
+            Path linked = linked(run.folder());
+            return new Line(RunPage.name(r), run.verdict(), row.identity().target(),
+                    r.target() == null ? "" : r.target().properties().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            .reduce((a, b) -> a + " " + b).orElse("(defaults)"),
+                    RunsPage.load(r.parameters()), m == null ? "" : "%,.0f".formatted(m.latencyMs()), m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()),
+                    m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()),
+                    f0(row.model().modelThroughput()), f0(row.model().modelResponseMs()), f0(row.rates().goodput()), ms(row.latency().p50Ms()),
+                    ms(row.latency().p95Ms()), ms(row.latency().p99Ms()), row.requests().ko() == null ? "" : "%,d".formatted(row.requests().ko()),
+                    pct(row.cpu().serverCpu()), pct(row.cpu().machineCpu()), row.notes().flags(),
+                    out.toAbsolutePath().normalize().relativize(linked.toAbsolutePath().normalize()).toString(), linked.getFileName().toString());
         }
-        h.append("</table>\n<p>Folders: ");
-        List<String> names = new ArrayList<>();
-        for (Run run : runs) {
-            names.add(esc(run.folder().dir().toAbsolutePath().normalize().toString()));
-        }
-        h.append(String.join(", ", names)).append("</p>\n</body></html>\n");
-        return h.toString();
     }
 
-    /** The run's own page when it has one, else its result file; relative to the page, so that both can move together. */
-    private static String link(RunFolder folder, Path out) {
+    /** The run's own page when it has one, else its result file; linked relative to the page, so that both can move together. */
+    private static Path linked(RunFolder folder) {
         Path page = RunPage.of(folder.resultFile());
-        Path target = Files.isRegularFile(page) ? page : folder.resultFile();
-        String href = out.toAbsolutePath().normalize().relativize(target.toAbsolutePath().normalize()).toString();
-        return "<a href=\"%s\">%s</a>".formatted(esc(href), esc(target.getFileName().toString()));
+        return Files.isRegularFile(page) ? page : folder.resultFile();
     }
 
     private static String load(Result.Parameters p) {
