@@ -70,7 +70,7 @@ class InjectorsIT {
     private ByHand splitByHand(Map<String, String> load) throws Exception {
         double before = Lab.metric(target, WAITED);
         long startAt = System.currentTimeMillis() + 8_000; // both Gatling JVMs up by then
-        List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+        List<CompletableFuture<GatlingLauncher.Exit>> runs = new ArrayList<>();
         // a thread each: the common pool has one thread on two cores, which would run the injectors one after the other
         ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
         for (int i = 0; i < 2; i++) {
@@ -83,7 +83,7 @@ class InjectorsIT {
             Path log = dir.resolve("gatling-" + i + ".log");
             runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, TargetRun.SILENT), threads));
         }
-        for (CompletableFuture<GatlingLauncher.Outcome> run : runs) {
+        for (CompletableFuture<GatlingLauncher.Exit> run : runs) {
             assertThat(run.get().succeeded()).as("see " + dir).isTrue();
         }
         threads.close();

@@ -62,7 +62,7 @@ class SimulationIT {
     void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling() throws Exception {
         Path result = dir.resolve("result.json");
         try (TargetProcess target = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), TargetRun.SILENT);
+            GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), TargetRun.SILENT);
 
             assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
             assertThat(run.resultFile()).isEqualTo(result);
@@ -125,7 +125,7 @@ class SimulationIT {
         p.put("sim.think.min.ms", "500");
         p.put("sim.think.max.ms", "100");
         p.put("sim.thinkmax.ms", "100");
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(run.resultFile()).isNull();
@@ -141,7 +141,7 @@ class SimulationIT {
     void aBreachedAssertionFailsTheRun() throws Exception {
         Map<String, String> p = smoke(webflux.baseUrl(), dir.resolve("result.json"));
         p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertions().assertP95Ms()).isEqualTo(50);
@@ -151,7 +151,7 @@ class SimulationIT {
     @Test
     void nothingAnsweringSaysHowToStartIt() throws Exception {
         Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
-        GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")
@@ -177,7 +177,7 @@ class SimulationIT {
             Path result = dir.resolve("result.json");
             Map<String, String> p = smoke("http://127.0.0.1:" + plain.getAddress().getPort(), result);
             p.put("test.path", "plain");
-            GatlingLauncher.Outcome run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT",
+            GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT",
                     dir.resolve("gatling.log"), TargetRun.SILENT);
 
             assertThat(run.exitCode()).as("see " + dir.resolve("gatling.log")).isZero();

@@ -210,7 +210,7 @@ class SweepIT {
                     String.valueOf(Lab.freePort())).exitCode()).as("exit code with a failed point").isEqualTo(LatencyLab.FAILED);
         }
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
-        PointRecord.Outcome failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
+        PointRecord.Ending failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
         assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);
         assertThat(failed.reason()).contains("port " + port + " is in use");
         assertThat(PointRecord.read(dir.point("mvc-t200-l100-u3-r1")).outcome().done()).isTrue();

@@ -120,7 +120,7 @@ public final class SearchRun {
             int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintStream out) {
         RunFolder folder = search.round(round);
         String roundFolder = search.dir().relativize(folder.dir()).toString();
-        GatlingLauncher.Outcome run;
+        GatlingLauncher.Exit run;
         if (plan.service() != null) {
             run = plan.service().run(repo, gatling, plan.ladder(rates), folder, plan.warmup(), true, 1, TargetRun.SILENT);
         }

@@ -68,7 +68,7 @@ final class CompareCommand implements Callable<Integer> {
                         : "capacity is a metric of capacity searches, and these are runs: gate goodput, p50, p95, p99, ko or server-cpu";
             }
             for (Comparison.Pair pair : c.pairs()) {
-                Comparison.Outcome o = pair.outcomes().stream().filter(x -> x.metric() == metric).findFirst().orElse(null);
+                Comparison.Weighed o = pair.outcomes().stream().filter(x -> x.metric() == metric).findFirst().orElse(null);
                 if (o == null) {
                     return "%s has no %s on %s (%s)".formatted(pair.pointB(), metric.id(), searches ? "a side" : "both sides",
                             searches ? "a side found no capacity: the first level missed the SLO" : "not measured in these runs");
@@ -83,7 +83,7 @@ final class CompareCommand implements Callable<Integer> {
             return null;
         }
 
-        boolean breachedBy(Comparison.Outcome o) {
+        boolean breachedBy(Comparison.Weighed o) {
             return o.metric() == metric && o.verdict() == Comparison.Call.WORSE
                     && (o.relative() == null || Math.abs(o.relative()) > share);
         }
@@ -117,7 +117,7 @@ final class CompareCommand implements Callable<Integer> {
             System.out.println("  " + pair.headline());
             // A and B are each side's mean over its runs (a sweep's tables give medians): the heading says so
             System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
-            for (Comparison.Outcome o : pair.outcomes()) {
+            for (Comparison.Weighed o : pair.outcomes()) {
                 System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
                         Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
                         : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());

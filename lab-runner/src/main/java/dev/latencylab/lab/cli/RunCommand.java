@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
                 : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
         SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
                 injectors, !noJvmEvents, jdk), point, commandStart, System.out, done -> said(done, point, dir));
-        GatlingLauncher.Outcome run = ran.outcome();
+        GatlingLauncher.Exit run = ran.outcome();
         if (ran.overhead() != null) {
             System.out.println("latency-lab: " + ran.overhead());
         }
@@ -266,7 +266,7 @@ final class RunCommand implements Callable<Integer> {
                 serviceOptions.jarArgs, !noJvmEvents);
         System.out.printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
                 ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
-        GatlingLauncher.Outcome run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
+        GatlingLauncher.Exit run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
                 dir, Duration.ofSeconds(warmupSeconds), launch, injectors, System.out);
         System.out.println();
         if (run.resultFile() != null) {

@@ -184,7 +184,7 @@ final class SweepCommand implements Callable<Integer> {
                 new SweepPlan.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
                         users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
                         service != null ? List.of(0L) : latencies != null ? latencies : Preset.LATENCIES_MS),
-                new SweepPlan.Pacing(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
+                new SweepPlan.PerRun(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
                         thinkMin != null ? thinkMin : Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Preset.THINK_MAX_MS,
                         connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
                 new SweepPlan.Ports(mvc, webflux),

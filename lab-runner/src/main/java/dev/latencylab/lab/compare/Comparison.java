@@ -45,7 +45,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
      * One metric of one pair: the sides' means, B − A, its interval (null: none), the verdict, and where it has no
      * interval, why, in words that say what would give one (else null).
      */
-    public record Outcome(Metric metric, double a, double b, double difference, Interval interval, Call verdict, String noInterval) {
+    public record Weighed(Metric metric, double a, double b, double difference, Interval interval, Call verdict, String noInterval) {
 
         /** The verdict in words, with why there is no interval where that is the verdict. */
         public String verdictWords() {
@@ -92,31 +92,31 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
      * @param bound   which pool decided each side, from the servers' own metrics, and how far its bound moved
      *                (BoundShift); null where neither server published its pools
      */
-    public record Pair(String pointA, String pointB, Kind kind, int runsA, int runsB, String differs, List<Outcome> outcomes, List<String> notes,
+    public record Pair(String pointA, String pointB, Kind kind, int runsA, int runsB, String differs, List<Weighed> outcomes, List<String> notes,
             String bound) {
 
         /** The verdict first: what is better, what is worse, what cannot be told apart. */
         public String headline() {
             List<String> parts = new ArrayList<>();
             for (Call v : List.of(Call.BETTER, Call.WORSE, Call.NO_DIFFERENCE, Call.SAME)) {
-                List<Outcome> these = outcomes.stream().filter(o -> o.verdict() == v).toList();
+                List<Weighed> these = outcomes.stream().filter(o -> o.verdict() == v).toList();
                 boolean sized = v == Call.BETTER || v == Call.WORSE;
                 if (!these.isEmpty()) {
                     parts.add(v.words() + " in " + these.stream().map(o -> o.metric().id() + (!sized || o.relative() == null ? ""
                             : " (%+.1f%%)".formatted(o.relative() * 100))).collect(Collectors.joining(", ")));
                 }
             }
-            List<Outcome> none = outcomes.stream().filter(o -> o.verdict() == Call.NO_INTERVAL).toList();
+            List<Weighed> none = outcomes.stream().filter(o -> o.verdict() == Call.NO_INTERVAL).toList();
             if (!none.isEmpty()) {
                 parts.add("%d without an interval (%s)".formatted(none.size(),
-                        none.stream().map(Outcome::noInterval).distinct().collect(Collectors.joining("; "))));
+                        none.stream().map(Weighed::noInterval).distinct().collect(Collectors.joining("; "))));
             }
             return "B: " + String.join("; ", parts);
         }
 
         /** The methods of its intervals, as said under its table. */
         public List<String> methods() {
-            return outcomes.stream().map(Outcome::interval).filter(Objects::nonNull).map(Interval::method).distinct()
+            return outcomes.stream().map(Weighed::interval).filter(Objects::nonNull).map(Interval::method).distinct()
                     .map(m -> m + ", " + Math.round(Interval.LEVEL * 100) + "%").toList();
         }
     }
@@ -241,9 +241,9 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             throw new IllegalArgumentException(("%s and %s differ in more than the one setting a comparison is about: %s. Compare runs "
                     + "that differ in one setting only").formatted(idA, idB, String.join("; ", differ)));
         }
-        List<Outcome> outcomes = new ArrayList<>();
+        List<Weighed> outcomes = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            Outcome o = outcome(m, a, b, repeat);
+            Weighed o = outcome(m, a, b, repeat);
             if (o != null) {
                 outcomes.add(o);
             }
@@ -272,7 +272,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
     }
 
     /** The metric's verdict for these runs, with what to do for an interval where a side has one run; null when either side lacks it. */
-    static Outcome outcome(Metric m, List<Side.Run> a, List<Side.Run> b, String repeat) {
+    static Weighed outcome(Metric m, List<Side.Run> a, List<Side.Run> b, String repeat) {
         double[] va = a.stream().map(r -> m.of(r.row())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         double[] vb = b.stream().map(r -> m.of(r.row())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         if (va.length == 0 || vb.length == 0) {
@@ -282,7 +282,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         double meanB = Interval.mean(vb);
         if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(va), java.util.Arrays.stream(vb)).distinct().count() == 1) {
             // every run of both sides the same (KO 0 against 0): said alike with one run a side or three, no interval to take
-            return new Outcome(m, meanA, meanB, 0, null, Call.SAME, null);
+            return new Weighed(m, meanA, meanB, 0, null, Call.SAME, null);
         }
         Interval interval = null;
         if (va.length >= 2 && vb.length >= 2) {
@@ -296,7 +296,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             }
         }
         Call verdict = verdict(m, meanB - meanA, interval);
-        return new Outcome(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Call.NO_INTERVAL
+        return new Weighed(m, meanA, meanB, meanB - meanA, interval, verdict, verdict == Call.NO_INTERVAL
                 ? noInterval(m, a.size(), va.length, b.size(), vb.length, repeat) : null);
     }
 

@@ -68,7 +68,7 @@ final class SearchComparison {
                     + "that differ in one setting only").formatted(a.get(0).folder(), b.get(0).folder(), String.join("; ", differ)));
         }
         List<String> notes = new ArrayList<>();
-        Comparison.Outcome capacity = outcome(a, b, notes);
+        Comparison.Weighed capacity = outcome(a, b, notes);
         Comparison.machines(a.get(0).search().machine(), b.get(0).search().machine()).ifPresent(notes::add);
         bound("A", a).ifPresent(notes::add);
         bound("B", b).ifPresent(notes::add);
@@ -89,7 +89,7 @@ final class SearchComparison {
      * The capacity's verdict: an interval (Interval.brackets) with two searches or more a side, each of which found its
      * capacity below a rate that missed; none otherwise, the reason in the notes. Null when a side found no capacity.
      */
-    static Comparison.Outcome outcome(List<Side.Searched> a, List<Side.Searched> b, List<String> notes) {
+    static Comparison.Weighed outcome(List<Side.Searched> a, List<Side.Searched> b, List<String> notes) {
         boolean found = true;
         for (var side : List.of(Map.entry("A", a), Map.entry("B", b))) {
             List<String> none = side.getValue().stream().filter(s -> s.search().answer().capacityPerSecond() == null).map(Side.Searched::folder).toList();
@@ -123,7 +123,7 @@ final class SearchComparison {
         }
         notes.add("each search's capacity (and the rate that missed above it): A %s; B %s".formatted(steps(va), steps(vb)));
         Comparison.Call verdict = Comparison.verdict(Metric.CAPACITY, meanB - meanA, interval);
-        return new Comparison.Outcome(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict,
+        return new Comparison.Weighed(Metric.CAPACITY, meanA, meanB, meanB - meanA, interval, verdict,
                 verdict == Comparison.Call.NO_INTERVAL ? Comparison.Kind.SEARCHES.repeat() : null);
     }
 

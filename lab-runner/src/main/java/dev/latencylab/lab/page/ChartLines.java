@@ -65,7 +65,7 @@ final class ChartLines {
      * Each is drawn up to the chart's top; returns the names of the lines wholly above it.
      */
     static List<String> addModel(XYChart chart, String kind, long latency, List<Summary.PointRow> rows, int maxUsers,
-            SweepPlan.Pacing plan, double top) {
+            SweepPlan.PerRun plan, double top) {
         double think = (plan.thinkMinMs() + plan.thinkMaxMs()) / 2.0;
         // whole users (the model counts users), at most 41 points: few enough segments for the dashes to show
         List<Double> xs = new ArrayList<>(new TreeSet<>(java.util.stream.IntStream.rangeClosed(0, 40)
@@ -89,7 +89,7 @@ final class ChartLines {
         return offChart;
     }
 
-    private static QueueingModel model(double users, long latency, double think, OptionalInt threads, SweepPlan.Pacing plan) {
+    private static QueueingModel model(double users, long latency, double think, OptionalInt threads, SweepPlan.PerRun plan) {
         return new QueueingModel((int) users, latency, think, threads, plan.rampSeconds(), plan.repeat());
     }
 

@@ -280,7 +280,7 @@ public final class ComparisonPage {
 
     private static Map<String, XYChart> chartsOf(List<SweepSource> sources) {
         Map<String, XYChart> drawn = new LinkedHashMap<>();
-        SweepPlan.Pacing plan = sources.stream().map(SweepSource::plan).filter(p -> p != null).findFirst().map(f -> f.plan().pacing()).orElse(null);
+        SweepPlan.PerRun plan = sources.stream().map(SweepSource::plan).filter(p -> p != null).findFirst().map(f -> f.plan().pacing()).orElse(null);
         TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(r -> r.identity().latencyMs())
                 .collect(Collectors.toCollection(TreeSet::new));
         for (long latency : latencies) {
@@ -326,7 +326,7 @@ public final class ComparisonPage {
      * every chart of the latency); on the percentiles, a value at the connect timeout drawn as what it is (see
      * {@link #addTimeouts}); on goodput the model's lines and each target's machine ceiling.
      */
-    private static XYChart chart(Chart c, long latency, boolean modelled, List<SweepSource> sources, SweepPlan.Pacing plan, int maxUsers) {
+    private static XYChart chart(Chart c, long latency, boolean modelled, List<SweepSource> sources, SweepPlan.PerRun plan, int maxUsers) {
         XYChart chart = new XYChartBuilder().width(1300).height(520)
                 .title(c.title() + at(latency, modelled)).xAxisTitle("users").yAxisTitle(c.yAxis()).build();
         Styler styler = chart.getStyler();

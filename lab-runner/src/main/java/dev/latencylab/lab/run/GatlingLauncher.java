@@ -35,7 +35,7 @@ public final class GatlingLauncher {
      * What one run left: its exit code, where its report and result file are (null when it made none), and what its
      * result file says went wrong (the target exited or stopped answering, every request failed).
      */
-    public record Outcome(int exitCode, Path reportDir, Path resultFile, String lastError, List<String> problems) {
+    public record Exit(int exitCode, Path reportDir, Path resultFile, String lastError, List<String> problems) {
 
         public boolean succeeded() {
             return exitCode == 0 && resultFile != null && Files.isRegularFile(resultFile) && problems.isEmpty();
@@ -138,7 +138,7 @@ public final class GatlingLauncher {
      * @param description what Gatling's report calls the run (e.g. the target's id and the load)
      * @param echo        where to copy the console as it comes (TargetRun.SILENT: the log only)
      */
-    public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo) {
+    public Exit run(Map<String, String> properties, String description, Path log, PrintStream echo) {
         return run(properties, description, log, echo, written -> { });
     }
 
@@ -147,7 +147,7 @@ public final class GatlingLauncher {
      *                      report and exits (the target is no longer needed from then on); at the latest when Gatling
      *                      has exited, if it left one without saying so; never when it left none
      */
-    public Outcome run(Map<String, String> properties, String description, Path log, PrintStream echo, Consumer<Path> resultWritten) {
+    public Exit run(Map<String, String> properties, String description, Path log, PrintStream echo, Consumer<Path> resultWritten) {
         Path results = resultsFolder(log);
         List<String> command = command(properties, description, results);
         Path reportDir = null;
@@ -159,7 +159,7 @@ public final class GatlingLauncher {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             if (stopped) {
-                return new Outcome(-1, null, null, "stopped before it started", List.of());
+                return new Exit(-1, null, null, "stopped before it started", List.of());
             }
             process = new ProcessBuilder(command).directory(repo.resolve("gatling-scripts").toFile()).redirectErrorStream(true).start();
             current.add(process);
@@ -192,12 +192,12 @@ public final class GatlingLauncher {
             }
             int exit = process.waitFor();
             if (!Files.isRegularFile(resultFile)) {
-                return new Outcome(exit, reportDir, null, lastError, List.of());
+                return new Exit(exit, reportDir, null, lastError, List.of());
             }
             if (!said) {
                 resultWritten.accept(resultFile);
             }
-            return new Outcome(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
+            return new Exit(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -205,7 +205,7 @@ public final class GatlingLauncher {
         catch (InterruptedException e) {
             stop();
             Thread.currentThread().interrupt();
-            return new Outcome(-1, reportDir, resultFile, "interrupted", List.of());
+            return new Exit(-1, reportDir, resultFile, "interrupted", List.of());
         }
         finally {
             if (process != null) {

@@ -23,7 +23,7 @@ import dev.latencylab.lab.run.RunOutcome;
  * @param started what the run started (null: it failed before its target was up)
  * @param ended   when it ended (null in ./lab run's record written before its page, never in a finished one)
  */
-public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Outcome outcome, @JsonUnwrapped Start start,
+public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Ending outcome, @JsonUnwrapped Start start,
         @JsonUnwrapped RunOutcome.Started started, @JsonUnwrapped End ended) {
 
     /** The point that ran: its id, target, load and path, and the target's settings. rate: an open point's, else absent. */
@@ -37,7 +37,7 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Outcome
     }
 
     /** Done or failed, and why it failed (null when done: written as null). */
-    public record Outcome(Status status, String reason) {
+    public record Ending(Status status, String reason) {
 
         public boolean done() {
             return status == Status.DONE;
@@ -96,7 +96,7 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Outcome
     }
 
     /** The recorded outcome, or null when the folder has none (the point has not finished: never run, or interrupted). */
-    public static Outcome outcome(RunFolder folder) {
+    public static Ending outcome(RunFolder folder) {
         return Files.isRegularFile(folder.pointRecord()) ? read(folder).outcome() : null;
     }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public sealed interface RunOutcome {
 
     /** Gatling's outcome (its report in the run's folder) and what the run started, for the run's record. */
-    record Finished(GatlingLauncher.Outcome gatling, Started started) implements RunOutcome {
+    record Finished(GatlingLauncher.Exit gatling, Started started) implements RunOutcome {
     }
 
     /** Ended by a signal after the warm-up or under load: what ran is no measurement, and there is nothing to record. */

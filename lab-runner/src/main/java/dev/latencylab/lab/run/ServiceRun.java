@@ -145,7 +145,7 @@ public final class ServiceRun {
      * @param launch    the jar to start, or null: the service runs already
      * @param injectors the Gatling processes that share the load, started together once it is warm (see TargetRun#split)
      */
-    public static GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
+    public static GatlingLauncher.Exit run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
             Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, int injectors, PrintStream out) {
         AtomicReference<ServiceJar> started = new AtomicReference<>();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
@@ -186,7 +186,7 @@ public final class ServiceRun {
                 }
             };
             String description = "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path());
-            GatlingLauncher.Outcome run;
+            GatlingLauncher.Exit run;
             if (injectors > 1) {
                 run = TargetRun.split(gatling, description, SimulationSettings.from(sim), passOn, dir, injectors,
                         java.time.Instant.now().plus(gatling.injectorLead()), out, stamp);

@@ -58,7 +58,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
      * One run of it in dir with these settings: its result file there, the jar started for it when there is one; as
      * ./lab run --url runs it (see {@link ServiceRun#run}).
      */
-    public GatlingLauncher.Outcome run(Path repo, GatlingLauncher gatling, SimulationSettings settings, RunFolder dir, java.time.Duration warmup,
+    public GatlingLauncher.Exit run(Path repo, GatlingLauncher gatling, SimulationSettings settings, RunFolder dir, java.time.Duration warmup,
             boolean jvmEvents, int injectors, java.io.PrintStream out) {
         Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
         sim.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());

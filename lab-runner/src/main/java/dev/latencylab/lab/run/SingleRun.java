@@ -20,7 +20,7 @@ public final class SingleRun {
      *
      * @param overhead null when the run wrote no result file
      */
-    public record Ran(GatlingLauncher.Outcome outcome, PointRecord record, Overhead overhead) {
+    public record Ran(GatlingLauncher.Exit outcome, PointRecord record, Overhead overhead) {
 
         public boolean succeeded() {
             return outcome.succeeded();
@@ -46,11 +46,11 @@ public final class SingleRun {
             PointRecord.Start start = PointRecord.Start.now(load.port(), load.injectors());
             // never stopped from here: a signal ends the JVM through the hook, after the run's own writes
             RunOutcome.Finished finished = (RunOutcome.Finished) TargetRun.run(repo, gatling, load, out, () -> false);
-            GatlingLauncher.Outcome run = finished.gatling();
+            GatlingLauncher.Exit run = finished.gatling();
             out.println();
             out.println("latency-lab: stopped " + load.target().id());
             // the run's record, as a sweep point's: the summary line and a page read it the same way
-            PointRecord record = new PointRecord(point.described(), new PointRecord.Outcome(run.succeeded() ? PointRecord.Status.DONE
+            PointRecord record = new PointRecord(point.described(), new PointRecord.Ending(run.succeeded() ? PointRecord.Status.DONE
                     : PointRecord.Status.FAILED, run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()))), start,
                     finished.started(), PointRecord.End.now(start, null));
             record.write(dir);

@@ -119,7 +119,7 @@ public final class TargetRun {
             // several injectors, when all of them can have started)
             Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
             SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
-            CompletableFuture<GatlingLauncher.Outcome> gatlingRun;
+            CompletableFuture<GatlingLauncher.Exit> gatlingRun;
             try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
                 // each result file is stamped as soon as it is written; once every injector has written its own, the
                 // target stops, while Gatling still writes its report and exits
@@ -141,7 +141,7 @@ public final class TargetRun {
                 if (stopping.getAsBoolean()) {
                     gatling.stop();
                 }
-                GatlingLauncher.Outcome run = gatlingRun.join();
+                GatlingLauncher.Exit run = gatlingRun.join();
                 if (stopping.getAsBoolean()) {
                     return new RunOutcome.Stopped();
                 }
@@ -155,11 +155,11 @@ public final class TargetRun {
     }
 
     /** One Gatling process: its report kept in the run's folder. */
-    private static GatlingLauncher.Outcome single(GatlingLauncher gatling, Target target, SimulationSettings settings,
+    private static GatlingLauncher.Exit single(GatlingLauncher gatling, Target target, SimulationSettings settings,
             Map<String, String> passOn, RunFolder dir, PrintStream echo, Consumer<Path> resultWritten) {
         Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
         sim.putAll(passOn);
-        GatlingLauncher.Outcome run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo, resultWritten);
+        GatlingLauncher.Exit run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo, resultWritten);
         run.keepReport(dir);
         return run;
     }
@@ -182,7 +182,7 @@ public final class TargetRun {
      * full disk, or a target killed before it could write it) makes the run fail, said in its result's problems and on
      * the console: a point without the events every run records is not done, and a resumed sweep runs it again.
      */
-    static GatlingLauncher.Outcome withJvmEvents(GatlingLauncher.Outcome run, RunFolder dir, PrintStream echo) {
+    static GatlingLauncher.Exit withJvmEvents(GatlingLauncher.Exit run, RunFolder dir, PrintStream echo) {
         if (run.resultFile() == null || !Files.isRegularFile(run.resultFile())) {
             return run;
         }
@@ -204,14 +204,14 @@ public final class TargetRun {
             ResultFile.write(result.withProblems(List.of(why)), run.resultFile());
             List<String> problems = new ArrayList<>(run.problems());
             problems.add(why);
-            return new GatlingLauncher.Outcome(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
+            return new GatlingLauncher.Exit(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
         }
         ResultFile.write(result.withJvm(events), run.resultFile());
         return run;
     }
 
     /** The run's outcome and result file with a problem for each dependency that exited while it was under way. */
-    private static GatlingLauncher.Outcome withDependencies(GatlingLauncher.Outcome run, DependencyWatch dependencies) {
+    private static GatlingLauncher.Exit withDependencies(GatlingLauncher.Exit run, DependencyWatch dependencies) {
         if (!dependencies.anyExited()) {
             return run;
         }
@@ -222,7 +222,7 @@ public final class TargetRun {
         }
         List<String> problems = new ArrayList<>(run.problems());
         problems.addAll(died);
-        return new GatlingLauncher.Outcome(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
+        return new GatlingLauncher.Exit(run.exitCode(), run.reportDir(), run.resultFile(), run.lastError(), problems);
     }
 
     /**
@@ -231,15 +231,15 @@ public final class TargetRun {
      * dir's (see ResultMerge). Only injector 0's console is echoed. The run counts only if every injector's did and
      * the merge found them one run.
      */
-    static GatlingLauncher.Outcome split(GatlingLauncher gatling, String description, SimulationSettings settings, Map<String, String> passOn,
+    static GatlingLauncher.Exit split(GatlingLauncher gatling, String description, SimulationSettings settings, Map<String, String> passOn,
             RunFolder dir, int injectors, Instant startAt, PrintStream echo, Consumer<Path> resultWritten) {
         echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
                 settings.open() ? settings.load().rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
                         : "%,d users".formatted(settings.users()),
                 startAt, dir.injector(0).dir().getFileName() + ".." + dir.injector(injectors - 1).dir().getFileName());
-        List<GatlingLauncher.Outcome> outcomes;
+        List<GatlingLauncher.Exit> outcomes;
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<CompletableFuture<GatlingLauncher.Outcome>> runs = new ArrayList<>();
+            List<CompletableFuture<GatlingLauncher.Exit>> runs = new ArrayList<>();
             for (int i = 0; i < injectors; i++) {
                 int index = i;
                 RunFolder part = dir.injector(i);
@@ -247,7 +247,7 @@ public final class TargetRun {
                 sim.putAll(passOn);
                 PrintStream console = i == 0 ? echo : SILENT;
                 runs.add(CompletableFuture.supplyAsync(() -> {
-                    GatlingLauncher.Outcome o = gatling.run(sim, description + ", injector %d of %d".formatted(index, injectors),
+                    GatlingLauncher.Exit o = gatling.run(sim, description + ", injector %d of %d".formatted(index, injectors),
                             part.gatlingLog(), console, resultWritten);
                     o.keepReport(part);
                     return o;
@@ -258,30 +258,30 @@ public final class TargetRun {
         List<String> why = new ArrayList<>();
         for (int i = 0; i < injectors; i++) {
             int index = i;
-            GatlingLauncher.Outcome o = outcomes.get(i);
+            GatlingLauncher.Exit o = outcomes.get(i);
             if (!o.succeeded()) {
                 o.failures(dir.injector(i).gatlingLog()).forEach(f -> why.add("injector %d: %s".formatted(index, f)));
             }
         }
-        int exit = outcomes.stream().mapToInt(GatlingLauncher.Outcome::exitCode).filter(c -> c != 0).findFirst().orElse(0);
+        int exit = outcomes.stream().mapToInt(GatlingLauncher.Exit::exitCode).filter(c -> c != 0).findFirst().orElse(0);
         if (outcomes.stream().anyMatch(o -> o.resultFile() == null)) {
-            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, String.join("; ", why), why);
+            return new GatlingLauncher.Exit(exit == 0 ? 1 : exit, null, null, String.join("; ", why), why);
         }
         Result merged;
         try {
-            merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Outcome::resultFile).toList(), dir.dir());
+            merged = ResultMerge.merge(outcomes.stream().map(GatlingLauncher.Exit::resultFile).toList(), dir.dir());
         }
         catch (ResultMerge.MergeException e) {
             // e.g. an injector that started late: the run failed (exit 1, a failed sweep point), not the user's input
             why.add("the injectors' results do not merge: " + e.getMessage());
-            return new GatlingLauncher.Outcome(exit == 0 ? 1 : exit, null, null, why.get(0), why);
+            return new GatlingLauncher.Exit(exit == 0 ? 1 : exit, null, null, why.get(0), why);
         }
         ResultFile.write(merged, dir.resultFile());
         echo.printf("latency-lab: merged %d injectors' results: %s, result file %s%n", injectors, ResultMerge.requestCounts(merged),
                 dir.resultFile());
         List<String> problems = new ArrayList<>(merged.problems());
         why.stream().filter(w -> !problems.contains(w)).forEach(problems::add);
-        return new GatlingLauncher.Outcome(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);
+        return new GatlingLauncher.Exit(exit, null, dir.resultFile(), why.isEmpty() ? null : why.get(0), problems);
     }
 
     /** What Gatling's report calls the run: the target's id and the load, e.g. "mvc-t200, 5,000 users, /hello/100". */

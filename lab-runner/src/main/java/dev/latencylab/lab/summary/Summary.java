@@ -140,7 +140,7 @@ public final class Summary {
      * @param runs          finished runs; failedRuns: runs that failed (reason: the first one's)
      * @param machineCeiling the target's ceiling on this machine (req/s), null when none could be measured
      */
-    public record PointRow(Identity identity, Outcome outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
+    public record PointRow(Identity identity, Tally outcome, Pool pool, Rates rates, Latencies latency, Requests requests,
             Threads threads, Cpu cpu, Model model, PoolEvidence evidence, Notes notes) {
 
         /** Which point: its id, target, load (users, or rate for an open point with users 0) and latency. */
@@ -148,7 +148,7 @@ public final class Summary {
         }
 
         /** How many runs finished and failed, done when any finished, and the first failed run's reason. */
-        public record Outcome(int runs, int failedRuns, String status, String reason) {
+        public record Tally(int runs, int failedRuns, String status, String reason) {
         }
 
         public record Rates(Spread goodput, Spread throughput) {
@@ -185,7 +185,7 @@ public final class Summary {
         static PointRow failed(RunRow first, int failedRuns, String reason, Double machineCeiling, String runIds) {
             RunRow.Identity id = first.identity();
             return new PointRow(new Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
-                    new Outcome(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
+                    new Tally(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
                     new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
                     new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
                     PoolEvidence.NONE, new Notes(machineCeiling, "failed", runIds));
@@ -290,7 +290,7 @@ public final class Summary {
         if (!folder.resultFile().equals(resultFile.toAbsolutePath()) || !Files.isRegularFile(folder.pointRecord())) {
             return null;
         }
-        PointRecord.Outcome outcome = PointRecord.read(folder).outcome();
+        PointRecord.Ending outcome = PointRecord.read(folder).outcome();
         return outcome.done() ? null : outcome.reason() == null ? "failed" : outcome.reason();
     }
 
@@ -390,7 +390,7 @@ public final class Summary {
         }
         RunRow.Identity id = first.identity();
         return new PointRow(new PointRow.Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
-                new PointRow.Outcome(done.size(), failed.size(), "done", failed.isEmpty() ? null : failed.get(0).outcome().reason()),
+                new PointRow.Tally(done.size(), failed.size(), "done", failed.isEmpty() ? null : failed.get(0).outcome().reason()),
                 new Pool(model.pool().poolThreads(), model.pool().connectionSettings(),
                         done.stream().map(r -> r.pool().connections()).distinct().collect(Collectors.joining("/"))),
                 new PointRow.Rates(goodput, spread(done, r -> r.rates().throughput())),

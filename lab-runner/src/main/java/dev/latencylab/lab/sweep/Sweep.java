@@ -81,7 +81,7 @@ public final class Sweep {
             if (stopping) {
                 return;
             }
-            PointRecord.Outcome recorded = PointRecord.outcome(p.folder(folder));
+            PointRecord.Ending recorded = PointRecord.outcome(p.folder(folder));
             if (!runs(recorded, retryFailed)) {
                 out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.done() ? "done" : "failed");
                 continue;
@@ -105,7 +105,7 @@ public final class Sweep {
     }
 
     /** Whether a point runs: never recorded (or interrupted), or failed and retried. */
-    private static boolean runs(PointRecord.Outcome recorded, boolean retryFailed) {
+    private static boolean runs(PointRecord.Ending recorded, boolean retryFailed) {
         return recorded == null || (!recorded.done() && retryFailed);
     }
 
@@ -160,7 +160,7 @@ public final class Sweep {
         try {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
-            GatlingLauncher.Outcome run = plan.service().run(repo, gatling, plan.settings(p), pointDir,
+            GatlingLauncher.Exit run = plan.service().run(repo, gatling, plan.settings(p), pointDir,
                     Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.jvmEvents(), plan.injectors(), TargetRun.SILENT);
             if (stopping) {
                 return "interrupted";
@@ -169,7 +169,7 @@ public final class Sweep {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, null);
             }
             int open = SocketDrain.await(port, drainMax);
-            new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, null,
+            new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), start, null,
                     PointRecord.End.now(start, open)).write(pointDir);
             return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
@@ -199,13 +199,13 @@ public final class Sweep {
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
-            GatlingLauncher.Outcome run = finished.gatling();
+            GatlingLauncher.Exit run = finished.gatling();
             started = finished.started();
             if (!run.succeeded()) {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, started);
             }
             int open = SocketDrain.await(port, drainMax);
-            new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), start, started,
+            new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), start, started,
                     PointRecord.End.now(start, open)).write(pointDir);
             return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
@@ -227,7 +227,7 @@ public final class Sweep {
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.FAILED, reason), start, started,
+        new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.FAILED, reason), start, started,
                 PointRecord.End.now(start, null)).write(p.folder(folder));
         return "FAILED: " + reason;
     }

@@ -27,12 +27,12 @@ import dev.latencylab.lab.targets.Target;
  * targets start on, as --jdk gave it (null, and sweeps from before it: the build's). service: a service of the
  * user's that every point loads instead of the lab's targets (null: the matrix's targets).
  */
-public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing pacing, @JsonUnwrapped Ports ports,
+public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun pacing, @JsonUnwrapped Ports ports,
         @JsonUnwrapped Repeats runs, @JsonUnwrapped Levels open, Integer injectors, Boolean jvmEvents,
         @JsonInclude(JsonInclude.Include.NON_NULL) String jdk, @JsonInclude(JsonInclude.Include.NON_NULL) ServiceSpec service) {
 
     /** A plan of the lab's own targets. */
-    public SweepPlan(Matrix matrix, Pacing pacing, Ports ports, Repeats runs, Levels open, Integer injectors, Boolean jvmEvents, String jdk) {
+    public SweepPlan(Matrix matrix, PerRun pacing, Ports ports, Repeats runs, Levels open, Integer injectors, Boolean jvmEvents, String jdk) {
         this(matrix, pacing, ports, runs, open, injectors, jvmEvents, jdk, null);
     }
 
@@ -153,7 +153,7 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped Pacing paci
     }
 
     /** How a closed point's users arrive and pace themselves, and how long each target is warmed up first. */
-    public record Pacing(int rampSeconds, int repeat, int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds) {
+    public record PerRun(int rampSeconds, int repeat, int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds) {
     }
 
     /** Where each kind of target listens. */

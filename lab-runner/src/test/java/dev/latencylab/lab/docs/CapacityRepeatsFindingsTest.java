@@ -29,7 +29,7 @@ class CapacityRepeatsFindingsTest {
         return List.of(1, 2, 3).stream().map(k -> Capacity.read(DIR.resolve(name + "-r" + k)).answer().capacityPerSecond()).toList();
     }
 
-    private static Comparison.Outcome capacity(String a, String b) {
+    private static Comparison.Weighed capacity(String a, String b) {
         return Comparison.of(Side.read(DIR.resolve(a)), Side.read(DIR.resolve(b))).pairs().get(0).outcomes().get(0);
     }
 
@@ -46,12 +46,12 @@ class CapacityRepeatsFindingsTest {
         assertThat(capacities("webflux-l100")).containsExactly(16_800.0, 7_200.0, 16_800.0);
 
         String findings = Files.readString(Lab.repo().resolve("docs/findings.md"));
-        Comparison.Outcome pools = capacity("mvc-t200-l100", "mvc-t400-l100");
+        Comparison.Weighed pools = capacity("mvc-t200-l100", "mvc-t400-l100");
         assertThat(pools.verdict()).isEqualTo(Comparison.Call.BETTER);
         assertThat(findings).contains("B − A +2,280 req/s, interval " + pools.interval().range());
         assertThat(capacity("mvc-t200-l100", "mvc-t200-l100-again").verdict()).isEqualTo(Comparison.Call.NO_DIFFERENCE);
         assertThat(findings).contains("(" + capacity("mvc-t200-l100", "mvc-t200-l100-again").interval().range() + ")");
-        Comparison.Outcome stacks = capacity("mvc-virtual-l100", "webflux-l100");
+        Comparison.Weighed stacks = capacity("mvc-virtual-l100", "webflux-l100");
         assertThat(stacks.verdict()).isEqualTo(Comparison.Call.NO_DIFFERENCE);
         assertThat(findings).contains("(interval " + stacks.interval().range() + ")");
     }

@@ -79,7 +79,7 @@ class JvmEventsTest {
         Files.write(dir.targetRecording(), Arrays.copyOf(whole, whole.length / 2));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        GatlingLauncher.Outcome run = TargetRun.withJvmEvents(new GatlingLauncher.Outcome(0, null, dir.resultFile(), null, List.of()), dir,
+        GatlingLauncher.Exit run = TargetRun.withJvmEvents(new GatlingLauncher.Exit(0, null, dir.resultFile(), null, List.of()), dir,
                 new PrintStream(console, true, StandardCharsets.UTF_8));
 
         assertThat(run.succeeded()).isFalse();

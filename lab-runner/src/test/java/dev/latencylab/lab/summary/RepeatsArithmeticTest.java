@@ -208,7 +208,7 @@ class RepeatsArithmeticTest {
     /** A sweep of the default pacing (30 s ramp, 30 requests, think 1-2 s, 5 s warm-up) at 100 ms. */
     private static SweepPlan plan(List<String> targets, List<Integer> users, int repeats, int repeatsFromUsers, List<Double> rates,
             int levelSeconds, int injectors) {
-        return new SweepPlan(new SweepPlan.Matrix(targets, users, List.of(100L)), new SweepPlan.Pacing(30, 30, 1000, 2000, "auto", 5),
+        return new SweepPlan(new SweepPlan.Matrix(targets, users, List.of(100L)), new SweepPlan.PerRun(30, 30, 1000, 2000, "auto", 5),
                 new SweepPlan.Ports(8091, 8092), new SweepPlan.Repeats(repeats, repeatsFromUsers), new SweepPlan.Levels(rates, levelSeconds), injectors, true, null);
     }
 }

@@ -41,7 +41,7 @@ class SummaryFlagsTest {
         Files.createDirectories(p.folder(sweep).dir());
         Files.writeString(p.folder(sweep).resultFile(), result);
         Instant started = Instant.parse("2026-11-24T10:00:00Z");
-        new PointRecord(p.described(), new PointRecord.Outcome(PointRecord.Status.DONE, null), new PointRecord.Start(8091, started, machine, null),
+        new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), new PointRecord.Start(8091, started, machine, null),
                 null, new PointRecord.End(0, started.plusSeconds(90), 90, null)).write(p.folder(sweep));
         return Summary.row(sweep, p.folder(sweep), sweepBoot);
     }
