@@ -1,9 +1,7 @@
 package dev.latencylab.lab.page;
 
-import static dev.latencylab.lab.page.Html.esc;
 import static dev.latencylab.lab.page.Html.f0;
 import static dev.latencylab.lab.page.Html.pct;
-import static dev.latencylab.lab.page.Html.td;
 
 import java.awt.Color;
 import java.nio.file.Files;
@@ -151,154 +149,75 @@ public final class RunPage {
         return s;
     }
 
-    /**
-     * The server's pools as it published them, on the plateau: each one's size, use, waits, how often it was full, its
-     * hold time and bound; the one that decided; what it has but does not publish; and the sizes the user gave.
-     */
-    private static void pools(StringBuilder h, Result.Pools pools) {
-        h.append("<h2>Pools</h2>\n");
-        Result.Pool decided = pools.decided().orElse(null);
-        if (!pools.published().isEmpty()) {
-            h.append("<p>").append(esc(decided == null ? "No pool the server publishes was full on the plateau."
-                    : "%s decided: full on %.0f%% of the plateau's samples%s.".formatted(decided.name(), 100 * decided.fullShare(),
-                            decided.boundPerSecond() == null ? "" : ", at most %s req/s (%s / %s ms held)".formatted(f1(decided.boundPerSecond()),
-                                    f0(decided.size()), f1(decided.holdMs()))))).append("</p>\n");
-            h.append("<table>\n<tr><th class=l>pool<th>size<th>in use, mean<th>most<th>waiting, mean<th>most<th>full<th>held, ms"
-                    + "<th>bound, req/s</tr>\n");
-            for (Result.Pool p : pools.published()) {
-                h.append("<tr>").append(td(p.name() + (p.note() == null ? "" : ": " + p.note()), true)).append(td(f0(p.size()), false))
-                        .append(td(f1(p.inUse().mean()), false)).append(td(f0(p.inUse().max()), false)).append(td(f1(p.pending().mean()), false))
-                        .append(td(f0(p.pending().max()), false)).append(td(pct(p.fullShare()), false)).append(td(f1(p.holdMs()), false))
-                        .append(td(f1(p.boundPerSecond()), false)).append("</tr>\n");
-            }
-            h.append("</table>\n");
-        }
-        for (Result.Unseen u : pools.unseen()) {
-            h.append("<p>").append(esc("Unseen: %s (%s).".formatted(u.pool(), u.why()))).append("</p>\n");
-        }
-        for (Result.GivenPool g : pools.givenOrNone()) {
-            String of = "Given: %s, %.0f%s (--pool; ".formatted(g.name(), g.size(), g.unit() == null ? "" : " " + g.unit());
-            h.append("<p>").append(esc(of + (pools.givenUnpublished().contains(g)
-                    ? "its use is not seen: a sweep draws its bound, size / L, L its time at the lightest load)."
-                    : "its metrics show it: read from them, not from the size given)."))).append("</p>\n");
-        }
+    /** A line of the page's first table: what it counts and its value in words. */
+    record Fact(String name, String value) {
+    }
+
+    /** An injector's part of a split run, with its Gatling report's link when the report is at hand (null: none). */
+    record InjectorLine(Result.Part part, String report) {
     }
 
     private static String html(Path resultFile, Result r, Map<Integer, Result> parts) {
         Result.Parameters p = r.parameters();
         boolean split = r.parts() != null && !r.parts().isEmpty();
-        StringBuilder h = new StringBuilder();
-        String name = name(r);
-        h.append(Html.head(name));
-        h.append("<h1>").append(esc(name)).append("</h1>\n");
-        h.append("<p class=verdict>").append(esc(verdict(resultFile, r))).append("</p>\n");
-        h.append("<p>").append(esc("%s: %s to %s (%.1f s). %s".formatted(p.endpoint().baseUrl() + p.endpoint().path(), DATE.format(Instant.parse(r.start())),
-                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)))).append("</p>\n");
-        Path gatlingReport = new RunFolder(resultFile.toAbsolutePath().getParent()).reportPage();
-        if (!split && Files.isRegularFile(gatlingReport)) {
-            h.append("<p><a href=\"").append(esc(resultFile.toAbsolutePath().getParent().relativize(gatlingReport).toString()))
-                    .append("\">Gatling's report</a> of this run</p>\n");
-        }
-        for (String problem : r.problems()) {
-            h.append("<p class=problem>PROBLEM: ").append(esc(problem)).append("</p>\n");
-        }
-        if (r.injector().connectionsSwitched()) {
-            h.append("<p class=problem>").append(esc("Connections were switched to a shared pool: the server saw fewer connections than users."))
-                    .append("</p>\n");
-        }
-        h.append("<h2>Requests</h2>\n<table>\n");
-        row(h, "requests", split ? dev.latencylab.load.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total()));
-        row(h, "OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent()));
-        row(h, "KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()
-                .map(e -> "%s: %,d".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", ")));
+        Path folder = resultFile.toAbsolutePath().getParent();
+        Path gatlingReport = new RunFolder(folder).reportPage();
+        List<InjectorLine> injectors = !split ? List.of() : r.parts().stream().map(part -> {
+            Path report = new RunFolder(folder.resolve(part.file()).normalize().getParent()).reportPage();
+            return new InjectorLine(part, Files.isRegularFile(report) ? folder.relativize(report).toString() : null);
+        }).toList();
+        Map<String, Object> page = new java.util.HashMap<>();
+        page.put("name", name(r));
+        page.put("verdict", verdict(resultFile, r));
+        page.put("when", "%s: %s to %s (%.1f s). %s".formatted(p.endpoint().baseUrl() + p.endpoint().path(), DATE.format(Instant.parse(r.start())),
+                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)));
+        page.put("gatlingReport", !split && Files.isRegularFile(gatlingReport) ? folder.relativize(gatlingReport).toString() : null);
+        page.put("r", r);
+        page.put("facts", facts(r, split));
+        page.put("chart", chartOf(resultFile).getFileName().toString());
+        page.put("injectors", injectors);
+        page.put("injectorsNotHere", split ? r.parts().size() - parts.size() : 0);
+        page.put("resultFile", resultFile.getFileName().toString());
+        return Templates.render("run.jte", page);
+    }
+
+    /** The first table's lines: counts, response times, throughput, the model, the plateau's CPU, the injector, the JVM. */
+    private static List<Fact> facts(Result r, boolean split) {
+        List<Fact> facts = new java.util.ArrayList<>();
+        facts.add(new Fact("requests", split ? dev.latencylab.load.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total())));
+        facts.add(new Fact("OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent())));
+        facts.add(new Fact("KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()
+                .map(e -> "%s: %,d".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", "))));
         Result.ResponseTimes t = r.responseTimeMs();
-        row(h, "response time, ms", t.count() == 0 ? "none completed" : "p50 %,d, p95 %,d, p99 %,d, p99.9 %,d, max %,d"
-                .formatted(t.p50(), t.p95(), t.p99(), t.p999(), t.max()));
-        row(h, "completed per second", "mean %,.1f, plateau %s, peak %,d".formatted(r.throughput().meanPerSecond(),
-                f1(r.throughput().plateauPerSecond()), r.throughput().peakPerSecond()));
-        row(h, "OK per second (goodput)", "mean %s, plateau %s".formatted(f1(r.throughput().goodputMeanPerSecond()),
-                f1(r.throughput().goodputPlateauPerSecond())));
+        facts.add(new Fact("response time, ms", t.count() == 0 ? "none completed" : "p50 %,d, p95 %,d, p99 %,d, p99.9 %,d, max %,d"
+                .formatted(t.p50(), t.p95(), t.p99(), t.p999(), t.max())));
+        facts.add(new Fact("completed per second", "mean %,.1f, plateau %s, peak %,d".formatted(r.throughput().meanPerSecond(),
+                f1(r.throughput().plateauPerSecond()), r.throughput().peakPerSecond())));
+        facts.add(new Fact("OK per second (goodput)", "mean %s, plateau %s".formatted(f1(r.throughput().goodputMeanPerSecond()),
+                f1(r.throughput().goodputPlateauPerSecond()))));
         if (r.model() != null) {
             Result.Model m = r.model();
             String bound = m.threads() == null ? "no pool bounds it" : "pool bound %s req/s (%s, %.0f ms each)".formatted(
                     f1(m.poolBoundPerSecond()), r.target() == null ? "a pool of " + m.threads() : Target.poolOf(r.target().id(), m.threads()),
                     m.latencyMs());
-            row(h, "model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
-                    bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation()));
+            facts.add(new Fact("model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
+                    bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation())));
         }
         if (r.plateau() != null) {
             Result.Plateau pl = r.plateau();
-            row(h, "plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
-                    split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu())));
+            facts.add(new Fact("plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
+                    split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu()))));
         }
         Result.ConnectionPool pool = r.server() == null ? null : r.server().connectionPool();
-        Result.Pools pools = r.server() == null ? null : r.server().pools();
-        if (pool != null && pools == null) { // a file written before every pool was read
-            row(h, "connection pool", "%s, %s connections: in use mean %s, most %s; waiting for one mean %s, most %s".formatted(pool.library(),
-                    f0(pool.maxConnections()), f1(pool.active().mean()), f0(pool.active().max()), f1(pool.pending().mean()),
-                    f0(pool.pending().max())));
+        if (pool != null && r.server().pools() == null) { // a file written before every pool was read
+            facts.add(new Fact("connection pool", "%s, %s connections: in use mean %s, most %s; waiting for one mean %s, most %s".formatted(
+                    pool.library(), f0(pool.maxConnections()), f1(pool.active().mean()), f0(pool.active().max()), f1(pool.pending().mean()),
+                    f0(pool.pending().max()))));
         }
-        row(h, "injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
-                r.injector().openFilesLimit()));
-        row(h, "the target's JVM", jvm(r.jvm()));
-        h.append("</table>\n");
-        h.append("<img src=\"").append(esc(chartOf(resultFile).getFileName().toString())).append("\" alt=\"responses per second\" width=1100>\n");
-        if (r.byRequest() != null) {
-            h.append("<h2>By request</h2>\n<table>\n<tr><th class=l>request<th>weight<th>OK<th>KO<th>p50 ms<th>p95 ms<th>p99 ms<th>max ms</tr>\n");
-            for (Result.ByRequest q : r.byRequest()) {
-                Result.ResponseTimes qt = q.responseTimeMs();
-                h.append("<tr>").append(td(q.name(), true)).append(td(String.valueOf(q.weight()), false))
-                        .append(td("%,d".formatted(q.ok()), false)).append(td("%,d".formatted(q.ko()), false))
-                        .append(td(ms(qt.p50()), false)).append(td(ms(qt.p95()), false)).append(td(ms(qt.p99()), false))
-                        .append(td(ms(qt.max()), false)).append("</tr>\n");
-            }
-            h.append("</table>\n");
-        }
-        if (pools != null) {
-            pools(h, pools);
-        }
-        if (split) {
-            h.append("<h2>Injectors</h2>\n<table>\n<tr><th>index<th class=l>file<th class=l>start<th>requests<th>OK<th>KO"
-                    + "<th>CPU mean<th>CPU max<th>open files max<th class=l>connections<th class=l>Gatling report</tr>\n");
-            for (Result.Part part : r.parts()) {
-                Path report = new RunFolder(resultFile.toAbsolutePath().getParent().resolve(part.file()).normalize().getParent()).reportPage();
-                String link = Files.isRegularFile(report) ? "<a href=\"%s\">report</a>".formatted(esc(
-                        resultFile.toAbsolutePath().getParent().relativize(report).toString())) : "";
-                h.append("<tr>").append(td(String.valueOf(part.index()), false)).append(td(part.file(), true))
-                        .append(td(part.start(), true)).append(td("%,d".formatted(part.requests().total()), false))
-                        .append(td("%,d".formatted(part.requests().ok()), false)).append(td("%,d".formatted(part.requests().ko()), false))
-                        .append(td(pct(part.injector().cpu().mean()), false)).append(td(pct(part.injector().cpu().max()), false))
-                        .append(td(f0(part.injector().openFiles().max()), false))
-                        .append(td(part.injector().connections() + (part.injector().connectionsSwitched() ? " (switched)" : ""), true))
-                        .append("<td class=l>").append(link).append("</td></tr>\n");
-            }
-            h.append("</table>\n");
-            if (parts.size() < r.parts().size()) {
-                h.append("<p>").append(esc("%d of %d injectors' files are not beside this result: their own series are not drawn."
-                        .formatted(r.parts().size() - parts.size(), r.parts().size()))).append("</p>\n");
-            }
-        }
-        if (r.open() != null) {
-            Result.Open o = r.open();
-            h.append("<h2>Levels (open model)</h2>\n<p>").append(esc(("%s arrivals, SLO: p99 from due <= %,d ms and KO <= %s%%; %,d of %,d "
-                    + "planned arrivals sent; most in flight %,d%s.%s").formatted(o.arrivals(), o.slo().sloP99Ms(), o.slo().sloKoPercent(), o.sent().arrivalsStarted(),
-                    o.sent().plannedArrivals(), o.sent().peakInFlight(), split ? " (the injectors' peaks summed: at most)" : "",
-                    o.stoppedEarly() == null ? "" : " Stopped early: " + o.stoppedEarly()))).append("</p>\n");
-            h.append("<table>\n<tr><th>level<th>rate/s<th>planned<th>arrivals<th>OK<th>KO<th>unanswered<th>goodput/s<th>model/s"
-                    + "<th>p99 from due<th>p99 Gatling<th class=l>verdict</tr>\n");
-            for (Result.Level l : o.levels()) {
-                h.append("<tr>").append(td(String.valueOf(l.index()), false)).append(td(Figures.rate(l.ratePerSecond()), false))
-                        .append(td("%,d".formatted(l.counts().plannedArrivals()), false)).append(td("%,d".formatted(l.counts().arrivals()), false))
-                        .append(td("%,d".formatted(l.counts().ok()), false)).append(td("%,d".formatted(l.counts().ko()), false))
-                        .append(td("%,d".formatted(l.counts().unanswered()), false)).append(td(f1(l.goodputPerSecond()), false))
-                        .append(td(f1(l.modelThroughputPerSecond()), false)).append(td(ms(l.times().fromDueMs()), false))
-                        .append(td(ms(l.times().responseTimeMs()), false)).append(td(l.verdict(), true)).append("</tr>\n");
-            }
-            h.append("</table>\n");
-        }
-        h.append("<p>Result file: <a href=\"").append(esc(resultFile.getFileName().toString())).append("\">")
-                .append(esc(resultFile.getFileName().toString())).append("</a></p>\n</body></html>\n");
-        return h.toString();
+        facts.add(new Fact("injector open files", "most %s of %,d allowed (per process)".formatted(f0(r.injector().openFiles().max()),
+                r.injector().openFilesLimit())));
+        facts.add(new Fact("the target's JVM", jvm(r.jvm())));
+        return facts;
     }
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
@@ -364,19 +283,15 @@ public final class RunPage {
                 p.pacing().rampSeconds(), p.pacing().repeat(), p.pacing().thinkMinMs(), p.pacing().thinkMaxMs(), p.connections());
     }
 
-    private static void row(StringBuilder h, String name, String value) {
-        h.append("<tr>").append(td(name, true)).append(td(value, true)).append("</tr>\n");
-    }
-
-    private static String ms(Result.ResponseTimes t) {
+    static String ms(Result.ResponseTimes t) {
         return t == null || t.p99() == null ? "" : "%,d ms".formatted(t.p99());
     }
 
-    private static String f1(Double v) {
+    static String f1(Double v) {
         return v == null ? "n/a" : "%,.1f".formatted(v);
     }
 
-    private static String ms(Long v) {
+    static String ms(Long v) {
         return v == null ? "-" : "%,d".formatted(v);
     }
 }
