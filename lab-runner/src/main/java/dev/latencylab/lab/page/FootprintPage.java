@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -36,7 +37,7 @@ public final class FootprintPage {
     private static final List<Measure> WHERE = List.of(Measure.RSS, Measure.HEAP_USED, Measure.HEAP_COMMITTED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER,
             Measure.NATIVE_TOTAL, Measure.THREADS);
     /** The charts: a measure against the count, for one mode. */
-    private record Chart(Measure measure, Mode mode) {
+    record Chart(Measure measure, Mode mode) {
 
         String name() {
             return measure.id() + "-" + mode.id();
@@ -93,7 +94,7 @@ public final class FootprintPage {
     }
 
     /** The n classes that grow most, with what each adds, e.g. "byte[] 64.0 KiB, char[] 16.0 KiB". */
-    private static String classes(List<Footprint.HeapCost> heap, int n) {
+    static String classes(List<Footprint.HeapCost> heap, int n) {
         return heap.stream().limit(n).map(c -> c.javaName() + " " + kib(c.bytesEach().median())).collect(Collectors.joining(", "));
     }
 
@@ -143,69 +144,34 @@ public final class FootprintPage {
         for (Chart c : charts) {
             OutputFile.png(folder.chartPng(c.name()), chart(f, c));
         }
-        StringBuilder h = new StringBuilder(Html.head("What concurrency costs in memory"));
-        Footprint.Settings s = f.settings();
-        h.append("<h1>What concurrency costs in memory</h1>\n<ul class=verdict>\n");
-        verdict(f).forEach(l -> h.append("<li>").append(Html.esc(l).replaceAll("\\*\\*(.+?)\\*\\*", "<b>$1</b>")).append("</li>\n"));
-        h.append("</ul>\n<p>").append(Html.esc(held(s))).append("; after ").append(s.settleSeconds()).append(" s and a forced GC its memory was "
-                + "read. A line per target: the least-squares fit over the counts (median of the repeats' slopes and intercepts); * in the "
-                + "verdict: beyond the largest count measured. The full GC is the class histogram's (jcmd GC.class_histogram). Started with ")
-                .append(Html.esc(String.join(" ", s.jvmOptions()))).append(Html.esc(started(s))).append(".</p>\n");
-        for (Chart c : charts) {
-            h.append("<img src=\"charts/").append(c.name()).append(".png\" alt=\"").append(Html.esc(title(c))).append("\">\n");
-        }
-        h.append("<h2>The cost of one more, by where it goes</h2>\n<p>KiB per request or connection (threads: per 1,000), median "
-                + "(lowest–highest) over the repeats.</p>\n<div class=scroll><table>\n<tr><th class=l>target<th class=l>mode");
-        WHERE.forEach(m -> h.append("<th>").append(Html.esc(m.words())));
-        h.append("</tr>\n");
-        for (Mode mode : s.modes()) {
-            for (String target : s.targets()) {
-                h.append("<tr>").append(Html.td(target, true)).append(Html.td(mode.id(), true));
-                for (Measure m : WHERE) {
-                    h.append(Html.td(f.fit(target, mode, m).map(x -> m.bytes() ? x.slope().times(1 / 1024.0).format("%,.1f")
-                            : x.slope().times(1000).format("%,.0f")).orElse(""), false));
-                }
-                h.append("</tr>\n");
-            }
-        }
-        h.append("</table></div>\n<h2>Where the heap goes</h2>\n<p>The classes of the live heap that grow most: what each "
-                + "holds at the largest count less what it holds at the smallest, per request or connection (KiB, median over the "
-                + "repeats), from the class histogram each reading takes (jcmd GC.class_histogram, which collects first).</p>\n"
-                + "<div class=scroll><table>\n<tr><th class=l>target<th class=l>mode<th class=l>classes, KiB each</tr>\n");
-        for (Mode mode : s.modes()) {
-            for (String target : s.targets()) {
-                List<Footprint.HeapCost> heap = f.heapCosts(target, mode);
-                if (!heap.isEmpty()) {
-                    h.append("<tr>").append(Html.td(target, true)).append(Html.td(mode.id(), true)).append(Html.td(classes(heap, 6), true)).append("</tr>\n");
-                }
-            }
-        }
-        h.append("</table></div>\n<h2>Every measurement</h2>\n<div class=scroll><table>\n<tr><th class=l>measurement<th>held<th>s to hold"
-                + "<th>RSS MiB<th>heap used MiB<th>heap committed MiB<th>native MiB<th>thread stacks MiB<th>OS threads<th>sockets<th class=l>failed</tr>\n");
-        for (Measurement m : f.measurements()) {
-            MemorySnapshot x = m.memory();
-            h.append(m.done() ? "<tr>" : "<tr class=failed>").append(Html.td(m.name(), true)).append(Html.td(m.held() == null ? "" : "%,d".formatted(m.held()), false))
-                    .append(Html.td(m.secondsToHold() == null ? "" : "%.1f".formatted(m.secondsToHold()), false));
-            if (x == null) {
-                h.append("<td><td><td><td><td><td><td>");
-            }
-            else {
-                h.append(Html.td(mib(x.rssBytes()), false)).append(Html.td(mib(x.heapUsedBytes()), false))
-                        .append(Html.td(mib(x.heapCommittedBytes()), false)).append(Html.td(mib(x.nativeCommittedKiB().get("Total") * 1024.0), false))
-                        .append(Html.td(mib(x.threadStacks().committedKiB() * 1024.0), false)).append(Html.td("%,d".formatted(x.osThreads()), false))
-                        .append(Html.td("%,d".formatted(x.sockets()), false));
-            }
-            h.append("<td class=\"l problem\">").append(Html.esc(m.reason())).append("</td></tr>\n");
-        }
-        h.append("</table></div>\n<p>Measured ").append(Html.esc(f.created())).append(" on ").append(Html.esc(f.machine().cpu()))
-                .append(", ").append(f.machine().cores()).append(" cores, ").append(Html.esc(f.jdk()))
-                .append("; the data: <a href=\"footprint.json\">footprint.json</a>, <a href=\"measurements.csv\">measurements.csv</a>.</p>\n</body></html>\n");
-        OutputFile.text(folder.page(), h.toString());
+        OutputFile.text(folder.page(), Templates.render("footprint.jte", Map.of("f", f, "charts", charts, "where", WHERE,
+                "verdict", verdict(f).stream().map(FootprintPage::segments).toList())));
         return folder.page();
     }
 
+    /** A part of a verdict's line: its **bold** parts bold on the page. */
+    record Segment(String text, boolean bold) {
+    }
+
+    static List<Segment> segments(String line) {
+        List<Segment> parts = new ArrayList<>();
+        String[] split = line.split("\\*\\*", -1);
+        for (int i = 0; i < split.length; i++) {
+            if (!split[i].isEmpty()) {
+                parts.add(new Segment(split[i], i % 2 == 1));
+            }
+        }
+        return parts;
+    }
+
+    /** A target's cost of one more in a mode, where it goes: KiB, or threads per 1,000; empty when nothing was fitted. */
+    static String cost(Footprint f, String target, Mode mode, Measure m) {
+        return f.fit(target, mode, m).map(x -> m.bytes() ? x.slope().times(1 / 1024.0).format("%,.1f") : x.slope().times(1000).format("%,.0f"))
+                .orElse("");
+    }
+
     /** What each measurement held, and of what. */
-    private static String held(Footprint.Settings s) {
+    static String held(Footprint.Settings s) {
         String what = s.modes().stream().map(Mode::words).collect(Collectors.joining(" or "));
         if (s.service() == null) {
             return "Each target, fresh for each count, held that many " + what;
@@ -215,7 +181,7 @@ public final class FootprintPage {
     }
 
     /** How the targets were started beside Native Memory Tracking, and where the JVM's own gauges came from. */
-    private static String started(Footprint.Settings s) {
+    static String started(Footprint.Settings s) {
         if (s.service() == null) {
             return " besides each id's settings; requests in flight wait " + s.holdSeconds() + " s on /hello";
         }
@@ -225,11 +191,11 @@ public final class FootprintPage {
                 + "management agent, started in each run before anything was held (the same cost in every measurement)";
     }
 
-    private static String mib(double bytes) {
+    static String mib(double bytes) {
         return "%,.1f".formatted(bytes / 1024 / 1024);
     }
 
-    private static String title(Chart c) {
+    static String title(Chart c) {
         return c.measure().words() + " against " + c.mode().words() + " (MiB)";
     }
 
