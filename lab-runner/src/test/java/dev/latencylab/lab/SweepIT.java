@@ -172,7 +172,7 @@ class SweepIT {
                     .isEqualTo((p95s.get(0) + p95s.get(1)) / 2);
             assertThat(Double.parseDouble(point.get("goodputMin"))).isLessThanOrEqualTo(Double.parseDouble(point.get("goodputMax")));
         }
-        assertThat(page).as("ranges in the table").contains("<span class=range>(");
+        assertThat(page).as("ranges in the table").contains("<span class=\"range\">(");
         assertThat(ResultsTable.markdown(Sweep.points(dir))).as("and in README's table").containsPattern("[0-9,]+ \\([0-9,]+–[0-9,]+\\) req/s");
         for (String chart : List.of("throughput", "p50", "p95", "p99", "ko", "server-threads", "server-cpu", "injector-cpu", "machine-cpu")) {
             assertThat(dir.charts().resolve(chart + "-l100.svg")).isNotEmptyFile();

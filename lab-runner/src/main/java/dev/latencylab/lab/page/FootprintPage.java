@@ -145,23 +145,8 @@ public final class FootprintPage {
             OutputFile.png(folder.chartPng(c.name()), chart(f, c));
         }
         OutputFile.text(folder.page(), Templates.render("footprint.jte", Map.of("f", f, "charts", charts, "where", WHERE,
-                "verdict", verdict(f).stream().map(FootprintPage::segments).toList())));
+                "verdict", verdict(f).stream().map(Strong::parts).toList())));
         return folder.page();
-    }
-
-    /** A part of a verdict's line: its **bold** parts bold on the page. */
-    record Segment(String text, boolean bold) {
-    }
-
-    static List<Segment> segments(String line) {
-        List<Segment> parts = new ArrayList<>();
-        String[] split = line.split("\\*\\*", -1);
-        for (int i = 0; i < split.length; i++) {
-            if (!split[i].isEmpty()) {
-                parts.add(new Segment(split[i], i % 2 == 1));
-            }
-        }
-        return parts;
     }
 
     /** A target's cost of one more in a mode, where it goes: KiB, or threads per 1,000; empty when nothing was fitted. */

@@ -204,18 +204,20 @@ public final class Verdict {
         return text(points, s -> "**" + s + "**", Function.identity(), true);
     }
 
-    /** The verdict as HTML, for the top of a sweep's page: each stage with its numbers. */
+    /** The verdict as HTML, for the top of a sweep's page: each stage with its numbers (verdict.jte). */
     public static String html(List<Summary.PointRow> points) {
-        if (targets(points).isEmpty()) {
-            return "<p>No run of this sweep finished: nothing to judge.</p>\n";
-        }
-        String list = text(points, s -> "<strong>" + Html.esc(s) + "</strong>", Html::esc, false);
-        StringBuilder h = new StringBuilder("<section class=verdict>\n<ul>\n");
-        list.lines().forEach(l -> h.append("<li>").append(l.substring(2)).append("</li>\n"));
-        return h.append("</ul>\n</section>\n").toString();
+        return Templates.render("verdict.jte", java.util.Map.of("lines", lines(points)));
     }
 
-    /** Markdown's or HTML's words alike: strong marks a target, esc escapes the rest; short: README's form. */
+    /** The long verdict's lines, each in parts, a target's name strong: what verdict.jte marks up; empty when none finished. */
+    static List<List<Strong>> lines(List<Summary.PointRow> points) {
+        if (targets(points).isEmpty()) {
+            return List.of();
+        }
+        return text(points, s -> "**" + s + "**", Function.identity(), false).lines().map(l -> Strong.parts(l.substring(2))).toList();
+    }
+
+    /** The verdict's words: strong marks a target, esc the rest (Markdown leaves it as it is); short: README's form. */
     private static String text(List<Summary.PointRow> points, Function<String, String> strong, Function<String, String> esc, boolean shortForm) {
         List<TargetVerdict> targets = targets(points);
         boolean latencies = targets.stream().map(TargetVerdict::latencyMs).distinct().count() > 1;

@@ -95,7 +95,7 @@ class VerdictTest {
         assertThat(markdown).contains("- **mvc-t200**: the offered load up to 3,000 users (").contains("; the model); its thread pool from 5,000 users (T/L 2,000 req/s")
                 .contains("- **webflux**: the offered load up to 10,000 users (").contains("this machine's CPU at 20,000 users (");
         String html = Verdict.html(points("docs/results"));
-        assertThat(html).startsWith("<section class=verdict>").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
+        assertThat(html).startsWith("<section class=\"verdict\">").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
                 .contains("held at the T/L of its thread pool, 2,000 req/s, from 5,000 users to 20,000 users");
     }
 
