@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -70,13 +71,7 @@ public final class ComparisonPage {
      * arrival served: goodput = rate; each pool's T/L), on p99 the default SLO (latency + 100 ms).
      */
     private static XYChart openChart(Chart c, long latency, boolean modelled, List<SweepSource> sources, double right) {
-        XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + at(latency, modelled))
-                .xAxisTitle("offered rate (arrivals per second)").yAxisTitle(c.yAxis()).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisLogarithmic(c.log());
-        chart.getStyler().setXAxisDecimalPattern("#,##0");
-        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        XYChart chart = styled(c, latency, modelled, "offered rate (arrivals per second)");
         double maxRate = 0;
         double dataMax = 1;
         double dataMin = Double.MAX_VALUE;
@@ -134,10 +129,7 @@ public final class ComparisonPage {
                         r -> r.identity().rate(), right, top, offChart);
             }
         }
-        if (!offChart.isEmpty()) {
-            chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
-        }
-        return chart;
+        return named(chart, offChart);
     }
 
     /**
@@ -327,26 +319,80 @@ public final class ComparisonPage {
      * {@link #addTimeouts}); on goodput the model's lines and each target's machine ceiling.
      */
     private static XYChart chart(Chart c, long latency, boolean modelled, List<SweepSource> sources, SweepPlan.PerRun plan, int maxUsers) {
-        XYChart chart = new XYChartBuilder().width(1300).height(520)
-                .title(c.title() + at(latency, modelled)).xAxisTitle("users").yAxisTitle(c.yAxis()).build();
-        Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisLogarithmic(c.log());
-        chart.getStyler().setXAxisDecimalPattern("#,##0");
-        chart.getStyler().setYAxisDecimalPattern("#,##0");
+        XYChart chart = styled(c, latency, modelled, "users");
         double right = maxUsers * 1.04;
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
-        boolean percentile = c.log();
+        Drawn drawn = drawClosed(chart, c, latency, sources, right);
+        double top = closedYAxis(chart, c, c.file().equals("throughput") ? withCeilings(drawn, sources) : drawn);
+        List<String> offChart = new ArrayList<>();
+        for (long timeout : drawn.timeouts()) {
+            XYSeries line = chart.addSeries("connect timeout %s s (×: never connected)"
+                    .formatted(java.math.BigDecimal.valueOf(timeout, 3).stripTrailingZeros().toPlainString()), List.of(0.0, right),
+                    List.of((double) timeout, (double) timeout));
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.GRAY);
+            line.setLineStyle(new BasicStroke(1f));
+        }
+        if (plan != null && modelled && (c.file().equals("throughput") || c.file().equals("p95"))) {
+            offChart.addAll(ChartLines.addModel(chart, c.file(), latency, drawn.all(), maxUsers, plan, top));
+        }
+        if (!modelled && c.file().equals("throughput")) {
+            ChartLines.addServiceBounds(chart, drawn.all(), r -> (double) r.identity().users(), right, top, offChart);
+        }
+        if (c.file().equals("throughput")) {
+            for (SweepSource source : sources) {
+                source.ceilings().forEach((target, ceiling) -> {
+                    if (drawn.has(target) && !source.notDrawn().containsKey(target)) {
+                        ChartLines.addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), maxUsers,
+                                ceiling.requestsPerSecond(), top, offChart);
+                    }
+                });
+            }
+        }
+        return named(chart, offChart);
+    }
+
+    /** A chart of this page's size and style, its y axis logarithmic for the percentiles. */
+    private static XYChart styled(Chart c, long latency, boolean modelled, String xAxis) {
+        XYChart chart = new XYChartBuilder().width(1300).height(520).title(c.title() + at(latency, modelled)).xAxisTitle(xAxis)
+                .yAxisTitle(c.yAxis()).build();
+        org.knowm.xchart.style.XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setYAxisLogarithmic(c.log());
+        styler.setXAxisDecimalPattern("#,##0");
+        styler.setYAxisDecimalPattern("#,##0");
+        return chart;
+    }
+
+    /** A chart's title with the lines above its top named (one wholly above the axis is not seen). */
+    private static XYChart named(XYChart chart, List<String> offChart) {
+        if (!offChart.isEmpty()) {
+            chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
+        }
+        return chart;
+    }
+
+    /**
+     * What a closed chart's data spanned: its lowest and highest value, the points drawn and the connect timeouts some
+     * of them were at (each sweep's own: sweeps side by side may have run with different ones).
+     */
+    private record Drawn(double min, double max, List<Summary.PointRow> all, SortedSet<Long> timeouts) {
+
+        boolean has(String target) {
+            return all.stream().anyMatch(r -> r.identity().target().equals(target));
+        }
+    }
+
+    /** Each target's medians and ranges against users; on the percentiles, a value at the connect timeout as a cross. */
+    private static Drawn drawClosed(XYChart chart, Chart c, long latency, List<SweepSource> sources, double right) {
         double dataMin = Double.MAX_VALUE;
         double dataMax = 0;
         List<Summary.PointRow> all = new ArrayList<>();
-        // each sweep's own connect timeout: sweeps side by side may have run with different ones
-        java.util.SortedSet<Long> timeouts = new java.util.TreeSet<>();
+        SortedSet<Long> timeouts = new TreeSet<>();
         for (SweepSource source : sources) {
-            Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, false);
-            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
+            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget(source, latency, false).entrySet()) {
                 Style style = Style.of(target.getKey());
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
@@ -360,7 +406,7 @@ public final class ComparisonPage {
                     dataMin = Math.min(dataMin, v.min());
                     dataMax = Math.max(dataMax, v.max());
                     rangeBar(chart, source.series(target.getKey()) + " range " + r.identity().users(), r.identity().users(), v, style, right * CAP);
-                    if (percentile && source.atConnectTimeout(v.median())) {
+                    if (c.log() && source.atConnectTimeout(v.median())) {
                         timeoutX.add((double) r.identity().users());
                         continue;
                     }
@@ -374,60 +420,35 @@ public final class ComparisonPage {
                 }
             }
         }
-        if (c.file().equals("throughput")) {
-            // the headroom to each target's machine ceiling is what a reader looks for: the axis reaches the highest
-            for (SweepSource source : sources) {
-                for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
-                    if (all.stream().anyMatch(r -> r.identity().target().equals(ceiling.getKey()))
-                            && !source.notDrawn().containsKey(ceiling.getKey())) {
-                        dataMax = Math.max(dataMax, ceiling.getValue().requestsPerSecond());
-                    }
+        return new Drawn(dataMin, dataMax, all, timeouts);
+    }
+
+    /** The headroom to each drawn target's machine ceiling is what a reader of goodput looks for: the axis reaches the highest. */
+    private static Drawn withCeilings(Drawn drawn, List<SweepSource> sources) {
+        double max = drawn.max();
+        for (SweepSource source : sources) {
+            for (Map.Entry<String, MachineCeiling> ceiling : source.ceilings().entrySet()) {
+                if (drawn.has(ceiling.getKey()) && !source.notDrawn().containsKey(ceiling.getKey())) {
+                    max = Math.max(max, ceiling.getValue().requestsPerSecond());
                 }
             }
         }
-        // the axis fits the data; model lines are cut at its top, and one wholly above it is named in the title
+        return new Drawn(drawn.min(), max, drawn.all(), drawn.timeouts());
+    }
+
+    /** The y axis fits the data (model lines are cut at its top); returns its top. */
+    private static double closedYAxis(XYChart chart, Chart c, Drawn drawn) {
         double top;
         if (c.log()) {
-            double bottom = dataMax == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(dataMin)));
-            top = dataMax == 0 ? 10 : Math.pow(10, Math.ceil(Math.log10(dataMax * 1.01)));
-            chart.getStyler().setYAxisMin(bottom);
-            chart.getStyler().setYAxisMax(top);
+            top = drawn.max() == 0 ? 10 : Math.pow(10, Math.ceil(Math.log10(drawn.max() * 1.01)));
+            chart.getStyler().setYAxisMin(drawn.max() == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(drawn.min()))));
         }
         else {
-            top = ChartLines.niceCeiling(dataMax * 1.1);
+            top = ChartLines.niceCeiling(drawn.max() * 1.1);
             chart.getStyler().setYAxisMin(0.0);
-            chart.getStyler().setYAxisMax(top);
         }
-        List<String> offChart = new ArrayList<>();
-        for (long timeout : timeouts) {
-            XYSeries line = chart.addSeries("connect timeout %s s (×: never connected)"
-                    .formatted(java.math.BigDecimal.valueOf(timeout, 3).stripTrailingZeros().toPlainString()), List.of(0.0, right),
-                    List.of((double) timeout, (double) timeout));
-            line.setMarker(SeriesMarkers.NONE);
-            line.setLineColor(Color.GRAY);
-            line.setLineStyle(new BasicStroke(1f));
-        }
-        if (plan != null && modelled && (c.file().equals("throughput") || c.file().equals("p95"))) {
-            offChart.addAll(ChartLines.addModel(chart, c.file(), latency, all, maxUsers, plan, top));
-        }
-        if (!modelled && c.file().equals("throughput")) {
-            ChartLines.addServiceBounds(chart, all, r -> (double) r.identity().users(), right, top, offChart);
-        }
-        if (c.file().equals("throughput")) {
-            int lineEnd = maxUsers;
-            for (SweepSource source : sources) {
-                source.ceilings().forEach((target, ceiling) -> {
-                    if (all.stream().anyMatch(r -> r.identity().target().equals(target)) && !source.notDrawn().containsKey(target)) {
-                        ChartLines.addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), lineEnd,
-                                ceiling.requestsPerSecond(), top, offChart);
-                    }
-                });
-            }
-        }
-        if (!offChart.isEmpty()) {
-            chart.setTitle(chart.getTitle() + " (above the chart: " + String.join(", ", offChart) + ")");
-        }
-        return chart;
+        chart.getStyler().setYAxisMax(top);
+        return top;
     }
 
     /** A single value as a spread of one run (measures the point keeps only the median of). */
