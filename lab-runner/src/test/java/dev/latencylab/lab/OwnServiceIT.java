@@ -306,7 +306,7 @@ class OwnServiceIT {
                 .contains("given: Tomcat's threads 50").containsPattern("at most [0-9.,]+ req/s, the knee at [0-9.,]+ users by L \\+ Z = [0-9]+\\.[0-9]+ s at 2 users")
                 .doesNotContain("followed the offered load");
         assertThat(dir.charts().resolve("throughput-l0.svg")).isNotEmptyFile();
-        org.knowm.xchart.XYChart throughput = dev.latencylab.lab.page.ComparisonPage.charts(List.of(dir)).get("throughput-l0");
+        org.knowm.xchart.XYChart throughput = dev.latencylab.lab.page.SweepCharts.charts(List.of(dir)).get("throughput-l0");
         assertThat(throughput.getTitle()).doesNotContain("ms latency");
         assertThat(throughput.getSeriesMap().keySet()).noneMatch(k -> k.startsWith("model: T/L"))
                 .anyMatch(k -> k.startsWith("bound: HikariCP, 2 connections / ")).anyMatch(k -> k.startsWith("model: offered N/(L+Z), L "));

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.page.RunPage;
 
 /**
@@ -68,7 +68,7 @@ class PageInBrowserIT {
         Lab.copyTree(published.resolve("points"), copy.resolve("points"));
         Files.copy(published.resolve("sweep.json"), copy.resolve("sweep.json"));
         SweepFolder sweep = new SweepFolder(copy);
-        ComparisonPage.write(sweep);
+        SweepPage.write(sweep);
         return sweep;
     }
 

@@ -17,7 +17,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.CapacityReport;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.RunsPage;
@@ -106,7 +106,7 @@ final class ReportCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--out " + out + " is one of the sweeps; give a folder of its own");
             }
             Folders.pageFolder("--out", out);
-            ComparisonPage.write(sweeps, page);
+            SweepPage.write(sweeps, page);
             System.out.println("Comparison page: " + page.page().toAbsolutePath());
             return 0;
         }
@@ -123,7 +123,7 @@ final class ReportCommand implements Callable<Integer> {
             System.out.print(Verdict.markdown(sweep));
             return 0;
         }
-        ComparisonPage.write(sweep);
+        SweepPage.write(sweep);
         System.out.println("Comparison page: " + sweep.page().toAbsolutePath());
         return 0;
     }

@@ -18,7 +18,7 @@ import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
@@ -230,11 +230,11 @@ final class SweepCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
-            sweep.run(retryFailed, () -> ComparisonPage.write(dir));
+            sweep.run(retryFailed, () -> SweepPage.write(dir));
             if (sweep.stopped()) {
                 return LatencyLab.FAILED;
             }
-            ComparisonPage.write(dir);
+            SweepPage.write(dir);
             long failed = Sweep.rows(dir).stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
                     Figures.minutes(Duration.between(start, Instant.now())), failed,

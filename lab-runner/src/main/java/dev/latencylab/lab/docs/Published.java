@@ -22,7 +22,7 @@ import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.ComparePage;
-import dev.latencylab.lab.page.ComparisonPage;
+import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
@@ -114,12 +114,12 @@ public final class Published {
         List<Path> written = new ArrayList<>();
         for (String sweep : SWEEPS) {
             SweepFolder folder = new SweepFolder(repo.resolve(sweep));
-            ComparisonPage.write(folder);
+            SweepPage.write(folder);
             written.addAll(List.of(folder.summaryCsv(), folder.runsCsv(), folder.page()));
             written.addAll(files(folder.charts()));
         }
         SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
-        ComparisonPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
+        SweepPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
         written.add(side.page());
         written.addAll(files(side.charts()));
         for (Path run : folders(repo.resolve(RUNS), "*")) {

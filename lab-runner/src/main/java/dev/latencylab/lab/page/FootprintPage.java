@@ -199,7 +199,7 @@ public final class FootprintPage {
             if (of.isEmpty()) {
                 continue;
             }
-            ComparisonPage.Style style = ComparisonPage.Style.of(target);
+            ChartStyle style = ChartStyle.of(target);
             XYSeries points = chart.addSeries(target, of.stream().map(m -> (double) m.count()).toList(),
                     of.stream().map(m -> c.measure().of(m.memory()) / 1024 / 1024).toList());
             points.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);

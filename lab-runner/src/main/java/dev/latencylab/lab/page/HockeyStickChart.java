@@ -69,7 +69,7 @@ public final class HockeyStickChart {
             // repeated searches of one target (./lab capacity --repeats): a series each, told apart by their order
             int k = seen.merge(r.settings().target(), 1, Integer::sum);
             String name = searchesOf.get(r.settings().target()) == 1 ? r.settings().target() : r.settings().target() + " #" + k;
-            ComparisonPage.Style style = ComparisonPage.Style.of(r.settings().target());
+            ChartStyle style = ChartStyle.of(r.settings().target());
             Color color = style.color();
             // a rate measured in several ladders: one point, the median of them
             Map<Double, List<CapacitySearch.Level>> byRate = new TreeMap<>(r.levels().stream()

@@ -22,7 +22,7 @@ import dev.latencylab.lab.sweep.SweepPlan;
 
 /**
  * A sweep page's HTML (index.html, from sweep.jte): its verdict, table and charts, each sweep's plan, machine and
- * ceilings, the runs' files and their targets' JVM events; ComparisonPage draws the charts it shows and writes it. What
+ * ceilings, the runs' files and their targets' JVM events; SweepCharts draws the charts it shows, SweepPage writes it. What
  * the template shows that takes more than a call is computed here.
  */
 final class SweepPageHtml {

@@ -10,14 +10,13 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * Every target of a published sweep gets a colour of its own on its charts, the same on the capacity chart; a db or
  * http target its stack's hue.
  */
-class ComparisonPageStyleTest {
+class ChartStyleTest {
 
     @Test
     void theTargetsOfOneChartNeverShareAColour() {
@@ -26,7 +25,7 @@ class ComparisonPageStyleTest {
                 List.of("mvc-t200-db", "mvc-virtual-db", "webflux-db", "mvc-virtual-db-p50", "webflux-db-p50"),
                 List.of("mvc-t200-http", "mvc-virtual-http", "webflux-http", "mvc-virtual-http-p50", "webflux-http-p50"),
                 List.of("mvc-t200-db-p50-pg20", "mvc-virtual-db-p50-pg20", "webflux-db-p50-pg20"))) {
-            assertThat(sweep.stream().map(t -> ComparisonPage.Style.of(t).color()).distinct()).as(sweep.toString()).hasSize(sweep.size());
+            assertThat(sweep.stream().map(t -> ChartStyle.of(t).color()).distinct()).as(sweep.toString()).hasSize(sweep.size());
         }
     }
 
@@ -38,20 +37,20 @@ class ComparisonPageStyleTest {
         assertThat(records).extracting(s -> s.settings().target()).contains("webflux", "mvc-t200");
         for (Capacity.Search r : records) {
             var due = series.get(r.settings().target() + ": p99 from when due");
-            assertThat(due.getLineColor()).as(r.settings().target()).isEqualTo(ComparisonPage.Style.of(r.settings().target()).color());
-            assertThat(due.getMarker()).as(r.settings().target()).isEqualTo(ComparisonPage.Style.of(r.settings().target()).marker());
+            assertThat(due.getLineColor()).as(r.settings().target()).isEqualTo(ChartStyle.of(r.settings().target()).color());
+            assertThat(due.getMarker()).as(r.settings().target()).isEqualTo(ChartStyle.of(r.settings().target()).marker());
         }
     }
 
     @Test
     void aDependencyTargetKeepsItsStacksMarkerAndHue() {
-        ComparisonPage.Style webflux = ComparisonPage.Style.of("webflux");
-        assertThat(ComparisonPage.Style.of("webflux-db")).isEqualTo(webflux);
-        ComparisonPage.Style larger = ComparisonPage.Style.of("webflux-db-p50");
+        ChartStyle webflux = ChartStyle.of("webflux");
+        assertThat(ChartStyle.of("webflux-db")).isEqualTo(webflux);
+        ChartStyle larger = ChartStyle.of("webflux-db-p50");
         assertThat(larger.marker()).isEqualTo(webflux.marker());
         assertThat(larger.color().getRed()).as("lighter blue").isGreaterThan(webflux.color().getRed());
         assertThat(larger.color().getBlue()).isGreaterThan(webflux.color().getBlue());
-        ComparisonPage.Style capped = ComparisonPage.Style.of("webflux-db-p50-pg20");
+        ChartStyle capped = ChartStyle.of("webflux-db-p50-pg20");
         assertThat(capped.color().getBlue()).as("max_connections: darker than its pool's").isLessThan(larger.color().getBlue());
     }
 
@@ -80,8 +79,8 @@ class ComparisonPageStyleTest {
             for (String a : targets) {
                 for (String b : targets) {
                     if (a.compareTo(b) < 0) {
-                        double[] la = lab(ComparisonPage.Style.of(a).color());
-                        double[] lb = lab(ComparisonPage.Style.of(b).color());
+                        double[] la = lab(ChartStyle.of(a).color());
+                        double[] lb = lab(ChartStyle.of(b).color());
                         double distance = Math.sqrt(Math.pow(la[0] - lb[0], 2) + Math.pow(la[1] - lb[1], 2) + Math.pow(la[2] - lb[2], 2));
                         assertThat(distance).as("%s and %s on %s", a, b, sweep).isGreaterThanOrEqualTo(20);
                     }

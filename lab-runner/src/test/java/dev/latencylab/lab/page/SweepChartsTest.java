@@ -18,10 +18,10 @@ import dev.latencylab.lab.sweep.Sweep;
 /**
  * The published sweeps' charts, drawn again from their data: what a reader must be able to trust at a glance on them.
  */
-class ComparisonPageChartsTest {
+class SweepChartsTest {
 
     private static Map<String, XYChart> charts(String sweep) {
-        return ComparisonPage.charts(List.of(new SweepFolder(Lab.repo().resolve(sweep))));
+        return SweepCharts.charts(List.of(new SweepFolder(Lab.repo().resolve(sweep))));
     }
 
     private static List<Double> x(XYSeries s) {
@@ -68,7 +68,7 @@ class ComparisonPageChartsTest {
                 dev.latencylab.load.Json.MAPPER.writeValue(f.toFile(), result);
             }
         }
-        Map<String, XYSeries> series = ComparisonPage.charts(List.of(new SweepFolder(Lab.repo().resolve("docs/results")), new SweepFolder(other)))
+        Map<String, XYSeries> series = SweepCharts.charts(List.of(new SweepFolder(Lab.repo().resolve("docs/results")), new SweepFolder(other)))
                 .get("p99-l100").getSeriesMap();
         assertThat(series).containsKeys("connect timeout 10 s (×: never connected)", "connect timeout 9.6 s (×: never connected)");
         assertThat(series.get("connect timeout 9.6 s (×: never connected)").getYData()).containsOnly(9_600.0);

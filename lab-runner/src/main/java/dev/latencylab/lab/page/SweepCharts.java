@@ -2,14 +2,10 @@ package dev.latencylab.lab.page;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -20,27 +16,24 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
-import dev.latencylab.lab.summary.RecordCsv;
 import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepPlan;
-import dev.latencylab.lab.targets.Target;
 
 /**
- * The comparison page of a sweep, or of several side by side (./lab report A B --out C): summary.csv and runs.csv,
- * charts (XChart, written as SVG for the page and PNG for README) and index.html (SweepPageHtml), which needs nothing
- * but the files beside it (no CDN, works offline). Every measure is the median of a point's runs with its range drawn
- * as a bar.
+ * A sweep page's charts (XChart): each measure of every target against users, or against the offered rate for open
+ * points, a latency's charts on one x axis; each point the median of its runs with their range as a bar, the model's
+ * lines and each target's machine ceiling beside the data.
  */
-public final class ComparisonPage {
+public final class SweepCharts {
+
+    private SweepCharts() {
+    }
 
     /** The charts, by file name: title, y axis, a point's value (median and range), log scale. */
     private record Chart(String file, String title, String yAxis, Function<Summary.PointRow, Spread> value, boolean log) {
@@ -79,7 +72,7 @@ public final class ComparisonPage {
         for (SweepSource source : sources) {
             Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, true);
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
-                Style style = Style.of(target.getKey());
+                ChartStyle style = ChartStyle.of(target.getKey());
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 for (Summary.PointRow r : target.getValue()) {
@@ -137,7 +130,7 @@ public final class ComparisonPage {
      * (a bare bar ending in a marker read as an arrow off the chart), not in the legend (none for one run); cap is the
      * half-width of the caps in x's units.
      */
-    private static void rangeBar(XYChart chart, String name, double x, Spread v, Style style, double cap) {
+    private static void rangeBar(XYChart chart, String name, double x, Spread v, ChartStyle style, double cap) {
         if (v.runs() > 1) {
             XYSeries range = chart.addSeries(name, List.of(x - cap, x + cap, x, x, x - cap, x + cap),
                     List.of(v.min(), v.min(), v.min(), v.max(), v.max(), v.max()));
@@ -149,7 +142,7 @@ public final class ComparisonPage {
     }
 
     /** A target's percentiles at the connect timeout: a cross each in its colour, on the timeout's line, no line between. */
-    private static void addTimeouts(XYChart chart, SweepSource source, String target, List<Double> x, Style style) {
+    private static void addTimeouts(XYChart chart, SweepSource source, String target, List<Double> x, ChartStyle style) {
         XYSeries s = chart.addSeries(source.series(target) + " at the connect timeout", x,
                 x.stream().map(u -> (double) source.connectTimeoutMs()).toList());
         s.setMarker(SeriesMarkers.CROSS);
@@ -159,7 +152,7 @@ public final class ComparisonPage {
     }
 
     /** A target's medians as one line, dashed by its source. */
-    private static void medianLine(XYChart chart, SweepSource source, String target, List<Double> x, List<Double> y, Style style) {
+    private static void medianLine(XYChart chart, SweepSource source, String target, List<Double> x, List<Double> y, ChartStyle style) {
         if (x.isEmpty()) {
             return;
         }
@@ -175,102 +168,16 @@ public final class ComparisonPage {
 
     private static final float[][] SOURCE_DASHES = {null, {10f, 5f}, {2f, 4f}, {10f, 4f, 2f, 4f}};
 
-    /** A target's colour and marker, the same on every page and chart (Okabe-Ito, readable with colour blindness). */
-    record Style(Color color, Marker marker) {
-
-        private static final Map<String, Style> KNOWN = Map.of(
-                "webflux", new Style(new Color(0, 114, 178), SeriesMarkers.CIRCLE),
-                "mvc-t200", new Style(new Color(213, 94, 0), SeriesMarkers.SQUARE),
-                "mvc-t400", new Style(new Color(230, 159, 0), SeriesMarkers.DIAMOND),
-                "mvc-virtual", new Style(new Color(0, 158, 115), SeriesMarkers.TRIANGLE_UP),
-                "mvc-virtual-uncapped", new Style(new Color(86, 180, 233), SeriesMarkers.TRIANGLE_DOWN),
-                "webflux-block-parallel", new Style(new Color(204, 121, 167), SeriesMarkers.CROSS),
-                "webflux-block-elastic", new Style(new Color(120, 94, 240), SeriesMarkers.CROSS));
-        private static final Color[] OTHERS = {new Color(153, 79, 0), new Color(0, 90, 90), new Color(140, 0, 140), new Color(90, 90, 0)};
-        private static final Marker[] OTHER_MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
-
-        /**
-         * A known id's own style; a db or http target its base target's colour (the stack), lighter when it names its
-         * pool (-p) and darker when it names PostgreSQL's max_connections (-pg), so that its variants differ on one
-         * chart (two darkened stacks, green and blue, were hard to tell apart); any other id always gets the same one
-         * of a few more, from its name.
-         */
-        static Style of(String target) {
-            Style known = KNOWN.get(target);
-            if (known != null) {
-                return known;
-            }
-            Optional<Target.DependencyId> dependency = Target.DependencyId.of(target);
-            if (dependency.isPresent()) {
-                Style base = of(dependency.get().base());
-                Color c = base.color();
-                if (dependency.get().connections() != null) {
-                    c = new Color(c.getRed() + (255 - c.getRed()) * 9 / 20, c.getGreen() + (255 - c.getGreen()) * 9 / 20,
-                            c.getBlue() + (255 - c.getBlue()) * 9 / 20);
-                }
-                if (dependency.get().serverMax() != null) {
-                    c = new Color(c.getRed() * 3 / 5, c.getGreen() * 3 / 5, c.getBlue() * 3 / 5);
-                }
-                if (dependency.get().legacyDriver()) {
-                    // the same stack on the old JDBC driver: darker, and its own marker, beside the build's driver
-                    return new Style(new Color(c.getRed() / 2, c.getGreen() / 2, c.getBlue() / 2),
-                            OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
-                }
-                return new Style(c, base.marker());
-            }
-            int h = Math.floorMod(target.hashCode(), OTHERS.length * OTHER_MARKERS.length);
-            return new Style(OTHERS[h % OTHERS.length], OTHER_MARKERS[h / OTHERS.length]);
-        }
-    }
-
-    private ComparisonPage() {
-    }
-
-    /** Rebuilds summary.csv, runs.csv, charts/ and index.html of a sweep from its run folders. */
-    public static void write(SweepFolder sweep) {
-        SweepSource source = SweepSource.read(sweep, null, 0);
-        RecordCsv.write(source.points(), Summary.PointRow.class, sweep.summaryCsv());
-        RecordCsv.write(source.runs(), Summary.RunRow.class, sweep.runsCsv());
-        draw(List.of(source), sweep);
-    }
-
-    /**
-     * One page of several sweeps (e.g. from two machines) in out: each sweep's points under its name, its machine and
-     * ceilings beside it. Its numbers stay in each sweep's own summary.csv, which the page links.
-     */
-    public static void write(List<SweepFolder> sweeps, SweepFolder out) {
-        List<SweepSource> sources = new ArrayList<>();
-        for (SweepFolder s : sweeps) {
-            sources.add(SweepSource.read(s, s.name(), sources.size()));
-        }
-        draw(sources, out);
-    }
-
-    private static void draw(List<SweepSource> sources, SweepFolder out) {
-        try {
-            Files.createDirectories(out.charts());
-            Map<String, XYChart> drawn = chartsOf(sources);
-            for (Map.Entry<String, XYChart> chart : drawn.entrySet()) {
-                OutputFile.svg(out.charts().resolve(chart.getKey() + ".svg"), chart.getValue());
-                OutputFile.png(out.charts().resolve(chart.getKey() + ".png"), chart.getValue());
-            }
-            OutputFile.text(out.page(), SweepPageHtml.html(out, sources, List.copyOf(drawn.keySet())));
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** The charts of these sweeps' page, by file name (without extension), in the page's order. */
     public static Map<String, XYChart> charts(List<SweepFolder> sweeps) {
         List<SweepSource> sources = new ArrayList<>();
         for (SweepFolder s : sweeps) {
             sources.add(SweepSource.read(s, sweeps.size() == 1 ? null : s.name(), sources.size()));
         }
-        return chartsOf(sources);
+        return of(sources);
     }
 
-    private static Map<String, XYChart> chartsOf(List<SweepSource> sources) {
+    static Map<String, XYChart> of(List<SweepSource> sources) {
         Map<String, XYChart> drawn = new LinkedHashMap<>();
         SweepPlan.PerRun plan = sources.stream().map(SweepSource::plan).filter(p -> p != null).findFirst().map(f -> f.plan().pacing()).orElse(null);
         TreeSet<Long> latencies = sources.stream().flatMap(s -> s.points().stream()).map(r -> r.identity().latencyMs())
@@ -344,7 +251,7 @@ public final class ComparisonPage {
             for (SweepSource source : sources) {
                 source.ceilings().forEach((target, ceiling) -> {
                     if (drawn.has(target) && !source.notDrawn().containsKey(target)) {
-                        ChartLines.addCeiling(chart, source.series(target) + " machine ceiling", Style.of(target).color(), maxUsers,
+                        ChartLines.addCeiling(chart, source.series(target) + " machine ceiling", ChartStyle.of(target).color(), maxUsers,
                                 ceiling.requestsPerSecond(), top, offChart);
                     }
                 });
@@ -393,7 +300,7 @@ public final class ComparisonPage {
         SortedSet<Long> timeouts = new TreeSet<>();
         for (SweepSource source : sources) {
             for (Map.Entry<String, List<Summary.PointRow>> target : byTarget(source, latency, false).entrySet()) {
-                Style style = Style.of(target.getKey());
+                ChartStyle style = ChartStyle.of(target.getKey());
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 List<Double> timeoutX = new ArrayList<>();
