@@ -6,6 +6,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceModel;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -20,31 +21,8 @@ final class ServiceWords {
     private ServiceWords() {
     }
 
-    /**
-     * Whether a point's requests queued somewhere: its p50 rose past the lightest load's (the service's own time, the
-     * calibration) by more than runs of one point may disagree (Summary's p95 tolerances).
-     */
-    static boolean queued(Summary.PointRow p, Summary.PointRow lightest) {
-        if (lightest == null || lightest == p) {
-            return false;
-        }
-        Double at = p.latency().p50Ms().median();
-        Double light = lightest.latency().p50Ms().median();
-        return at != null && light != null && at > light * (1 + Summary.P95_TOLERANCE) && at - light > Summary.P95_TOLERANCE_MS;
-    }
-
-    /**
-     * Whether a point's goodput is at the bound of the smallest pool whose size the user gave, size / L (the model
-     * calibrated on the lightest load), within the model's tolerance either side.
-     */
-    static boolean atGivenBound(Summary.PointRow p, Summary.PointRow lightest) {
-        Double bound = lightest == null ? null : ServiceModel.calibratedAt(lightest).map(m -> m.givenPoolBound(p.evidence())).orElse(null);
-        Double goodput = p.rates().goodput().median();
-        return bound != null && goodput != null && Math.abs(goodput - bound) <= bound * Summary.MODEL_TOLERANCE;
-    }
-
     /** README's form: what decided, over which loads, one number. */
-    static String brief(Verdict.Stage s, String loads, String goodput) {
+    static String brief(Stages.Stage s, String loads, String goodput) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         Optional<ServiceModel> model = Optional.ofNullable(s.lightest()).flatMap(ServiceModel::calibratedAt);
         return switch (s.bound()) {
@@ -60,7 +38,7 @@ final class ServiceWords {
     }
 
     /** The page's form: the same, with the stage's point's numbers. */
-    static String stage(Verdict.Stage s, String loads, String at) {
+    static String stage(Stages.Stage s, String loads, String at) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         Optional<ServiceModel> model = Optional.ofNullable(s.lightest()).flatMap(ServiceModel::calibratedAt);
         return switch (s.bound()) {

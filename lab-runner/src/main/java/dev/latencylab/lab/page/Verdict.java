@@ -11,9 +11,9 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.page.Html;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
@@ -28,70 +28,6 @@ import dev.latencylab.lab.targets.Target;
 public final class Verdict {
 
     /**
-     * What decided a point's goodput, in the order the model and the flags tell it. For a point without a model (a
-     * service of the user's: its path names no latency), from what the service said of its own pools: SERVICE_POOL, one
-     * was full on the plateau; GIVEN_POOL, none full but its response time rose and its goodput is at the bound of a pool
-     * whose size the user gave (size / L, the model calibrated on its lightest load: ServiceWords#atGivenBound);
-     * UNEXPLAINED, its response time rose past its lightest load's with none full, no given pool's bound met, and this
-     * machine's CPU not busy (ServiceWords#queued); UNMODELLED, none full and nothing queued.
-     */
-    enum Cause {
-        OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED;
-
-        /** This machine's CPU only when it was busy and the point fell short of the model; a point that met the model is the model's. */
-        static Cause of(Summary.PointRow p) {
-            return of(p, null);
-        }
-
-        /** The same, with the target's lightest load to tell a queue by (null: none told). */
-        static Cause of(Summary.PointRow p, Summary.PointRow lightest) {
-            List<String> flags = p.flagList();
-            if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
-                return MACHINE;
-            }
-            if (p.model().modelThroughput() == null) {
-                return p.evidence().fullPool() != null ? SERVICE_POOL : !ServiceWords.queued(p, lightest) ? UNMODELLED
-                        : ServiceWords.atGivenBound(p, lightest) ? GIVEN_POOL : UNEXPLAINED;
-            }
-            if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
-                return BELOW_MODEL;
-            }
-            return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
-        }
-
-        /** A pool's bound: from its first load on it holds goodput, so that load's numbers are the stage's. */
-        boolean holds() {
-            return this == POOL || this == SERVICE_POOL || this == GIVEN_POOL;
-        }
-    }
-
-    /**
-     * Who a stage's figure is owed to, as README defines its two words: the model (it holds on any machine that runs
-     * this scenario) or this machine. A figure of a point flagged for this machine (its CPU busy, or near the ceiling
-     * its own CPU gives) is this machine's even where it met the model: another machine would give another figure.
-     */
-    enum Decider {
-        MODEL("the model"), MACHINE("this machine");
-
-        /** The flags that make a point's figure this machine's. */
-        static final List<String> MACHINE_FLAGS = List.of(Flags.MACHINE_CPU_BOUND, Flags.NEAR_MACHINE_CEILING);
-
-        private final String words;
-
-        Decider(String words) {
-            this.words = words;
-        }
-
-        String words() {
-            return words;
-        }
-
-        static Decider of(Summary.PointRow p) {
-            return p.flagList().stream().anyMatch(MACHINE_FLAGS::contains) ? MACHINE : MODEL;
-        }
-    }
-
-    /**
      * Why a point's requests failed where its flags say the injector shared its connections (this machine's open-files
      * limit): connect timeouts are then Tomcat's connection cap against the pooled connections, not the pool that bounds
      * goodput (docs/findings.md); null where the flags do not say so.
@@ -104,86 +40,7 @@ public final class Verdict {
                         .formatted(t.connectionSettings()) : null;
     }
 
-    /** Goodput within the model's tolerance below its throughput (the flags' rule for disagreeing with it). */
-    static boolean metModel(Summary.PointRow p) {
-        return p.model().modelThroughput() != null && p.rates().goodput().median() != null
-                && p.rates().goodput().median() >= p.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
-    }
-
-    /** Consecutive loads of one target with the same bound: from the first point to the last; lightest: the target's lightest load. */
-    record Stage(Cause bound, Summary.PointRow first, Summary.PointRow last, Summary.PointRow lightest) {
-    }
-
-    /** One target's stages at one latency and model (closed or open), in the order of its loads. */
-    record TargetVerdict(String target, long latencyMs, boolean open, List<Stage> stages) {
-    }
-
-    /**
-     * The load the targets are set side by side at: the highest that at least two targets ran, none of them bounded by
-     * this machine's CPU there (else the highest that two ran), and their points there, most goodput first.
-     */
-    record SideBySide(Summary.PointRow at, boolean machineBound, List<Summary.PointRow> points) {
-    }
-
     private Verdict() {
-    }
-
-    /** The finished points, by latency, model and target, each target's in the order of its loads. */
-    static List<TargetVerdict> targets(List<Summary.PointRow> points) {
-        Map<String, List<Summary.PointRow>> byTarget = new LinkedHashMap<>();
-        measured(points).forEach(p -> byTarget.computeIfAbsent(group(p) + " " + p.identity().target(), k -> new ArrayList<>()).add(p));
-        List<TargetVerdict> verdicts = new ArrayList<>();
-        byTarget.values().forEach(rows -> {
-            List<Stage> stages = new ArrayList<>();
-            for (Summary.PointRow p : rows) {
-                Cause b = Cause.of(p, rows.get(0));
-                Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
-                if (last != null && last.bound() == b) {
-                    stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
-                }
-                else {
-                    stages.add(new Stage(b, p, p, rows.get(0)));
-                }
-            }
-            Summary.PointRow first = rows.get(0);
-            verdicts.add(new TargetVerdict(first.identity().target(), first.identity().latencyMs(), first.identity().rate() != null, stages));
-        });
-        return verdicts;
-    }
-
-    /** The side-by-side load of each latency and model (see {@link SideBySide}); none where no load was run by two targets. */
-    static List<SideBySide> sideBySide(List<Summary.PointRow> points) {
-        Map<String, Map<Double, List<Summary.PointRow>>> groups = new LinkedHashMap<>();
-        measured(points).forEach(p -> groups.computeIfAbsent(group(p), g -> new LinkedHashMap<>())
-                .computeIfAbsent(load(p), l -> new ArrayList<>()).add(p));
-        List<SideBySide> out = new ArrayList<>();
-        groups.values().forEach(byLoad -> {
-            List<Double> shared = byLoad.keySet().stream().filter(l -> byLoad.get(l).size() >= 2).sorted(Comparator.reverseOrder()).toList();
-            if (shared.isEmpty()) {
-                return;
-            }
-            Double within = shared.stream().filter(l -> byLoad.get(l).stream().noneMatch(p -> Cause.of(p) == Cause.MACHINE))
-                    .findFirst().orElse(null);
-            List<Summary.PointRow> at = byLoad.get(within != null ? within : shared.get(0)).stream()
-                    .sorted(Comparator.comparing((Summary.PointRow p) -> p.rates().goodput().median()).reversed()).toList();
-            out.add(new SideBySide(at.get(0), within == null, at));
-        });
-        return out;
-    }
-
-    /** Finished points with a goodput, by latency, closed before open, then load. */
-    private static List<Summary.PointRow> measured(List<Summary.PointRow> points) {
-        return points.stream().filter(p -> p.done() && p.rates().goodput().median() != null)
-                .sorted(Comparator.comparingLong((Summary.PointRow r) -> r.identity().latencyMs()).thenComparing(p -> p.identity().rate() != null).thenComparingDouble(Verdict::load))
-                .toList();
-    }
-
-    private static String group(Summary.PointRow p) {
-        return p.identity().latencyMs() + (p.identity().rate() == null ? " closed" : " open");
-    }
-
-    private static double load(Summary.PointRow p) {
-        return p.identity().rate() == null ? p.identity().users() : p.identity().rate();
     }
 
     /** A load in words: "5,000 users", or "a rate of 2,400 req/s". */
@@ -211,7 +68,7 @@ public final class Verdict {
 
     /** The long verdict's lines, each in parts, a target's name strong: what verdict.jte marks up; empty when none finished. */
     static List<List<Strong>> lines(List<Summary.PointRow> points) {
-        if (targets(points).isEmpty()) {
+        if (Stages.of(points).isEmpty()) {
             return List.of();
         }
         return text(points, s -> "**" + s + "**", Function.identity(), false).lines().map(l -> Strong.parts(l.substring(2))).toList();
@@ -219,10 +76,10 @@ public final class Verdict {
 
     /** The verdict's words: strong marks a target, esc the rest (Markdown leaves it as it is); short: README's form. */
     private static String text(List<Summary.PointRow> points, Function<String, String> strong, Function<String, String> esc, boolean shortForm) {
-        List<TargetVerdict> targets = targets(points);
-        boolean latencies = targets.stream().map(TargetVerdict::latencyMs).distinct().count() > 1;
+        List<Stages.TargetStages> targets = Stages.of(points);
+        boolean latencies = targets.stream().map(Stages.TargetStages::latencyMs).distinct().count() > 1;
         StringBuilder out = new StringBuilder();
-        for (SideBySide s : sideBySide(points)) {
+        for (Stages.SideBySide s : Stages.sideBySide(points)) {
             out.append("- ").append(esc.apply("At %s%s%s: ".formatted(loadText(s.at()), latencies
                     ? " and L %d ms".formatted(s.at().identity().latencyMs()) : "",
                     s.machineBound() ? " (the most two targets ran; this machine's CPU bounded one there)"
@@ -236,9 +93,9 @@ public final class Verdict {
                     ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().identity().rate()))))
                     .append('\n');
         }
-        for (TargetVerdict t : targets) {
+        for (Stages.TargetStages t : targets) {
             List<String> parts = new ArrayList<>();
-            for (Stage s : t.stages()) {
+            for (Stages.Stage s : t.stages()) {
                 parts.add(shortForm ? brief(t.target(), s) : stage(t.target(), s));
             }
             String qualifier = (latencies ? "L %d ms".formatted(t.latencyMs()) : "")
@@ -251,13 +108,13 @@ public final class Verdict {
 
     /**
      * A stage in README's words: what decided it, over which loads, and one number, owed to the model or to this machine
-     * as the cited point's flags say (Decider); a pool's KO at its last load said with its own cause where the flags
+     * as the cited point's flags say (Stages.Decider); a pool's KO at its last load said with its own cause where the flags
      * name one (sharedConnectionsKo).
      */
-    private static String brief(String target, Stage s) {
+    private static String brief(String target, Stages.Stage s) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound().holds() ? "from " : "up to ") + loadText(p);
-        String owed = Decider.of(p).words();
+        String owed = Stages.Decider.of(p).words();
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; %s)".formatted(loads, goodput(p), notes(p), owed);
             case POOL -> "%s %s (T/L %s req/s%s; %s)%s".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()), poolKo(target, s, false),
@@ -275,7 +132,7 @@ public final class Verdict {
      * The KO at a pool stage's last load: inside its parentheses when the pool's queue is its cause (afterwards: ""), or
      * after them with its own cause when the flags name another (inside: "").
      */
-    private static String poolKo(String target, Stage s, boolean afterwards) {
+    private static String poolKo(String target, Stages.Stage s, boolean afterwards) {
         Summary.PointRow last = s.last();
         if (last.requests().koPercent() == null || last.requests().koPercent() == 0) {
             return "";
@@ -292,7 +149,7 @@ public final class Verdict {
      * One stage in the page's words: its bound, the loads it covers, and the numbers of one point: the last a target
      * followed the model to, the first its pool held it at (past it, the pool's queue and refused connections take over).
      */
-    private static String stage(String target, Stage s) {
+    private static String stage(String target, Stages.Stage s) {
         String loads = s.first() == s.last() ? "at " + loadText(s.last()) : "from %s to %s".formatted(loadText(s.first()), loadText(s.last()));
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         String at = "%s at %s, p95 %s ms%s%s".formatted(goodput(p), loadText(p), ms(p.latency().p95Ms().median()), ko(p), notes(p));
@@ -318,7 +175,7 @@ public final class Verdict {
         if (flags.contains(Flags.UNSTABLE)) {
             notes.add("its runs disagree");
         }
-        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Cause.of(p) != Cause.MACHINE) {
+        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Stages.Cause.of(p) != Stages.Cause.MACHINE) {
             notes.add("this machine's CPU near its limit");
         }
         else if (flags.contains(Flags.NEAR_MACHINE_CEILING) && !flags.contains(Flags.MACHINE_CPU_BOUND)) {

@@ -13,6 +13,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceRows;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -29,8 +30,8 @@ class ServiceVerdictTest {
         return ServiceRows.run(users, run, goodput, p50, machineCpu, evidence);
     }
 
-    private static List<Verdict.Stage> stages(List<Summary.RunRow> runs) {
-        return Verdict.targets(Summary.points(runs, Map.of())).get(0).stages();
+    private static List<Stages.Stage> stages(List<Summary.RunRow> runs) {
+        return Stages.of(Summary.points(runs, Map.of())).get(0).stages();
     }
 
     private static List<String> spans(List<Summary.RunRow> runs) {

@@ -13,6 +13,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
@@ -28,17 +29,17 @@ class VerdictTest {
         return Summary.points(runs, MachineCeiling.of(runs));
     }
 
-    private static Map<String, List<Verdict.Stage>> stages(String sweep) {
-        return Verdict.targets(points(sweep)).stream().collect(Collectors.toMap(Verdict.TargetVerdict::target, Verdict.TargetVerdict::stages));
+    private static Map<String, List<Stages.Stage>> stages(String sweep) {
+        return Stages.of(points(sweep)).stream().collect(Collectors.toMap(Stages.TargetStages::target, Stages.TargetStages::stages));
     }
 
-    private static String span(Verdict.Stage s) {
+    private static String span(Stages.Stage s) {
         return s.bound() + " " + s.first().identity().users() + "-" + s.last().identity().users();
     }
 
     @Test
     void eachTargetOfTheDefaultSweepIsBoundWhereTheModelSays() {
-        Map<String, List<Verdict.Stage>> stages = stages("docs/results");
+        Map<String, List<Stages.Stage>> stages = stages("docs/results");
         // 200 threads at L 100 ms, Z 1.5 s: knee 3,200 users; 400 threads: 6,400
         assertThat(stages.get("mvc-t200")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-3000", "POOL 5000-20000");
         assertThat(stages.get("mvc-t400")).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 1000-5000", "POOL 10000-20000");
@@ -54,7 +55,7 @@ class VerdictTest {
 
     @Test
     void theTargetsAreSetSideBySideAtTheMostLoadTheMachineCarried() {
-        Verdict.SideBySide at = Verdict.sideBySide(points("docs/results")).get(0);
+        Stages.SideBySide at = Stages.sideBySide(points("docs/results")).get(0);
         assertThat(at.at().identity().users()).as("20,000 users: this machine's CPU bounded two targets").isEqualTo(10000);
         assertThat(at.machineBound()).isFalse();
         assertThat(at.points()).extracting(r -> r.identity().target())
@@ -63,7 +64,7 @@ class VerdictTest {
 
     @Test
     void withADatabaseTheConnectionPoolBoundsEveryStack() {
-        Map<String, List<Verdict.Stage>> stages = stages("docs/results-db");
+        Map<String, List<Stages.Stage>> stages = stages("docs/results-db");
         for (String target : List.of("mvc-t200-db", "mvc-virtual-db", "webflux-db")) {
             // 10 connections at 100 ms: T/L 100 req/s, knee 160 users
             assertThat(stages.get(target)).as(target).extracting(VerdictTest::span).containsExactly("OFFERED_LOAD 100-100", "POOL 200-1600");
@@ -82,8 +83,8 @@ class VerdictTest {
     /** An open sweep's load is its rate: a pool holds at T/L while the arrivals come faster. */
     @Test
     void anOpenSweepIsJudgedAtItsRate() {
-        Map<String, List<Verdict.Stage>> stages = stages("docs/results-injectors-open/k1");
-        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Verdict.Cause.POOL);
+        Map<String, List<Stages.Stage>> stages = stages("docs/results-injectors-open/k1");
+        assertThat(stages.get("mvc-t200")).extracting(s -> s.bound()).containsExactly(Stages.Cause.POOL);
         assertThat(Verdict.markdown(points("docs/results-injectors-open/k1")))
                 .contains("- **mvc-t200**: its thread pool at a rate of 2,400 req/s (T/L 2,000 req/s; the model).");
     }
@@ -143,17 +144,17 @@ class VerdictTest {
         for (String sweep : dev.latencylab.lab.docs.Published.SWEEPS) {
             List<Summary.PointRow> points = points(sweep);
             List<String> lines = Verdict.markdown(points).lines().toList();
-            for (Verdict.TargetVerdict t : Verdict.targets(points)) {
+            for (Stages.TargetStages t : Stages.of(points)) {
                 String line = lines.stream().filter(l -> l.startsWith("- **" + t.target() + "**")).filter(l -> t.open() == l.contains("open)")
                         || lines.stream().filter(o -> o.startsWith("- **" + t.target() + "**")).count() == 1).findFirst().orElseThrow();
                 long owedToModel = 0;
-                for (Verdict.Stage s : t.stages()) {
-                    Summary.PointRow cited = s.bound() == Verdict.Cause.POOL ? s.first() : s.last();
+                for (Stages.Stage s : t.stages()) {
+                    Summary.PointRow cited = s.bound() == Stages.Cause.POOL ? s.first() : s.last();
                     boolean machine = cited.flagList().contains("machine-cpu-bound") || cited.flagList().contains("near-machine-ceiling");
-                    if ((s.bound() == Verdict.Cause.OFFERED_LOAD || s.bound() == Verdict.Cause.POOL) && !machine) {
+                    if ((s.bound() == Stages.Cause.OFFERED_LOAD || s.bound() == Stages.Cause.POOL) && !machine) {
                         owedToModel++;
                     }
-                    if (s.bound() == Verdict.Cause.POOL && s.last().flagList().contains("connections-switched")
+                    if (s.bound() == Stages.Cause.POOL && s.last().flagList().contains("connections-switched")
                             && s.last().requests().koPercent() != null && s.last().requests().koPercent() > 0) {
                         assertThat(line).as("%s: %s's KO at %,d users is not the pool's".formatted(sweep, t.target(), s.last().identity().users()))
                                 .doesNotContainPattern("KO at [0-9,]+ users: [^;]*; the model\\)");
