@@ -19,7 +19,7 @@ import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.targets.Target;
 
 /**
- * A sweep's answer in words, from its points alone: for each target, what bounded it at each load (the offered load,
+ * A sweep's answer in words, from its points alone (summary.Stages): for each target, what bounded it at each load (the offered load,
  * its pool's T/L, something below the model, this machine's CPU), and the targets side by side at the highest load
  * this machine carried without its CPU deciding. The sweep's page and README open with it; nothing in it is typed by
  * hand, so it stays what the data says. A load is a number of users (closed points) or an arrival rate (open points);
