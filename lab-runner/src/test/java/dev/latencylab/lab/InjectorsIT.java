@@ -91,7 +91,7 @@ class InjectorsIT {
 
         Path merged = dir.resolve("merged").resolve(ResultFile.NAME);
         LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
-                dir.resolve("injector-1").toString(), "--out", merged.toString());
+                dir.resolve("injector-1").toString(), "--out", merged.getParent().toString());
         assertThat(merge.exitCode()).as(merge.output()).isZero();
         assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
         return new ByHand(ResultFile.read(merged), ResultFile.read(dir.resolve("injector-0").resolve(ResultFile.NAME)),
@@ -121,11 +121,11 @@ class InjectorsIT {
         assertThat(RunPage.chartOf(run.mergedFile())).isRegularFile();
 
         LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
-                dir.resolve("half.json").toString());
+                dir.resolve("half").toString());
         assertThat(again.exitCode()).isEqualTo(2);
         assertThat(again.output()).contains("missing the result file of injector 1");
-        assertThat(dir.resolve("half.json")).doesNotExist();
-        assertThat(dir.resolve("half.html")).doesNotExist();
+        assertThat(dir.resolve("half")).as("nothing written, not even its folder").doesNotExist();
+        assertThat(again.output()).doesNotContain("--out is now");
     }
 
     @Test

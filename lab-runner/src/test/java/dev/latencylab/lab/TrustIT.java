@@ -84,7 +84,7 @@ class TrustIT {
         ObjectNode r = (ObjectNode) JSON.readTree(SPLIT_RUN.resolve("injector-0/result.json").toFile());
         edit.accept(r);
         JSON.writeValue(part.toFile(), r);
-        Path out = tmp.resolve("merged.json");
+        Path out = tmp.resolve("merged");
 
         LabCommand.Finished merge = LabCommand.run(console("merge"), "merge", part.toString(),
                 SPLIT_RUN.resolve("injector-1/result.json").toString(), "--out", out.toString());
@@ -135,7 +135,7 @@ class TrustIT {
 
     @Test
     void twoMergesToOneFileLeaveOneRunsFilesAndTheOtherRefuses() throws Exception {
-        Path out = tmp.resolve("merged.json");
+        Path out = tmp.resolve("merged.json"); // --out as a file, as it was before it named a folder: it still works
         List<LabCommand> merges = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             merges.add(LabCommand.start(console("merge-" + i), "merge", SPLIT_RUN.resolve("injector-0").toString(),
@@ -149,6 +149,8 @@ class TrustIT {
         LabCommand refused = merges.get(exits.indexOf(LatencyLab.BAD_INPUT));
         // refused at its write (the other linked the name first) or, had it started later, at its check before merging
         assertThat(refused.output()).contains("(merge never overwrites)").doesNotContain("Run page:");
+        assertThat(merges).allSatisfy(m -> assertThat(m.output()).as("the old meaning of --out said once")
+                .containsOnlyOnce("--out is now the merged run's folder"));
         assertThat(ResultFile.read(out).requests().total()).isEqualTo(600_000);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out))).as("readable as every other file").isEqualTo("rw-r--r--");
         try (Stream<Path> files = Files.list(tmp)) {
@@ -314,7 +316,7 @@ class TrustIT {
                 Arguments.of(List.of("sweep", "--results", "/proc/no-such"), "--results /proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("capacity", "--results", "/proc/no-such"), "/proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("merge", SPLIT_RUN.resolve("injector-0").toString(), SPLIT_RUN.resolve("injector-1").toString(),
-                        "--out", "/proc/no-such/merged.json"), "--out /proc/no-such: cannot make that folder"));
+                        "--out", "/proc/no-such/run"), "--out /proc/no-such/run: cannot make that folder"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -21,13 +21,16 @@ import dev.latencylab.lab.layout.Folders;
                 + "and summed, KO summed by reason, each injector's counts, CPU and open files kept in its parts.",
         "Refused, writing nothing: files of different runs or settings, an injector missing or given twice, starts more "
                 + "than 5 s apart.",
-        "Beside the merged file: its page (FILE.html, with FILE-per-second.png), the merged run's own page."})
+        "In the folder --out names: result.json, its page (result.html, with result-per-second.png), the merged run's own "
+                + "page; ./lab report DIR rebuilds the page."})
 final class MergeCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RESULT", arity = "1..*", description = "A result file, or a folder holding result.json (e.g. injector-0).")
     List<Path> inputs;
 
-    @Option(names = "--out", required = true, description = "The merged result file to write (not one that exists).")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The merged run's folder, as every command's --out is "
+            + "a folder (made if missing; one that holds a result.json is refused: merge never overwrites). A path ending in .json, the "
+            + "file itself as before, still works for a release.")
     Path out;
 
     @Override
@@ -41,15 +44,16 @@ final class MergeCommand implements Callable<Integer> {
             }
             files.add(f);
         }
-        for (Path written : List.of(out, RunPage.of(out), RunPage.chartOf(out))) {
+        Path file = mergedFile(out);
+        for (Path written : List.of(file, RunPage.of(file), RunPage.chartOf(file))) {
             if (Files.exists(written)) {
-                throw new IllegalArgumentException("--out %s: %s exists; give a new file (merge never overwrites)".formatted(out, written));
+                throw new IllegalArgumentException("--out %s: %s exists; give another folder (merge never overwrites)".formatted(out, written));
             }
         }
-        Path folder = Folders.writableFolder("--out", out.toAbsolutePath().getParent());
-        Result merged = ResultMerge.merge(files, folder);
+        Result merged = ResultMerge.merge(files, file.toAbsolutePath().getParent());
+        Folders.writableFolder("--out", file.toAbsolutePath().getParent()); // made once the files are known to merge
         try {
-            ResultFile.writeNew(merged, out); // exclusive: of two merges to one --out, one writes and the other stops here
+            ResultFile.writeNew(merged, file); // exclusive: of two merges to one --out, one writes and the other stops here
         }
         catch (java.io.UncheckedIOException e) {
             if (e.getCause() instanceof java.nio.file.FileAlreadyExistsException) {
@@ -62,8 +66,18 @@ final class MergeCommand implements Callable<Integer> {
         System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                 merged.requests().ko(), merged.responseTimeMs().p99());
         merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
-        System.out.println("Result file: " + out.toAbsolutePath());
-        System.out.println("Run page: " + RunPage.write(out).toAbsolutePath());
+        System.out.println("Result file: " + file.toAbsolutePath());
+        System.out.println("Run page: " + RunPage.write(file).toAbsolutePath());
         return merged.problems().isEmpty() ? LatencyLab.OK : LatencyLab.FAILED;
+    }
+
+    /** The merged result file: DIR/result.json; a path ending in .json (what --out meant before) that file, said once. */
+    private static Path mergedFile(Path out) {
+        if (out.getFileName() != null && out.getFileName().toString().endsWith(".json")) {
+            System.err.printf("latency-lab: --out %s: --out is now the merged run's folder (its result.json goes there); "
+                    + "a file ending in .json still works%n", out);
+            return out;
+        }
+        return out.resolve(ResultFile.NAME);
     }
 }
