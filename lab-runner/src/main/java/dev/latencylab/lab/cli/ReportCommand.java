@@ -78,16 +78,7 @@ final class ReportCommand implements Callable<Integer> {
                     .formatted(runs.get(0), dirs.stream().filter(d -> !runs.contains(d)).findFirst().orElseThrow()));
         }
         if (runs.size() > 1) {
-            if (out == null || printing != null) {
-                throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
-                        : "%d runs: give --out DIR, the folder of the page that shows them side by side".formatted(runs.size()));
-            }
-            if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
-                throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
-            }
-            Folders.pageFolder("--out", out);
-            System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
-            return 0;
+            return runs(runs, printing);
         }
         for (SweepFolder sweep : sweeps) {
             if (!sweep.exists()) {
@@ -96,21 +87,41 @@ final class ReportCommand implements Callable<Integer> {
                         + "one that ./lab made, e.g. results/<name>");
             }
         }
-        if (sweeps.size() > 1 || out != null) {
-            if (out == null || printing != null) {
-                throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
-                        : "%d sweeps: give --out DIR, the folder of the page that shows them side by side".formatted(sweeps.size()));
-            }
-            SweepFolder page = new SweepFolder(out);
-            if (sweeps.stream().anyMatch(s -> s.dir().toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
-                throw new IllegalArgumentException("--out " + out + " is one of the sweeps; give a folder of its own");
-            }
-            Folders.pageFolder("--out", out);
-            SweepPage.write(sweeps, page);
-            System.out.println("Comparison page: " + page.page().toAbsolutePath());
-            return 0;
+        return sweeps.size() > 1 || out != null ? sideBySide(sweeps, printing) : sweep(sweeps.get(0));
+    }
+
+    /** Several runs on one page, in --out. */
+    private Integer runs(List<Path> runs, String printing) {
+        if (out == null || printing != null) {
+            throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
+                    : "%d runs: give --out DIR, the folder of the page that shows them side by side".formatted(runs.size()));
         }
-        SweepFolder sweep = sweeps.get(0);
+        if (runs.stream().anyMatch(r -> r.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
+            throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
+        }
+        Folders.pageFolder("--out", out);
+        System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
+        return 0;
+    }
+
+    /** Sweeps side by side (or one sweep's page elsewhere), in --out. */
+    private Integer sideBySide(List<SweepFolder> sweeps, String printing) {
+        if (out == null || printing != null) {
+            throw new IllegalArgumentException(printing != null ? printing + "; give one SWEEP_DIR"
+                    : "%d sweeps: give --out DIR, the folder of the page that shows them side by side".formatted(sweeps.size()));
+        }
+        SweepFolder page = new SweepFolder(out);
+        if (sweeps.stream().anyMatch(s -> s.dir().toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize()))) {
+            throw new IllegalArgumentException("--out " + out + " is one of the sweeps; give a folder of its own");
+        }
+        Folders.pageFolder("--out", out);
+        SweepPage.write(sweeps, page);
+        System.out.println("Comparison page: " + page.page().toAbsolutePath());
+        return 0;
+    }
+
+    /** One sweep: its page and CSV files written again in its folder, or its table or verdict printed. */
+    private Integer sweep(SweepFolder sweep) {
         if ((markdown || verdict) && !Files.isDirectory(sweep.points())) {
             throw new IllegalArgumentException("%s has no points/: %s is made from the runs' records there (summary.csv alone is not enough)"
                     .formatted(sweep.dir(), markdown ? "--markdown's table" : "--verdict"));

@@ -138,17 +138,7 @@ final class SweepCommand implements Callable<Integer> {
         Inputs.sayRenamed(spec.commandLine().getParseResult().originalArgs(), "--repeat", "--requests-per-user",
                 "beside --repeats, the runs of each point");
         Path repo = lab.repo.toAbsolutePath().normalize();
-        if (port != null && (mvcPort != null || webfluxPort != null)) {
-            throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
-                    .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
-        }
-        if (mvcPort != null || webfluxPort != null) {
-            System.err.println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
-                    + "the old names still work");
-        }
-        int mvc = Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort : TargetPorts.MVC);
-        int webflux = Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port : webfluxPort != null ? webfluxPort
-                : TargetPorts.WEBFLUX);
+        SweepPlan.Ports ports = ports();
         int injectors = injectorOptions.injectors();
         if (warmupSeconds != null) {
             Inputs.seconds("--warmup-seconds", warmupSeconds);
@@ -172,25 +162,8 @@ final class SweepCommand implements Callable<Integer> {
             System.err.println("latency-lab: " + e.getMessage() + ": give another --name");
             return LatencyLab.BAD_INPUT;
         }
-        int stored = earlier != null ? earlier.plan().runs().repeats() : 1;
-        int storedFrom = earlier != null ? earlier.plan().runs().repeatsFromUsers() : 0;
-        if (repeats != null && repeats < stored) {
-            throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
-                    .formatted(repeats, dir.dir(), stored, stored));
-        }
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
-        ServiceSpec service = service();
-        SweepPlan plan = new SweepPlan(
-                new SweepPlan.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
-                        users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
-                        service != null ? List.of(0L) : latencies != null ? latencies : Preset.LATENCIES_MS),
-                new SweepPlan.PerRun(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
-                        thinkMin != null ? thinkMin : Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Preset.THINK_MAX_MS,
-                        connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
-                new SweepPlan.Ports(mvc, webflux),
-                new SweepPlan.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
-                new SweepPlan.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : SweepPlan.Levels.LEVEL_SECONDS),
-                injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
+        SweepPlan plan = plan(dir, earlier, ports, injectors);
         validate(plan); // unknown target ids and bad values stop here
         if (name == null) {
             dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
@@ -198,6 +171,43 @@ final class SweepCommand implements Callable<Integer> {
         try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
             return run(plan, dir, earlier, repo, objective);
         }
+    }
+
+    /** The ports of the targets: --port for every one, or the old --mvc-port and --webflux-port (said once). */
+    private SweepPlan.Ports ports() {
+        if (port != null && (mvcPort != null || webfluxPort != null)) {
+            throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
+                    .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
+        }
+        if (mvcPort != null || webfluxPort != null) {
+            System.err.println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
+                    + "the old names still work");
+        }
+        return new SweepPlan.Ports(Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort
+                : TargetPorts.MVC), Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port
+                : webfluxPort != null ? webfluxPort : TargetPorts.WEBFLUX));
+    }
+
+    /** The sweep's plan: the options given, the preset's values for the rest, and an earlier sweep's repeats when resumed. */
+    private SweepPlan plan(SweepFolder dir, SweepFile earlier, SweepPlan.Ports ports, int injectors) {
+        int stored = earlier != null ? earlier.plan().runs().repeats() : 1;
+        int storedFrom = earlier != null ? earlier.plan().runs().repeatsFromUsers() : 0;
+        if (repeats != null && repeats < stored) {
+            throw new IllegalArgumentException("--repeats %d: %s already runs each point %d times; give %d or more to extend it"
+                    .formatted(repeats, dir.dir(), stored, stored));
+        }
+        ServiceSpec service = service();
+        return new SweepPlan(
+                new SweepPlan.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
+                        users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
+                        service != null ? List.of(0L) : latencies != null ? latencies : Preset.LATENCIES_MS),
+                new SweepPlan.PerRun(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
+                        thinkMin != null ? thinkMin : Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Preset.THINK_MAX_MS,
+                        connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
+                ports,
+                new SweepPlan.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
+                new SweepPlan.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : SweepPlan.Levels.LEVEL_SECONDS),
+                injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
     }
 
     private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
