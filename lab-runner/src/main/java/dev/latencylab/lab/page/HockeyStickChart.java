@@ -69,30 +69,7 @@ public final class HockeyStickChart {
             // repeated searches of one target (./lab capacity --repeats): a series each, told apart by their order
             int k = seen.merge(r.settings().target(), 1, Integer::sum);
             String name = searchesOf.get(r.settings().target()) == 1 ? r.settings().target() : r.settings().target() + " #" + k;
-            ChartStyle style = ChartStyle.of(r.settings().target());
-            Color color = style.color();
-            // a rate measured in several ladders: one point, the median of them
-            Map<Double, List<CapacitySearch.Level>> byRate = new TreeMap<>(r.levels().stream()
-                    .filter(l -> l.latency().p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
-            if (byRate.isEmpty()) {
-                continue;
-            }
-            List<Double> rates = new ArrayList<>(byRate.keySet());
-            XYSeries due = chart.addSeries(name + ": p99 from when due", rates,
-                    rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99FromDueMs()))).toList());
-            due.setLineColor(color);
-            due.setMarkerColor(color);
-            due.setMarker(style.marker());
-            List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.latency().p99Ms() != null)).toList();
-            if (timed.size() > 1) {
-                XYSeries gatling = chart.addSeries(name + ": p99 from when sent", timed,
-                        timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99Ms()))).toList());
-                gatling.setLineColor(color);
-                gatling.setMarker(SeriesMarkers.NONE);
-                gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-            }
-            vertical(chart, name + ": model T/L", r.bounds().modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
-            vertical(chart, name + ": machine ceiling", r.bounds().machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
+            search(chart, name, r, right, bottom, top);
         }
         List<Long> slos = records.stream().map(s -> s.settings().sloP99Ms()).distinct().toList();
         for (long slo : slos) {
@@ -101,6 +78,34 @@ public final class HockeyStickChart {
             s.setMarker(SeriesMarkers.NONE);
         }
         return chart;
+    }
+
+    /** One search's p99 from due and from sent against the rate, in its target's colour, and its model's and machine's bounds. */
+    private static void search(XYChart chart, String name, Capacity.Search r, double right, double bottom, double top) {
+        ChartStyle style = ChartStyle.of(r.settings().target());
+        Color color = style.color();
+        // a rate measured in several ladders: one point, the median of them
+        Map<Double, List<CapacitySearch.Level>> byRate = new TreeMap<>(r.levels().stream()
+                .filter(l -> l.latency().p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
+        if (byRate.isEmpty()) {
+            return;
+        }
+        List<Double> rates = new ArrayList<>(byRate.keySet());
+        XYSeries due = chart.addSeries(name + ": p99 from when due", rates,
+                rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99FromDueMs()))).toList());
+        due.setLineColor(color);
+        due.setMarkerColor(color);
+        due.setMarker(style.marker());
+        List<Double> timed = rates.stream().filter(rate -> byRate.get(rate).stream().anyMatch(l -> l.latency().p99Ms() != null)).toList();
+        if (timed.size() > 1) {
+            XYSeries gatling = chart.addSeries(name + ": p99 from when sent", timed,
+                    timed.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99Ms()))).toList());
+            gatling.setLineColor(color);
+            gatling.setMarker(SeriesMarkers.NONE);
+            gatling.setLineStyle(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        }
+        vertical(chart, name + ": model T/L", r.bounds().modelCapacityPerSecond(), right, bottom, top, color, new float[] {6f, 4f});
+        vertical(chart, name + ": machine ceiling", r.bounds().machineCeilingPerSecond(), right, bottom, top, color, new float[] {1f, 4f});
     }
 
     private static double median(List<CapacitySearch.Level> levels, Function<CapacitySearch.Level, Long> ms) {

@@ -65,34 +65,11 @@ public final class SweepCharts {
      */
     private static XYChart openChart(Chart c, long latency, boolean modelled, List<SweepSource> sources, double right) {
         XYChart chart = styled(c, latency, modelled, "offered rate (arrivals per second)");
-        double maxRate = 0;
-        double dataMax = 1;
-        double dataMin = Double.MAX_VALUE;
-        TreeSet<Integer> pools = new TreeSet<>();
-        for (SweepSource source : sources) {
-            Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, true);
-            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
-                ChartStyle style = ChartStyle.of(target.getKey());
-                List<Double> x = new ArrayList<>();
-                List<Double> y = new ArrayList<>();
-                for (Summary.PointRow r : target.getValue()) {
-                    Spread v = c.value().apply(r);
-                    if (r.pool().poolThreads() != null) {
-                        pools.add(r.pool().poolThreads());
-                    }
-                    if (v.median() == null || (c.log() && v.min() <= 0)) {
-                        continue;
-                    }
-                    x.add(r.identity().rate());
-                    y.add(v.median());
-                    maxRate = Math.max(maxRate, r.identity().rate());
-                    dataMax = Math.max(dataMax, v.max());
-                    dataMin = Math.min(dataMin, v.min());
-                    rangeBar(chart, source.series(target.getKey()) + " range " + r.identity().rate(), r.identity().rate(), v, style, right * CAP);
-                }
-                medianLine(chart, source, target.getKey(), x, y, style);
-            }
-        }
+        OpenDrawn drawn = drawOpen(chart, c, latency, sources, right);
+        double maxRate = drawn.maxRate();
+        double dataMax = drawn.max();
+        double dataMin = drawn.min();
+        TreeSet<Integer> pools = drawn.pools();
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         List<String> offChart = new ArrayList<>();
@@ -123,6 +100,43 @@ public final class SweepCharts {
             }
         }
         return named(chart, offChart);
+    }
+
+    /** What an open chart's data spanned: its highest rate, lowest and highest value, and the pools of its points. */
+    private record OpenDrawn(double maxRate, double min, double max, TreeSet<Integer> pools) {
+    }
+
+    /** Each target's medians and ranges against the offered rate. */
+    private static OpenDrawn drawOpen(XYChart chart, Chart c, long latency, List<SweepSource> sources, double right) {
+        double maxRate = 0;
+        double dataMax = 1;
+        double dataMin = Double.MAX_VALUE;
+        TreeSet<Integer> pools = new TreeSet<>();
+        for (SweepSource source : sources) {
+            Map<String, List<Summary.PointRow>> byTarget = byTarget(source, latency, true);
+            for (Map.Entry<String, List<Summary.PointRow>> target : byTarget.entrySet()) {
+                ChartStyle style = ChartStyle.of(target.getKey());
+                List<Double> x = new ArrayList<>();
+                List<Double> y = new ArrayList<>();
+                for (Summary.PointRow r : target.getValue()) {
+                    Spread v = c.value().apply(r);
+                    if (r.pool().poolThreads() != null) {
+                        pools.add(r.pool().poolThreads());
+                    }
+                    if (v.median() == null || (c.log() && v.min() <= 0)) {
+                        continue;
+                    }
+                    x.add(r.identity().rate());
+                    y.add(v.median());
+                    maxRate = Math.max(maxRate, r.identity().rate());
+                    dataMax = Math.max(dataMax, v.max());
+                    dataMin = Math.min(dataMin, v.min());
+                    rangeBar(chart, source.series(target.getKey()) + " range " + r.identity().rate(), r.identity().rate(), v, style, right * CAP);
+                }
+                medianLine(chart, source, target.getKey(), x, y, style);
+            }
+        }
+        return new OpenDrawn(maxRate, dataMin, dataMax, pools);
     }
 
     /**
