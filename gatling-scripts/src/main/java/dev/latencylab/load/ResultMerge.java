@@ -151,6 +151,14 @@ public final class ResultMerge {
         if (results.isEmpty()) {
             throw new MergeException("no result file given");
         }
+        checkEach(names, results);
+        checkSameRun(names, results);
+        checkEveryInjectorOnce(names, results);
+        checkStarts(names, results);
+    }
+
+    /** Each file alone: whole, an injector's part of a split run, an open run's levels with their histograms. */
+    private static void checkEach(List<String> names, List<Result> results) {
         for (int i = 0; i < results.size(); i++) {
             List<String> wrong = ResultCheck.problems(results.get(i));
             if (!wrong.isEmpty()) {
@@ -170,6 +178,10 @@ public final class ResultMerge {
                         .formatted(names.get(i)) + "its levels cannot be merged exactly; run it again with this version");
             }
         }
+    }
+
+    /** The parts of one run: the same settings, target and timeouts as the first. */
+    private static void checkSameRun(List<String> names, List<Result> results) {
         Result.Parameters reference = results.get(0).parameters();
         for (int i = 1; i < results.size(); i++) {
             String differs = difference(reference, results.get(i).parameters());
@@ -185,7 +197,11 @@ public final class ResultMerge {
                         results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs()));
             }
         }
-        int k = reference.split().injectors();
+    }
+
+    /** Each injector of the run given once. */
+    private static void checkEveryInjectorOnce(List<String> names, List<Result> results) {
+        int k = results.get(0).parameters().split().injectors();
         String[] byIndex = new String[k];
         for (int i = 0; i < results.size(); i++) {
             int index = results.get(i).parameters().split().injectorIndex();
@@ -204,6 +220,10 @@ public final class ResultMerge {
             throw new MergeException("the run had %d injectors; missing the result file of injector %s (given: %s)".formatted(k,
                     missing.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElseThrow(), String.join(", ", names)));
         }
+    }
+
+    /** Injectors that started together: none more than MAX_START_SKEW after the first. */
+    private static void checkStarts(List<String> names, List<Result> results) {
         Instant earliest = null;
         String earliestName = null;
         for (int i = 0; i < results.size(); i++) {
