@@ -37,74 +37,92 @@ final class SettingsReader {
         SettingsReader r = new SettingsReader(p);
         r.unknownNames();
         Injection injection = r.injection();
-        for (String name : injection == Injection.OPEN ? CLOSED_ONLY : OPEN_ONLY) {
-            if (r.has(name)) {
-                r.problems.add(injection == Injection.OPEN
-                        ? "%s is a property of the closed model (users that wait for their answers); the open model (sim.injection=open) sends sim.rate requests per second on shared connections: remove it".formatted(name)
-                        : "%s is a property of the open model; add -Dsim.injection=open, or remove it".formatted(name));
-            }
-        }
+        r.otherModelsNames(injection);
         int users = r.integer(USERS, 1, Integer.MAX_VALUE);
         String baseUrl = r.baseUrl();
         String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : TargetPorts.managementUrl(baseUrl);
         RequestMix mix = r.mix();
-        String path = mix.firstPath();
-        int rampSeconds = r.integer(RAMP_SECONDS, 1, 86_400);
-        int repeat = r.integer(REPEAT, 1, 1_000_000);
-        int thinkMin = r.integer(THINK_MIN_MS, 0, 3_600_000);
-        int thinkMax = r.integer(THINK_MAX_MS, 0, 3_600_000);
-        if (thinkMin > thinkMax && r.problems.isEmpty()) {
-            r.problems.add("sim.think.min.ms=%d is above sim.think.max.ms=%d; allowed: min <= max".formatted(thinkMin, thinkMax));
-        }
+        Pacing pacing = r.pacing();
         ConnectionMode connections = r.connectionMode();
         OptionalInt modelThreads = r.has(MODEL_THREADS)
                 ? OptionalInt.of(r.integer(MODEL_THREADS, 1, 1_000_000)) : OptionalInt.empty();
         Optional<Path> resultFile = Optional.ofNullable(p.getProperty(RESULT_FILE)).filter(s -> !s.isBlank()).map(Path::of);
-        OptionalLong p95 = r.has(ASSERT_P95_MS) ? OptionalLong.of(r.integer(ASSERT_P95_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
-        OptionalLong p99 = r.has(ASSERT_P99_MS) ? OptionalLong.of(r.integer(ASSERT_P99_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
-        OptionalDouble ko = r.has(ASSERT_KO_PERCENT) ? OptionalDouble.of(r.percent(ASSERT_KO_PERCENT)) : OptionalDouble.empty();
+        Assertions assertions = r.assertions();
         boolean sample = r.bool(SAMPLE_SERVER);
         OptionalLong targetPid = r.has(TARGET_PID) ? OptionalLong.of(r.integer(TARGET_PID, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
-        List<Double> rates = List.of();
-        int levelSeconds = Integer.parseInt(NAMES.get(LEVEL_SECONDS));
-        Arrivals arrivals = Arrivals.UNIFORM;
-        OptionalLong slo = OptionalLong.empty();
-        double sloKo = 0;
-        boolean stopOnMiss = false;
-        if (injection == Injection.OPEN) {
-            rates = r.rates();
-            levelSeconds = r.integer(LEVEL_SECONDS, MIN_LEVEL_SECONDS, 86_400);
-            for (double rate : rates) {
-                if (rate * levelSeconds < 1) {
-                    r.problems.add(("sim.rate=%s held for sim.level.seconds=%d plans no arrival (rate x seconds < 1); give at least "
-                            + "%s req/s, or a longer level").formatted(rate(rate), levelSeconds, rate(Math.ceil(1000.0 / levelSeconds) / 1000)));
-                    break;
-                }
-            }
-            arrivals = r.arrivals();
-            Matcher latency = LATENCY_IN_PATH.matcher(path);
-            if (r.has(SLO_P99_MS)) {
-                slo = OptionalLong.of(r.integer(SLO_P99_MS, 1, Integer.MAX_VALUE));
-            }
-            else if (latency.matches()) {
-                slo = OptionalLong.of(Long.parseLong(latency.group(1)) + SLO_MARGIN_MS);
-            }
-            else {
-                r.problems.add("sim.slo.p99.ms is needed: test.path=%s names no latency to derive it from (latency + %d ms)"
-                        .formatted(path, SLO_MARGIN_MS));
-            }
-            sloKo = r.percent(SLO_KO_PERCENT);
-            stopOnMiss = r.bool(STOP_ON_SLO_MISS);
-            connections = ConnectionMode.SHARED;
-        }
-        InjectorSplit split = r.split(injection, users, rates);
+        Load load = injection == Injection.OPEN ? r.openLoad(mix.firstPath())
+                : new Load(injection, List.of(), Duration.ofSeconds(Integer.parseInt(NAMES.get(LEVEL_SECONDS))), Arrivals.UNIFORM,
+                        OptionalLong.empty(), 0, false);
+        InjectorSplit split = r.split(injection, users, load.rates());
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, path, mix),
-                new Pacing(Duration.ofSeconds(rampSeconds), repeat, Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax)), connections,
-                modelThreads, resultFile, new Assertions(p95, p99, ko), new Watch(sample, targetPid),
-                new Load(injection, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, stopOnMiss), split);
+        // the open model's requests share connections whatever sim.connections says
+        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, mix.firstPath(), mix), pacing,
+                injection == Injection.OPEN ? ConnectionMode.SHARED : connections, modelThreads, resultFile, assertions,
+                new Watch(sample, targetPid), load, split);
+    }
+
+    /** The properties of the other model than the one given, each a problem: they would be silently ignored. */
+    private void otherModelsNames(Injection injection) {
+        for (String name : injection == Injection.OPEN ? CLOSED_ONLY : OPEN_ONLY) {
+            if (has(name)) {
+                problems.add(injection == Injection.OPEN
+                        ? "%s is a property of the closed model (users that wait for their answers); the open model (sim.injection=open) sends sim.rate requests per second on shared connections: remove it".formatted(name)
+                        : "%s is a property of the open model; add -Dsim.injection=open, or remove it".formatted(name));
+            }
+        }
+    }
+
+    /** The ramp, requests per user and think time (min <= max). */
+    private Pacing pacing() {
+        int rampSeconds = integer(RAMP_SECONDS, 1, 86_400);
+        int repeat = integer(REPEAT, 1, 1_000_000);
+        int thinkMin = integer(THINK_MIN_MS, 0, 3_600_000);
+        int thinkMax = integer(THINK_MAX_MS, 0, 3_600_000);
+        if (thinkMin > thinkMax && problems.isEmpty()) {
+            problems.add("sim.think.min.ms=%d is above sim.think.max.ms=%d; allowed: min <= max".formatted(thinkMin, thinkMax));
+        }
+        return new Pacing(Duration.ofSeconds(rampSeconds), repeat, Duration.ofMillis(thinkMin), Duration.ofMillis(thinkMax));
+    }
+
+    /** Gatling's assertions the run must meet: p95, p99 and KO, each when given. */
+    private Assertions assertions() {
+        OptionalLong p95 = has(ASSERT_P95_MS) ? OptionalLong.of(integer(ASSERT_P95_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalLong p99 = has(ASSERT_P99_MS) ? OptionalLong.of(integer(ASSERT_P99_MS, 1, Integer.MAX_VALUE)) : OptionalLong.empty();
+        OptionalDouble ko = has(ASSERT_KO_PERCENT) ? OptionalDouble.of(percent(ASSERT_KO_PERCENT)) : OptionalDouble.empty();
+        return new Assertions(p95, p99, ko);
+    }
+
+    /**
+     * The open model's load: its rates (each planning at least one arrival in its level), arrivals, and SLO (given, or
+     * the path's latency + SLO_MARGIN_MS).
+     */
+    private Load openLoad(String path) {
+        List<Double> rates = rates();
+        int levelSeconds = integer(LEVEL_SECONDS, MIN_LEVEL_SECONDS, 86_400);
+        for (double rate : rates) {
+            if (rate * levelSeconds < 1) {
+                problems.add(("sim.rate=%s held for sim.level.seconds=%d plans no arrival (rate x seconds < 1); give at least "
+                        + "%s req/s, or a longer level").formatted(rate(rate), levelSeconds, rate(Math.ceil(1000.0 / levelSeconds) / 1000)));
+                break;
+            }
+        }
+        Arrivals arrivals = arrivals();
+        Matcher latency = LATENCY_IN_PATH.matcher(path);
+        OptionalLong slo = OptionalLong.empty();
+        if (has(SLO_P99_MS)) {
+            slo = OptionalLong.of(integer(SLO_P99_MS, 1, Integer.MAX_VALUE));
+        }
+        else if (latency.matches()) {
+            slo = OptionalLong.of(Long.parseLong(latency.group(1)) + SLO_MARGIN_MS);
+        }
+        else {
+            problems.add("sim.slo.p99.ms is needed: test.path=%s names no latency to derive it from (latency + %d ms)"
+                    .formatted(path, SLO_MARGIN_MS));
+        }
+        double sloKo = percent(SLO_KO_PERCENT);
+        return new Load(Injection.OPEN, rates, Duration.ofSeconds(levelSeconds), arrivals, slo, sloKo, bool(STOP_ON_SLO_MISS));
     }
 
     /** Every sim.*, test.* or base.* property that is not a known name, with the known name closest to it. */
