@@ -1,5 +1,7 @@
 package dev.latencylab.load;
 
+import java.util.Optional;
+
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -38,5 +40,15 @@ public record OpenModel(double rate, double latencyMs, OptionalInt threads, doub
         return new Result.Model(latencyMs, 0, threads.isPresent() ? threads.getAsInt() : null, rate,
                 capacity().isPresent() ? capacity().getAsDouble() : null, throughput(), throughput(), null,
                 responseTimeMsAtLevelEnd(), saturated());
+    }
+
+    /** The open model for these settings at their top rate, when the path names a latency. */
+    public static Optional<OpenModel> of(SimulationSettings s, OptionalInt threads) {
+        if (s.latencyMs().isEmpty() || s.openLoad().isEmpty()) {
+            return Optional.empty();
+        }
+        // the whole run's top rate, also in an injector's part of a split run (as its users are the whole run's)
+        return Optional.of(new OpenModel(s.load().rates().get(s.load().rates().size() - 1), s.latencyMs().getAsLong(), threads,
+                s.load().levelDuration().toSeconds()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.latencylab.load;
 
+import java.util.Optional;
+
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -68,5 +70,14 @@ public record QueueingModel(int users, double latencyMs, double thinkMs, Optiona
 
     private static double seconds(double ms) {
         return ms / 1000.0;
+    }
+
+    /** The model for these settings, when the path names a latency. */
+    public static Optional<QueueingModel> of(SimulationSettings s, OptionalInt threads) {
+        if (s.latencyMs().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new QueueingModel(s.users(), s.latencyMs().getAsLong(), s.thinkMean().toMillis(), threads,
+                s.pacing().ramp().toSeconds(), s.pacing().repeat()));
     }
 }

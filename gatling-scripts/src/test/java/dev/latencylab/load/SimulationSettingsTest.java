@@ -206,7 +206,7 @@ class SimulationSettingsTest {
         assertThat(first.openLoad().orElseThrow().rates()).containsExactly(50.0, 1200.001);
         assertThat(s.load().rates()).containsExactly(100.0, 2400.001);
         assertThat(s.result().injection().rates()).as("the result records the whole run's rates").containsExactly(100.0, 2400.001);
-        assertThat(ResultFile.openModel(s, java.util.OptionalInt.of(200)).orElseThrow().rate()).as("the model is the whole run's").isEqualTo(2400.001);
+        assertThat(OpenModel.of(s, java.util.OptionalInt.of(200)).orElseThrow().rate()).as("the model is the whole run's").isEqualTo(2400.001);
         assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
     }
 

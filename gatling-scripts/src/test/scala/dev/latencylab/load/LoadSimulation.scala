@@ -103,7 +103,7 @@ class LoadSimulation extends Simulation {
     sampler.close()
     val file = settings.resultFile.toScala.getOrElse(
       ResultFile.defaultLocation(run.startedAt()))
-    val result = ResultFile.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
+    val result = RunResult.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
     println(ResultFile.WRITTEN + file.toAbsolutePath)
     result.problems.forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))

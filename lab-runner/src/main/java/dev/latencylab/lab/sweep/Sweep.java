@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
+import dev.latencylab.load.OpenModel;
 import dev.latencylab.load.QueueingModel;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.load.SimulationSettings;
@@ -119,8 +120,8 @@ public final class Sweep {
             return Optional.empty();
         }
         SimulationSettings s = plan.settings(p);
-        Optional<Double> model = s.open() ? ResultFile.openModel(s, s.modelThreads()).map(m -> m.throughput())
-                : ResultFile.model(s, s.modelThreads()).map(QueueingModel::throughputAtFullPopulation);
+        Optional<Double> model = s.open() ? OpenModel.of(s, s.modelThreads()).map(m -> m.throughput())
+                : QueueingModel.of(s, s.modelThreads()).map(QueueingModel::throughputAtFullPopulation);
         if (model.isEmpty()) {
             return Optional.empty();
         }
