@@ -393,7 +393,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     public record Pinned(long count, long thresholdMs, List<String> topStack, long topStackCount, long[] perSecond) {
     }
 
-    /** One row per sample; columns as named (see Sampler.Tick); null where a value was not read. */
+    /** One row per sample; columns as named (see Tick); null where a value was not read. */
     public record Timeline(List<String> columns, List<List<Object>> rows) {
     }
 }

@@ -91,17 +91,17 @@ public final class ResultMerge {
 
         long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
         long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
-        List<Sampler.Tick> ticks = ticks(parts, offsets);
+        List<Tick> ticks = ticks(parts, offsets);
         Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters().injection(), first.model());
-        double peak = ticks.stream().mapToInt(Sampler.Tick::activeUsers).max().orElse(0);
+        double peak = ticks.stream().mapToInt(Tick::activeUsers).max().orElse(0);
         ResultFile.PlateauRule rule = ResultFile.plateauRule(open, peak); // as a single run finds its own
-        List<Sampler.Tick> onPlateau = ticks.stream().filter(t -> rule.test(t.second(), (double) t.activeUsers())).toList();
+        List<Tick> onPlateau = ticks.stream().filter(t -> rule.test(t.second(), (double) t.activeUsers())).toList();
         ResultFile.PlateauSeconds span = onPlateau.isEmpty() ? ResultFile.PlateauSeconds.NONE : ResultFile.PlateauSeconds.of(
                 onPlateau.get(0).second(), onPlateau.get(onPlateau.size() - 1).second(), perSecond, okPerSecond);
         Result.Plateau plateau = onPlateau.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
-                onPlateau.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0), span.throughput(),
-                mean(onPlateau, Sampler.Tick::injectorCpu), mean(onPlateau, Sampler.Tick::machineCpu), mean(onPlateau, Sampler.Tick::serverCpu),
-                mean(onPlateau, Sampler.Tick::machineSteal), mean(onPlateau, Sampler.Tick::loadAverage));
+                onPlateau.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
+                mean(onPlateau, Tick::injectorCpu), mean(onPlateau, Tick::machineCpu), mean(onPlateau, Tick::serverCpu),
+                mean(onPlateau, Tick::machineSteal), mean(onPlateau, Tick::loadAverage));
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds, Arrays.stream(perSecond).max().orElse(0),
                 span.throughput(), perSecond, seconds == 0 ? 0.0 : ok / seconds, span.goodput(), okPerSecond);
 
@@ -329,44 +329,44 @@ public final class ResultMerge {
      * samples of the same wall-clock second (injector CPU: each a share of its machine's cores; on one machine, the
      * injectors' total); injector open files the most any one held (the limit is per process).
      */
-    private static List<Sampler.Tick> ticks(List<Result> parts, int[] offsets) {
+    private static List<Tick> ticks(List<Result> parts, int[] offsets) {
         List<String> columns = parts.get(0).timeline().columns();
-        List<Map<Long, Sampler.Tick>> bySecond = new ArrayList<>();
+        List<Map<Long, Tick>> bySecond = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             Result.Timeline timeline = parts.get(i).timeline();
-            if (!timeline.columns().equals(columns) || !Sampler.Tick.COLUMNS.containsAll(columns)) {
+            if (!timeline.columns().equals(columns) || !Tick.COLUMNS.containsAll(columns)) {
                 throw new MergeException("injector %d's samples have the columns %s, not injector 0's %s or not all of them a sample's (%s): "
-                        .formatted(i, timeline.columns(), columns, Sampler.Tick.COLUMNS) + "files of another version of the lab?");
+                        .formatted(i, timeline.columns(), columns, Tick.COLUMNS) + "files of another version of the lab?");
             }
-            Map<Long, Sampler.Tick> m = new TreeMap<>();
+            Map<Long, Tick> m = new TreeMap<>();
             for (List<Object> row : timeline.rows()) {
-                Sampler.Tick t = Sampler.Tick.of(columns, row);
+                Tick t = Tick.of(columns, row);
                 m.put(Math.round(t.second() + offsets[i]), t);
             }
             bySecond.add(m);
         }
-        List<Sampler.Tick> merged = new ArrayList<>();
+        List<Tick> merged = new ArrayList<>();
         for (List<Object> row : parts.get(0).timeline().rows()) {
-            Sampler.Tick base = Sampler.Tick.of(columns, row);
+            Tick base = Tick.of(columns, row);
             double wall = base.second() + offsets[0];
-            List<Sampler.Tick> same = bySecond.stream().map(part -> part.get(Math.round(wall))).filter(Objects::nonNull).toList();
-            merged.add(base.withInjectors(wall, same.stream().mapToInt(Sampler.Tick::activeUsers).sum(),
-                    total(same, Sampler.Tick::injectorCpu), same.stream().mapToDouble(Sampler.Tick::injectorOpenFiles).filter(v -> !Double.isNaN(v))
+            List<Tick> same = bySecond.stream().map(part -> part.get(Math.round(wall))).filter(Objects::nonNull).toList();
+            merged.add(base.withInjectors(wall, same.stream().mapToInt(Tick::activeUsers).sum(),
+                    total(same, Tick::injectorCpu), same.stream().mapToDouble(Tick::injectorOpenFiles).filter(v -> !Double.isNaN(v))
                             .max().orElse(Double.NaN)));
         }
         return merged;
     }
 
     /** The merged samples as a timeline of the parts' own columns. */
-    private static Result.Timeline timeline(List<String> columns, List<Sampler.Tick> ticks) {
+    private static Result.Timeline timeline(List<String> columns, List<Tick> ticks) {
         return new Result.Timeline(columns, ticks.stream().map(t -> t.row(columns)).toList());
     }
 
     /** The sum of what the samples read (NaN: none of them did), to three decimals as a timeline holds it. */
-    private static double total(List<Sampler.Tick> ticks, ToDoubleFunction<Sampler.Tick> column) {
+    private static double total(List<Tick> ticks, ToDoubleFunction<Tick> column) {
         double sum = 0;
         boolean any = false;
-        for (Sampler.Tick t : ticks) {
+        for (Tick t : ticks) {
             double v = column.applyAsDouble(t);
             if (!Double.isNaN(v)) {
                 sum += v;
@@ -407,7 +407,7 @@ public final class ResultMerge {
     }
 
     /** The mean of what the samples read, or null when none did. */
-    private static Double mean(List<Sampler.Tick> ticks, ToDoubleFunction<Sampler.Tick> column) {
+    private static Double mean(List<Tick> ticks, ToDoubleFunction<Tick> column) {
         double[] values = ticks.stream().mapToDouble(column).filter(v -> !Double.isNaN(v)).toArray();
         return values.length == 0 ? null : Arrays.stream(values).average().orElseThrow();
     }

@@ -40,15 +40,15 @@ public final class RunResult {
         long[] okPerSecond = run.okPerSecond();
         Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
         ResultFile.PlateauRule rule = ResultFile.plateauRule(open, run.peakActiveUsers());
-        Predicate<Sampler.Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
-        List<Sampler.Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
+        Predicate<Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
+        List<Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         ResultFile.PlateauSeconds span = plateauTicks.isEmpty() ? ResultFile.PlateauSeconds.NONE
                 : ResultFile.PlateauSeconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
         Result.Plateau plateau = plateauTicks.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
-                plateauTicks.stream().mapToInt(Sampler.Tick::activeUsers).min().orElse(0), span.throughput(),
-                sampler.series(Sampler.Tick::injectorCpu, onPlateau).mean(), sampler.series(Sampler.Tick::machineCpu, onPlateau).mean(),
-                sampler.series(Sampler.Tick::serverCpu, onPlateau).mean(), sampler.series(Sampler.Tick::machineSteal, onPlateau).mean(),
-                sampler.series(Sampler.Tick::loadAverage, onPlateau).mean());
+                plateauTicks.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
+                sampler.series(Tick::injectorCpu, onPlateau).mean(), sampler.series(Tick::machineCpu, onPlateau).mean(),
+                sampler.series(Tick::serverCpu, onPlateau).mean(), sampler.series(Tick::machineSteal, onPlateau).mean(),
+                sampler.series(Tick::loadAverage, onPlateau).mean());
         Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
                 Arrays.stream(perSecond).max().orElse(0), span.throughput(), perSecond,
                 seconds == 0 ? 0.0 : run.ok() / seconds, span.goodput(), okPerSecond);
@@ -57,22 +57,22 @@ public final class RunResult {
         Result.Injector injector = new Result.Injector(sampler.cores(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), run.peakActiveUsers(),
                 preflight.connections().id(), preflight.switched(), preflight.openFilesNeeded(), preflight.openFilesLimit(),
-                sampler.series(Sampler.Tick::injectorOpenFiles).stat(), sampler.series(Sampler.Tick::injectorCpu).stat(),
-                sampler.series(Sampler.Tick::machineCpu).stat());
+                sampler.series(Tick::injectorOpenFiles).stat(), sampler.series(Tick::injectorCpu).stat(),
+                sampler.series(Tick::machineCpu).stat());
         Map<String, Double> last = sampler.lastServerValues();
         Result.Server server = new Result.Server(
                 new Result.Sampling(preflight.samplesServer(settings), sampler.serverMisses(), sampler.serverRefusals(), sampler.firstRefusalSecond()),
                 new Result.ServerProcess(settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
                         sampler.targetExitedSecond()),
                 new Result.Threads(preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
-                        last.get("jvm_threads_peak_threads"), sampler.series(Sampler.Tick::serverLiveThreads).stat(),
-                        sampler.series(Sampler.Tick::serverBusyThreads).stat()),
-                sampler.series(Sampler.Tick::serverHeapUsedBytes).stat(), sampler.series(Sampler.Tick::serverCpu).stat(),
-                new Result.Files(sampler.series(Sampler.Tick::serverOpenFiles).stat(), last.get("process_files_max_files")),
-                new Result.Waiting(sampler.series(Sampler.Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
+                        last.get("jvm_threads_peak_threads"), sampler.series(Tick::serverLiveThreads).stat(),
+                        sampler.series(Tick::serverBusyThreads).stat()),
+                sampler.series(Tick::serverHeapUsedBytes).stat(), sampler.series(Tick::serverCpu).stat(),
+                new Result.Files(sampler.series(Tick::serverOpenFiles).stat(), last.get("process_files_max_files")),
+                new Result.Waiting(sampler.series(Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
                 Sampler.ConnectionPool.in(last, settings.endpoint().path()).map(p -> new Result.ConnectionPool(p.library,
-                        last.get(p.max), sampler.series(Sampler.Tick::serverPoolActive).stat(),
-                        sampler.series(Sampler.Tick::serverPoolPending).stat())).orElse(null),
+                        last.get(p.max), sampler.series(Tick::serverPoolActive).stat(),
+                        sampler.series(Tick::serverPoolPending).stat())).orElse(null),
                 sampler.pools().result((second, users) -> rule.test(second, (double) users)));
 
         return new Result(ResultFile.SCHEMA, "dev.latencylab.load.LoadSimulation", null, settings.result(), run.startedAt().toString(),
@@ -102,18 +102,18 @@ public final class RunResult {
         Optional<OpenModel> any = OpenModel.of(settings, preflight.targetThreads());
         long[] okPerSecond = run.okPerSecond();
         return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), span -> {
-            Predicate<Sampler.Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
-            return new ArrivalRecorder.Span(sampler.series(Sampler.Tick::serverCpu, in).mean(),
-                    sampler.series(Sampler.Tick::injectorCpu, in).mean(), sampler.series(Sampler.Tick::machineCpu, in).mean(),
+            Predicate<Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
+            return new ArrivalRecorder.Span(sampler.series(Tick::serverCpu, in).mean(),
+                    sampler.series(Tick::injectorCpu, in).mean(), sampler.series(Tick::machineCpu, in).mean(),
                     ResultFile.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
         }, level -> any.map(m -> ResultFile.modelThroughput(m, settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
                 / settings.load().rates().get(level)).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
     }
 
-    /** The samples as columns and rows (see Sampler.Tick#row). */
-    private static Result.Timeline timeline(List<Sampler.Tick> ticks) {
-        return new Result.Timeline(Sampler.Tick.COLUMNS, ticks.stream().map(Sampler.Tick::row).toList());
+    /** The samples as columns and rows (see Tick#row). */
+    private static Result.Timeline timeline(List<Tick> ticks) {
+        return new Result.Timeline(Tick.COLUMNS, ticks.stream().map(Tick::row).toList());
     }
 
     /**

@@ -308,15 +308,15 @@ class ResultMergeTest {
      */
     @Test
     void aTimelineRowReadsBackAsTheSampleItRecords() {
-        Sampler.Tick t = new Sampler.Tick(12.0, 500, 0.25, 0.5, 740, 0.3333333, 210, 12, 1.5e8, 530, 17, Double.NaN, 1.75, Double.NaN, 0);
+        Tick t = new Tick(12.0, 500, 0.25, 0.5, 740, 0.3333333, 210, 12, 1.5e8, 530, 17, Double.NaN, 1.75, Double.NaN, 0);
         List<Object> row = t.row();
-        assertThat(row).hasSize(Sampler.Tick.COLUMNS.size()).contains(500, 0.333).containsNull();
-        assertThat(Sampler.Tick.of(Sampler.Tick.COLUMNS, row)).isEqualTo(new Sampler.Tick(12.0, 500, 0.25, 0.5, 740, 0.333, 210, 12, 1.5e8,
+        assertThat(row).hasSize(Tick.COLUMNS.size()).contains(500, 0.333).containsNull();
+        assertThat(Tick.of(Tick.COLUMNS, row)).isEqualTo(new Tick(12.0, 500, 0.25, 0.5, 740, 0.333, 210, 12, 1.5e8,
                 530, 17, Double.NaN, 1.75, Double.NaN, 0));
         // a timeline from before the connection pools' columns: read without them, written back as it was
         List<String> older = OPEN.timeline().columns();
-        assertThat(older).isNotEqualTo(Sampler.Tick.COLUMNS).isSubsetOf(Sampler.Tick.COLUMNS);
-        assertThat(OPEN.timeline().rows()).allSatisfy(r -> assertThat(Sampler.Tick.of(older, r).row(older)).isEqualTo(r));
-        assertThatThrownBy(() -> Sampler.Tick.of(List.of("second", "users"), List.of(1.0, 5))).hasMessageContaining("users");
+        assertThat(older).isNotEqualTo(Tick.COLUMNS).isSubsetOf(Tick.COLUMNS);
+        assertThat(OPEN.timeline().rows()).allSatisfy(r -> assertThat(Tick.of(older, r).row(older)).isEqualTo(r));
+        assertThatThrownBy(() -> Tick.of(List.of("second", "users"), List.of(1.0, 5))).hasMessageContaining("users");
     }
 }
