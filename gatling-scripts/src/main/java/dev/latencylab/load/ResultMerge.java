@@ -63,7 +63,7 @@ public final class ResultMerge {
 
     /** @param names how each result is called in messages and in the merged parts (its file) */
     public static Result merge(List<String> names, List<Result> results) {
-        check(names, results);
+        MergeCheck.check(names, results);
         Integer[] order = new Integer[results.size()];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingInt(i -> results.get(i).parameters().split().injectorIndex()));
@@ -146,102 +146,6 @@ public final class ResultMerge {
                 .map(p -> "%,d".formatted(p.requests().total())).reduce((a, b) -> a + " + " + b).orElseThrow());
     }
 
-    /** The files belong to one split run: each an injector of the same K, every index once, the same settings, started together. */
-    private static void check(List<String> names, List<Result> results) {
-        if (results.isEmpty()) {
-            throw new MergeException("no result file given");
-        }
-        checkEach(names, results);
-        checkSameRun(names, results);
-        checkEveryInjectorOnce(names, results);
-        checkStarts(names, results);
-    }
-
-    /** Each file alone: whole, an injector's part of a split run, an open run's levels with their histograms. */
-    private static void checkEach(List<String> names, List<Result> results) {
-        for (int i = 0; i < results.size(); i++) {
-            List<String> wrong = ResultCheck.problems(results.get(i));
-            if (!wrong.isEmpty()) {
-                throw new MergeException("%s: %s".formatted(names.get(i), String.join("; ", wrong)));
-            }
-        }
-        for (int i = 0; i < results.size(); i++) {
-            Result.Split p = results.get(i).parameters().split();
-            if (p.injectors() == null || p.injectors() < 2 || p.injectorIndex() == null) {
-                throw new MergeException("%s is not an injector's part of a split run (sim.injectors=%s): nothing to merge it with"
-                        .formatted(names.get(i), p.injectors() == null ? "1" : p.injectors()));
-            }
-            Result.Open open = results.get(i).open();
-            if (open != null && open.levels().stream().anyMatch(l -> l.histograms().fromDueHistogram() == null || l.histograms().responseTimeHistogram() == null
-                    || l.histograms().injectorLagHistogram() == null) || open != null && open.injectorLagHistogram() == null) {
-                throw new MergeException("%s is an open run written without its levels' histograms (before several injectors): "
-                        .formatted(names.get(i)) + "its levels cannot be merged exactly; run it again with this version");
-            }
-        }
-    }
-
-    /** The parts of one run: the same settings, target and timeouts as the first. */
-    private static void checkSameRun(List<String> names, List<Result> results) {
-        Result.Parameters reference = results.get(0).parameters();
-        for (int i = 1; i < results.size(); i++) {
-            String differs = difference(reference, results.get(i).parameters());
-            if (differs != null) {
-                throw new MergeException("%s and %s are not parts of the same run: %s".formatted(names.get(0), names.get(i), differs));
-            }
-            if (!Objects.equals(results.get(0).target(), results.get(i).target())) {
-                throw new MergeException("%s and %s are not parts of the same run: target %s and %s".formatted(names.get(0), names.get(i),
-                        results.get(0).target(), results.get(i).target()));
-            }
-            if (!Objects.equals(results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs())) {
-                throw new MergeException("%s and %s are not parts of the same run: timeouts %s and %s".formatted(names.get(0), names.get(i),
-                        results.get(0).requests().timeoutsMs(), results.get(i).requests().timeoutsMs()));
-            }
-        }
-    }
-
-    /** Each injector of the run given once. */
-    private static void checkEveryInjectorOnce(List<String> names, List<Result> results) {
-        int k = results.get(0).parameters().split().injectors();
-        String[] byIndex = new String[k];
-        for (int i = 0; i < results.size(); i++) {
-            int index = results.get(i).parameters().split().injectorIndex();
-            if (byIndex[index] != null) {
-                throw new MergeException("%s and %s are both injector %d of %d".formatted(byIndex[index], names.get(i), index, k));
-            }
-            byIndex[index] = names.get(i);
-        }
-        List<Integer> missing = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            if (byIndex[i] == null) {
-                missing.add(i);
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new MergeException("the run had %d injectors; missing the result file of injector %s (given: %s)".formatted(k,
-                    missing.stream().map(String::valueOf).reduce((a, b) -> a + ", " + b).orElseThrow(), String.join(", ", names)));
-        }
-    }
-
-    /** Injectors that started together: none more than MAX_START_SKEW after the first. */
-    private static void checkStarts(List<String> names, List<Result> results) {
-        Instant earliest = null;
-        String earliestName = null;
-        for (int i = 0; i < results.size(); i++) {
-            Instant s = Instant.parse(results.get(i).start());
-            if (earliest == null || s.isBefore(earliest)) {
-                earliest = s;
-                earliestName = names.get(i);
-            }
-        }
-        for (int i = 0; i < results.size(); i++) {
-            Duration late = Duration.between(earliest, Instant.parse(results.get(i).start()));
-            if (late.compareTo(MAX_START_SKEW) > 0) {
-                throw new MergeException("%s started %.1f s after %s: not the same run (injectors start at most %d s apart)"
-                        .formatted(names.get(i), late.toMillis() / 1000.0, earliestName, MAX_START_SKEW.toSeconds()));
-            }
-        }
-    }
-
     /**
      * The open model's section of the merged run: each level's arrivals and counts summed and its histograms added, its
      * verdict judged again on the sums by the rule each injector applies (ArrivalRecorder.judge); its window injector
@@ -299,12 +203,6 @@ public final class ResultMerge {
         Histogram sum = new Histogram(TimeUnit.HOURS.toMillis(2), 3);
         parts.forEach(part -> sum.add(ResultFile.decode(histogram.apply(part).data())));
         return sum;
-    }
-
-    /** The first setting in which two parts differ (their index aside), or null. */
-    private static String difference(Result.Parameters a, Result.Parameters b) {
-        ResultCheck.Difference d = ResultCheck.firstDifference(a, b, "injectorIndex");
-        return d == null ? null : "%s is %s in one and %s in the other".formatted(d.name(), d.first(), d.second());
     }
 
     /** Per-second series moved to wall-clock seconds since the earliest start and summed. */
