@@ -12,6 +12,7 @@ import dev.latencylab.load.Result;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.ServiceModel;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Summary.PointRow;
 
@@ -354,7 +355,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** A side's runs as its point. */
     private static PointRow point(List<Side.Run> runs) {
-        return Summary.points(runs.stream().map(Side.Run::row).toList(), Map.of()).get(0);
+        return Points.of(runs.stream().map(Side.Run::row).toList(), Map.of()).get(0);
     }
 
     /** A side's point flagged machine-cpu-bound or unstable: its figures say more about the machine, or vary. */

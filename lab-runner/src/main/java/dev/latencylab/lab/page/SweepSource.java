@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.SweepFile;
 import dev.latencylab.lab.targets.Target;
@@ -23,7 +24,7 @@ record SweepSource(SweepFolder sweep, String label, List<Summary.RunRow> runs, L
         SweepFile plan = SweepFile.read(sweep);
         List<Summary.RunRow> runs = Summary.rows(sweep, plan == null ? null : plan.machine().bootId());
         Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
-        List<Summary.PointRow> points = Summary.points(runs, ceilings);
+        List<Summary.PointRow> points = Points.of(runs, ceilings);
         return new SweepSource(sweep, label, runs, points, ceilings, notDrawn(points, ceilings),
                 plan, index, connectTimeout(sweep, runs));
     }

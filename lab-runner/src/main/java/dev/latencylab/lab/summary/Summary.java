@@ -4,18 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -130,7 +122,6 @@ public final class Summary {
             Double modelResponseMs, Boolean modelSaturated) {
         static final Model NONE = new Model(null, null, null, null, null, null);
     }
-
 
     /**
      * One point: the median and range (min–max) of its finished runs. Flags: those of any run (KO from the median),
@@ -347,72 +338,7 @@ public final class Summary {
                 PoolEvidence.of(r), new RunRow.Notes(String.join(Flags.FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds()));
     }
 
-    private static Double ms(Long ms) {
+    static Double ms(Long ms) {
         return ms == null ? null : ms.doubleValue();
     }
-
-    /** One row per point (latency, target, users), in the order of the runs, with each target's machine ceiling. */
-    public static List<PointRow> points(List<RunRow> runs, Map<String, MachineCeiling> ceilings) {
-        Map<String, List<RunRow>> byPoint = new LinkedHashMap<>();
-        runs.forEach(r -> byPoint.computeIfAbsent(r.pointId(), id -> new ArrayList<>()).add(r));
-        return byPoint.values().stream().map(point -> point(point, ceilings.get(point.get(0).identity().target()))).toList();
-    }
-
-    /** The runs of one point as its median and range; ceiling: the target's, or null. */
-    static PointRow point(List<RunRow> runs, MachineCeiling ceiling) {
-        RunRow first = runs.get(0);
-        List<RunRow> done = runs.stream().filter(RunRow::done).toList();
-        List<RunRow> failed = runs.stream().filter(r -> !r.done()).toList();
-        String runIds = runs.stream().map(r -> r.identity().point()).collect(Collectors.joining(" "));
-        if (done.isEmpty()) {
-            return PointRow.failed(first, failed.size(), failed.get(0).outcome().reason(), ceiling == null
-                    ? null : ceiling.requestsPerSecond(), runIds);
-        }
-        RunRow model = done.get(0); // the model's numbers are the same for every run of a point
-        Spread goodput = spread(done, r -> r.rates().goodput());
-        Spread p95 = spread(done, r -> ms(r.latency().p95Ms()));
-        Double koPercent = spread(done, r -> r.requests().koPercent()).median();
-        String topKoReason = mostCommon(done.stream().map(r -> r.requests().topKoReason()).toList());
-
-        Set<String> flags = new LinkedHashSet<>();
-        done.forEach(r -> r.flagList().stream().filter(f -> !f.startsWith("ko ")).forEach(flags::add));
-        if (koPercent != null && koPercent > 0) {
-            flags.add("ko %.1f%% (%s)".formatted(koPercent, topKoReason));
-        }
-        if (goodput.widerThan(GOODPUT_TOLERANCE, 0) || p95.widerThan(P95_TOLERANCE, P95_TOLERANCE_MS)) {
-            flags.add(Flags.UNSTABLE);
-        }
-        if (ceiling != null && model.model().modelThroughput() != null && ceiling.near(model.model().modelThroughput())) {
-            flags.add(Flags.NEAR_MACHINE_CEILING);
-        }
-        if (!failed.isEmpty()) {
-            flags.add("%d of %d runs failed".formatted(failed.size(), runs.size()));
-        }
-        RunRow.Identity id = first.identity();
-        return new PointRow(new PointRow.Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
-                new PointRow.Tally(done.size(), failed.size(), "done", failed.isEmpty() ? null : failed.get(0).outcome().reason()),
-                new Pool(model.pool().poolThreads(), model.pool().connectionSettings(),
-                        done.stream().map(r -> r.pool().connections()).distinct().collect(Collectors.joining("/"))),
-                new PointRow.Rates(goodput, spread(done, r -> r.rates().throughput())),
-                new PointRow.Latencies(spread(done, r -> ms(r.latency().p50Ms())), p95, spread(done, r -> ms(r.latency().p99Ms())),
-                        spread(done, r -> ms(r.latency().maxMs())).max()),
-                new PointRow.Requests(koPercent, topKoReason), new PointRow.Threads(spread(done, r -> r.threads().serverPeakThreads()).median()),
-                new PointRow.Cpu(spread(done, r -> r.cpu().serverCpu()), spread(done, r -> r.cpu().injectorCpu()), spread(done,
-                        r -> r.cpu().machineCpu()),
-                        spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
-                        spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
-                model.model(), PoolEvidence.point(done), new PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
-    }
-
-    private static Spread spread(List<RunRow> runs, Function<RunRow, Double> value) {
-        return Spread.of(runs.stream().map(value).toList());
-    }
-
-    /** The value most runs have (the first of them on a tie); null when none has one. */
-    private static String mostCommon(List<String> values) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        values.stream().filter(Objects::nonNull).forEach(v -> counts.merge(v, 1L, Long::sum));
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
-    }
-
 }

@@ -28,6 +28,7 @@ import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -62,7 +63,7 @@ public final class Sweep {
     /** The sweep's points (see {@link #rows}), each target's machine ceiling taken from its runs. */
     public static List<Summary.PointRow> points(SweepFolder folder) {
         List<Summary.RunRow> runs = rows(folder);
-        return Summary.points(runs, MachineCeiling.of(runs));
+        return Points.of(runs, MachineCeiling.of(runs));
     }
 
     /**

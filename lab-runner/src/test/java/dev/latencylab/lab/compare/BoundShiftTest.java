@@ -11,13 +11,14 @@ import org.junit.jupiter.api.Test;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.ServiceRows;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 
 /** Which pool decided each side of a comparison of a service, from its own metrics, and how far its bound moved. */
 class BoundShiftTest {
 
     private static Summary.PointRow point(PoolEvidence e) {
-        return Summary.points(List.of(ServiceRows.run(400, 1, 98, 2000, 0.2, e)), Map.of()).get(0);
+        return Points.of(List.of(ServiceRows.run(400, 1, 98, 2000, 0.2, e)), Map.of()).get(0);
     }
 
     @Test
@@ -32,7 +33,7 @@ class BoundShiftTest {
      */
     @Test
     void theKneeMovesWithTheBoundByEachSidesModel() {
-        Optional<ServiceModel> calibrated = ServiceModel.calibratedAt(Summary.points(List.of(ServiceRows.run(20, 1, 12.2, 105, 0.1,
+        Optional<ServiceModel> calibrated = ServiceModel.calibratedAt(Points.of(List.of(ServiceRows.run(20, 1, 12.2, 105, 0.1,
                 ServiceRows.evidence(null, null, null, null))), Map.of()).get(0));
         assertThat(calibrated).isPresent();
         double cycle = 20 / 12.2;

@@ -16,6 +16,7 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Spread;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
@@ -38,7 +39,7 @@ class FindingsFiguresTest {
         Set<String> spreads = new HashSet<>();
         for (String sweep : Published.SWEEPS) {
             List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(Lab.repo().resolve(sweep)));
-            for (Summary.PointRow p : Summary.points(runs, MachineCeiling.of(runs))) {
+            for (Summary.PointRow p : Points.of(runs, MachineCeiling.of(runs))) {
                 counts.forEach(s -> spreads.add(s.apply(p).format("%,.0f")));
                 shares.forEach(s -> spreads.add(s.apply(p).times(100).format("%.0f%%")));
             }

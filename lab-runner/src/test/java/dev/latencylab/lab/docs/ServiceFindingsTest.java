@@ -13,6 +13,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.ServiceModel;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -24,7 +25,7 @@ import dev.latencylab.lab.summary.Summary;
 class ServiceFindingsTest {
 
     private static List<Summary.PointRow> points(String sweep) {
-        List<Summary.PointRow> points = Summary.points(Summary.rows(new SweepFolder(Lab.repo().resolve("docs/results-service").resolve(sweep)), null),
+        List<Summary.PointRow> points = Points.of(Summary.rows(new SweepFolder(Lab.repo().resolve("docs/results-service").resolve(sweep)), null),
                 Map.of());
         assertThat(points).as(sweep).isNotEmpty().allSatisfy(p -> assertThat(p.outcome().runs()).isEqualTo(2));
         return points;

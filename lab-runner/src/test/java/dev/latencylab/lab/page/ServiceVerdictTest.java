@@ -14,6 +14,7 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceRows;
 import dev.latencylab.lab.summary.Stages;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -31,7 +32,7 @@ class ServiceVerdictTest {
     }
 
     private static List<Stages.Stage> stages(List<Summary.RunRow> runs) {
-        return Stages.of(Summary.points(runs, Map.of())).get(0).stages();
+        return Stages.of(Points.of(runs, Map.of())).get(0).stages();
     }
 
     private static List<String> spans(List<Summary.RunRow> runs) {
@@ -48,7 +49,7 @@ class ServiceVerdictTest {
             runs.add(run(400, r, 97.8, 3000, 0.24, HIKARI_FULL));
         }
         assertThat(spans(runs)).containsExactly("UNMODELLED 20-100", "SERVICE_POOL 200-400");
-        String markdown = Verdict.markdown(Summary.points(runs, Map.of()));
+        String markdown = Verdict.markdown(Points.of(runs, Map.of()));
         assertThat(markdown).contains("HikariCP from 200 users").contains("10 connections held 101 ms each: at most 99 req/s").contains("98 req/s")
                 .as("the knee: its bound times L + Z, 20 users / 12.3 req/s at the lightest load")
                 .contains("the knee at " + Verdict.rate(98.7 * 20 / 12.3) + " users by L + Z = 1.63 s at 20 users");
@@ -61,7 +62,7 @@ class ServiceVerdictTest {
                 run(200, 1, 70.0, 900, 0.3, NONE_FULL), run(400, 1, 70.0, 3000, 0.95, HIKARI_FULL));
         assertThat(spans(runs)).as("112 ms against 108 is no queue; 900 is").containsExactly("UNMODELLED 20-100", "UNEXPLAINED 200-200",
                 "MACHINE 400-400");
-        assertThat(Verdict.markdown(Summary.points(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users")
+        assertThat(Verdict.markdown(Points.of(runs, Map.of()))).contains("not explained by any pool this service publishes at 200 users")
                 .contains("this machine's CPU at 400 users (70 req/s, machine CPU 95%; this machine)").doesNotContain(" of -");
     }
 
@@ -82,14 +83,14 @@ class ServiceVerdictTest {
         assertThat(spans(runs)).as("10 threads over L 105 ms: 95 req/s; this machine's CPU first where busy")
                 .containsExactly("UNMODELLED 20-100", "GIVEN_POOL 200-200", "MACHINE 400-400");
         double bound = 10 * 1000.0 / 105;
-        String markdown = Verdict.markdown(Summary.points(runs, Map.of()));
+        String markdown = Verdict.markdown(Points.of(runs, Map.of()));
         assertThat(markdown).contains("Tomcat's threads at 200 users (10 threads given, over L 105 ms: at most " + Verdict.rate(bound)
                 + " req/s, the knee at " + Verdict.rate(bound * 20 / 12.2) + " users").contains("its metrics do not show it");
 
         List<Summary.RunRow> far = List.of(run(20, 1, 12.2, 105, 0.1, ServiceRows.tomcatGiven(200)),
                 run(200, 1, 70.0, 900, 0.3, ServiceRows.tomcatGiven(200)));
         assertThat(spans(far)).as("200 threads bound 1,905 req/s: not what 70 req/s is").containsExactly("UNMODELLED 20-20", "UNEXPLAINED 200-200");
-        assertThat(Verdict.markdown(Summary.points(far, Map.of()))).contains("not explained by any pool this service publishes")
+        assertThat(Verdict.markdown(Points.of(far, Map.of()))).contains("not explained by any pool this service publishes")
                 .contains("given: Tomcat's threads 200, whose bound over L, " + Verdict.rate(200 * 1000.0 / 105) + " req/s, is not what it served");
 
         List<Summary.RunRow> none = List.of(run(20, 1, 12.2, 105, 0.1, ServiceRows.tomcatGiven(null)),

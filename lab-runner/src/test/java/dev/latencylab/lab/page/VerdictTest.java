@@ -14,6 +14,7 @@ import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Stages;
+import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
@@ -26,7 +27,7 @@ class VerdictTest {
 
     private static List<Summary.PointRow> points(String sweep) {
         List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(Lab.repo().resolve(sweep)));
-        return Summary.points(runs, MachineCeiling.of(runs));
+        return Points.of(runs, MachineCeiling.of(runs));
     }
 
     private static Map<String, List<Stages.Stage>> stages(String sweep) {

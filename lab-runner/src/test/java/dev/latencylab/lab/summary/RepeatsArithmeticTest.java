@@ -162,7 +162,7 @@ class RepeatsArithmeticTest {
 
     @Test
     void aPointIsTheMedianOfItsRunsWithTheirRangeAndFlags() {
-        Summary.PointRow steady = Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101), clean("webflux", 5000, 2, 3105, 102),
+        Summary.PointRow steady = Points.point(List.of(clean("webflux", 5000, 1, 3111, 101), clean("webflux", 5000, 2, 3105, 102),
                 clean("webflux", 5000, 3, 3116, 101)), null);
         assertThat(steady.identity().point()).isEqualTo("webflux-l100-u5000");
         assertThat(steady.outcome().runs()).isEqualTo(3);
@@ -171,11 +171,11 @@ class RepeatsArithmeticTest {
         assertThat(steady.notes().flags()).isEmpty();
         assertThat(steady.notes().runIds()).isEqualTo("webflux-l100-u5000-r1 webflux-l100-u5000-r2 webflux-l100-u5000-r3");
 
-        Summary.PointRow unstable = Summary.point(List.of(clean("webflux", 20000, 1, 12457, 101),
+        Summary.PointRow unstable = Points.point(List.of(clean("webflux", 20000, 1, 12457, 101),
                 clean("webflux", 20000, 2, 12345, 262), clean("webflux", 20000, 3, 12385, 159)), null);
         assertThat(unstable.notes().flags()).isEqualTo(Flags.UNSTABLE);
 
-        Summary.PointRow withKo = Summary.point(List.of(run("mvc-t200", 10000, 1, 2050, 2132, 2659, 0.1, 0.1, true, 36, "ko 3.6% (HTTP 503)"),
+        Summary.PointRow withKo = Points.point(List.of(run("mvc-t200", 10000, 1, 2050, 2132, 2659, 0.1, 0.1, true, 36, "ko 3.6% (HTTP 503)"),
                 run("mvc-t200", 10000, 2, 2040, 2130, 2600, 0.1, 0.1, true, 30, "ko 3.0% (HTTP 503)")), null);
         assertThat(withKo.requests().koPercent()).as("median of 3.6 and 3.0").isCloseTo(3.3, within(1e-9));
         assertThat(withKo.notes().flags()).as("one KO flag, from the median").isEqualTo("ko 3.3% (HTTP 503)");
@@ -187,20 +187,20 @@ class RepeatsArithmeticTest {
     void nearTheCeilingAndFailedRunsAreFlagged() {
         MachineCeiling ceiling = new MachineCeiling("webflux", 10000, 2, 0.3, 0.2); // 4,000 req/s
         // the model offers 5,000 / 1.6 = 3,125 req/s: 78% of the ceiling
-        assertThat(Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags()).isEmpty();
+        assertThat(Points.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags()).isEmpty();
         // 5,200 / 1.6 = 3,250: 81%
-        Summary.PointRow near = Summary.point(List.of(clean("webflux", 5200, 1, 3240, 101)), ceiling);
+        Summary.PointRow near = Points.point(List.of(clean("webflux", 5200, 1, 3240, 101)), ceiling);
         assertThat(near.notes().flags()).isEqualTo(Flags.NEAR_MACHINE_CEILING);
         assertThat(near.notes().machineCeiling()).isCloseTo(4000, within(1e-9));
 
         Summary.RunRow failed = Summary.RunRow.failed(new Summary.RunRow.Identity("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2),
                 new Summary.RunRow.Outcome("failed", "the target died"), "", null, null, 30L);
-        Summary.PointRow partly = Summary.point(List.of(clean("webflux", 5000, 1, 3111, 101), failed), null);
+        Summary.PointRow partly = Points.point(List.of(clean("webflux", 5000, 1, 3111, 101), failed), null);
         assertThat(partly.outcome().runs()).isEqualTo(1);
         assertThat(partly.outcome().failedRuns()).isEqualTo(1);
         assertThat(partly.outcome().status()).isEqualTo("done");
         assertThat(partly.notes().flags()).isEqualTo("1 of 2 runs failed");
-        Summary.PointRow none = Summary.point(List.of(failed), null);
+        Summary.PointRow none = Points.point(List.of(failed), null);
         assertThat(none.outcome().status()).isEqualTo("failed");
         assertThat(none.outcome().reason()).isEqualTo("the target died");
     }

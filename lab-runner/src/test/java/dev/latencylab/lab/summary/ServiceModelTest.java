@@ -17,7 +17,7 @@ class ServiceModelTest {
     private static final PoolEvidence NONE_FULL = ServiceRows.evidence(null, null, null, null);
 
     private static List<Summary.PointRow> points(Summary.RunRow... runs) {
-        return Summary.points(List.of(runs), Map.of());
+        return Points.of(List.of(runs), Map.of());
     }
 
     @Test
