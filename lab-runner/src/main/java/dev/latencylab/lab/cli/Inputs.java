@@ -7,7 +7,7 @@ import java.util.Map;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.load.TargetPorts;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.targets.TargetIds;
 
 /**
  * The checks run, sweep and capacity share, made before anything starts: each refuses bad input with one line that
@@ -109,7 +109,7 @@ public final class Inputs {
                 throw new IllegalArgumentException(("-D%s: a setting of the server, which ./lab starts with what its target id "
                         + "names and no -D (it would change nothing): choose the target instead, e.g. --target mvc-t400 (Tomcat's "
                         + "threads), mvc-virtual, mvc-t200-uncapped (Tomcat's connection cap), webflux-db-p50 (a pool of 50). "
-                        + "Known: %s").formatted(name, Target.known()));
+                        + "Known: %s").formatted(name, TargetIds.known()));
             }
             if (!name.startsWith(GATLING_PREFIX)) {
                 throw new IllegalArgumentException(("-D%s: not a property of the simulation nor of Gatling (gatling.*); "

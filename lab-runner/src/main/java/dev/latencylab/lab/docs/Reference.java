@@ -8,10 +8,11 @@ import java.util.Map;
 import dev.latencylab.load.SimulationSettings;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.targets.TargetIds;
 
 /**
  * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids
- * (Target.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
+ * (TargetIds.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
  * (Flags.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
  * docs/sweeps.md are written from the same by ./lab rebuild-docs, between the markers that name these commands.
  */
@@ -23,7 +24,7 @@ public final class Reference {
     /** The target ids as a Markdown table: the form, an example, what it starts, what bounds it in the model. */
     static String targetsMarkdown() {
         StringBuilder out = new StringBuilder("| id | e.g. | starts | the model's bound |\n|---|---|---|---|\n");
-        for (Target.IdForm f : Target.IDS) {
+        for (TargetIds.IdForm f : TargetIds.IDS) {
             out.append("| `%s` | `%s` | %s | %s |\n".formatted(f.form(), f.example(), cell(f.starts()), cell(f.bound())));
         }
         return out.toString();
@@ -31,7 +32,7 @@ public final class Reference {
 
     /** The target ids for ./lab run --help: a line per form, what it starts wrapped beneath it. */
     public static String targetsHelp() {
-        return helpSection("Target ids (--target), e.g. in brackets; mvc is mvc-t200:", Target.IDS.stream()
+        return helpSection("Target ids (--target), e.g. in brackets; mvc is mvc-t200:", TargetIds.IDS.stream()
                 .map(f -> new HelpEntry("%s  [%s]".formatted(f.form(), f.example()), f.starts() + "; the model's bound: " + f.bound())).toList());
     }
 

@@ -94,50 +94,6 @@ public record Target(String id, String module, Map<String, String> properties, S
     private static final String PINNED_PATH = "pinned/{latency}";
 
     /**
-     * A form of target id as a user writes it: an example (a test parses each), the server it starts and what bounds
-     * it in the model. ./lab run --help lists them and docs/running.md's table is written from them.
-     */
-    public record IdForm(String form, String example, String starts, String bound) {
-    }
-
-    public static final List<IdForm> IDS = List.of(
-            new IdForm("mvc-t<threads>", "mvc-t400", "Spring MVC on Tomcat with a pool of <threads> platform threads "
-                    + "(server.tomcat.threads.max); `mvc` is mvc-t200, Boot's default", "T = <threads>: T/L"),
-            new IdForm("mvc-virtual", "mvc-virtual", "Spring MVC on Tomcat, every request on a virtual thread "
-                    + "(spring.threads.virtual.enabled)", "no pool: the offered load, then Tomcat's connection cap"),
-            new IdForm("mvc-t<threads>-uncapped, mvc-virtual-uncapped", "mvc-virtual-uncapped", "Spring MVC as above, with "
-                    + "Tomcat's connection cap lifted (max-connections=100000, accept-count=10000)", "as without -uncapped, less the cap"),
-            new IdForm("mvc-virtual-pinned, mvc-virtual-pinned-c<carriers>", "mvc-virtual-pinned-c1", "Spring MVC on virtual threads, "
-                    + "as mvc-virtual, loading /pinned/{latency}: the wait inside synchronized, as legacy drivers and clients do; -c sets the carrier "
-                    + "threads (" + Pinning.PARALLELISM + ", by default the cores)", "before JDK " + Pinning.UNPINNED_SINCE
-                    + ": T = carriers, pinned; from " + Pinning.UNPINNED_SINCE + " on: no pool"),
-            new IdForm("webflux", "webflux", "Spring WebFlux on Reactor Netty: the wait completes from a timer, no thread "
-                    + "waits", "no pool: the offered load"),
-            new IdForm("webflux-block-parallel, webflux-block-elastic", "webflux-block-elastic", "WebFlux with the "
-                    + "anti-pattern: Thread.sleep inside the reactive chain on the parallel or bounded-elastic scheduler "
-                    + "(/block/{latency})", "the scheduler's threads (not modelled)"),
-            new IdForm("<base>-db, <base>-db-p<connections>", "mvc-virtual-db-p50", "<base> (mvc-t<threads>, mvc-virtual "
-                    + "or webflux) loading /db/{latency}: SELECT pg_sleep in a PostgreSQL the lab starts, through the "
-                    + "stack's pool (HikariCP or r2dbc-pool, 10 connections unless -p)", "T = min(threads, connections)"),
-            new IdForm("<base>-db[-p<connections>]-pg<max_connections>", "webflux-db-p50-pg20", "<base>-db as above, "
-                    + "PostgreSQL started with max_connections=<max_connections> (at least " + MIN_DATABASE_CONNECTIONS + ")",
-                    "T = min(threads, connections, max_connections)"),
-            new IdForm("<base>-db[-p<connections>]-jdbc425", "mvc-virtual-db-jdbc425", "<base>-db as above (mvc-t<threads> "
-                    + "or mvc-virtual), on PostgreSQL's JDBC driver " + LEGACY_JDBC_DRIVER + " instead of the build's: its queries run "
-                    + "inside synchronized", "T = min(threads, connections); on virtual threads before JDK " + Pinning.UNPINNED_SINCE
-                    + ", min(carriers, connections), pinned"),
-            new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
-                    + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
-                    + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
-                    "T = min(threads, connections)"));
-
-    /** The ids `parse` knows, in one line for error messages. */
-    public static String known() {
-        return "mvc (= mvc-t200), " + IDS.stream().map(f -> f.form() + " (e.g. " + f.example() + ")")
-                .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    /**
      * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
      * default), -p<connections> and -pg<max_connections>. Parsed here alone, for targets and for the pages' styles.
      */
@@ -212,7 +168,7 @@ public record Target(String id, String module, Map<String, String> properties, S
             case "webflux" -> new Target(id, WEBFLUX_MODULE, Map.of(), HELLO_PATH, 0);
             case "webflux-block-parallel" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=parallel", 0);
             case "webflux-block-elastic" -> new Target(id, WEBFLUX_MODULE, Map.of(), "block/{latency}?scheduler=bounded-elastic", 0);
-            default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + known());
+            default -> throw new IllegalArgumentException("unknown target '" + id + "'; known: " + TargetIds.known());
         };
     }
 

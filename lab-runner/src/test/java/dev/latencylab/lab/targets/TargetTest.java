@@ -10,7 +10,7 @@ class TargetTest {
 
     @Test
     void everyIdFormTheDocsListParsesAsItsExample() {
-        for (Target.IdForm form : Target.IDS) {
+        for (TargetIds.IdForm form : TargetIds.IDS) {
             Target t = Target.parse(form.example());
             assertThat(t.id()).as(form.form()).isEqualTo(form.example());
             assertThat(form.form().split(", ")).as("the example is of its form: " + form.form())
@@ -18,7 +18,7 @@ class TargetTest {
             assertThat(form.starts()).as(form.example() + " starts " + t.module())
                     .containsAnyOf("<base>", t.module().equals(Target.MVC_MODULE) ? "Spring MVC" : "WebFlux");
         }
-        assertThat(Target.IDS.stream().map(Target.IdForm::example).map(Target::parse).map(Target::poolThreads))
+        assertThat(TargetIds.IDS.stream().map(TargetIds.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
                         + "pg20 20, jdbc425 10 (on no JDK yet), http 5")
                 .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5);
