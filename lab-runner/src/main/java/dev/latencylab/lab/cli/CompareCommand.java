@@ -110,26 +110,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         System.out.println("latency-lab: " + c.summary());
         List<String> breached = new ArrayList<>();
-        for (Comparison.Pair pair : c.pairs()) {
-            System.out.println();
-            System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
-                    pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
-            System.out.println("  " + pair.headline());
-            // A and B are each side's mean over its runs (a sweep's tables give medians): the heading says so
-            System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
-            for (Comparison.Weighed o : pair.outcomes()) {
-                System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
-                        Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
-                        : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
-                limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
-                        .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
-            }
-            pair.methods().forEach(m -> System.out.println("  interval: " + m));
-            if (pair.bound() != null) {
-                System.out.println("  bound: " + pair.bound());
-            }
-            pair.notes().forEach(n -> System.out.println("  note: " + n));
-        }
+        c.pairs().forEach(pair -> printPair(pair, limits, breached));
         c.unmatched().forEach(u -> System.out.println("latency-lab: not compared, " + u));
         c.a().failed().forEach(f -> System.out.println("latency-lab: not compared, in A: " + f));
         c.b().failed().forEach(f -> System.out.println("latency-lab: not compared, in B: " + f));
@@ -141,6 +122,35 @@ final class CompareCommand implements Callable<Integer> {
             return LatencyLab.WORSE;
         }
         // a gate that cannot judge is never a pass
+        List<String> unjudged = unjudged(limits, c);
+        unjudged.forEach(System.err::println);
+        return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
+    }
+
+    /** A pair's table on the console, each metric's breach of a limit added to breached. */
+    private static void printPair(Comparison.Pair pair, List<Limit> limits, List<String> breached) {
+        System.out.println();
+        System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
+                pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
+        System.out.println("  " + pair.headline());
+        // A and B are each side's mean over its runs (a sweep's tables give medians): the heading says so
+        System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
+        for (Comparison.Weighed o : pair.outcomes()) {
+            System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
+                    Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
+                    : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
+            limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
+                    .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
+        }
+        pair.methods().forEach(m -> System.out.println("  interval: " + m));
+        if (pair.bound() != null) {
+            System.out.println("  bound: " + pair.bound());
+        }
+        pair.notes().forEach(n -> System.out.println("  note: " + n));
+    }
+
+    /** Why each limit cannot judge this comparison (no interval, no metric), one line each. */
+    private static List<String> unjudged(List<Limit> limits, Comparison c) {
         List<String> unjudged = new ArrayList<>();
         for (Limit l : limits) {
             String why = l.unjudgeable(c);
@@ -148,8 +158,7 @@ final class CompareCommand implements Callable<Integer> {
                 unjudged.add("latency-lab: --fail-if-worse %s:%s cannot judge: %s".formatted(l.metric().id(), Figures.rate(l.share() * 100), why));
             }
         }
-        unjudged.forEach(System.err::println);
-        return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
+        return unjudged;
     }
 
 }
