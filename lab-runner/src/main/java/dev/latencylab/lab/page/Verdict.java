@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
@@ -58,7 +57,7 @@ public final class Verdict {
      * number for each stage and what decided it (the model, or this machine).
      */
     public static String markdown(List<Summary.PointRow> points) {
-        return text(points, s -> "**" + s + "**", Function.identity(), true);
+        return text(points, true);
     }
 
     /** The verdict as HTML, for the top of a sweep's page: each stage with its numbers (verdict.jte). */
@@ -71,26 +70,26 @@ public final class Verdict {
         if (Stages.of(points).isEmpty()) {
             return List.of();
         }
-        return text(points, s -> "**" + s + "**", Function.identity(), false).lines().map(l -> Strong.parts(l.substring(2))).toList();
+        return text(points, false).lines().map(l -> Strong.parts(l.substring(2))).toList();
     }
 
-    /** The verdict's words: strong marks a target, esc the rest (Markdown leaves it as it is); short: README's form. */
-    private static String text(List<Summary.PointRow> points, Function<String, String> strong, Function<String, String> esc, boolean shortForm) {
+    /** The verdict's words in Markdown, a target's name strong (**); short: README's form. */
+    private static String text(List<Summary.PointRow> points, boolean shortForm) {
         List<Stages.TargetStages> targets = Stages.of(points);
         boolean latencies = targets.stream().map(Stages.TargetStages::latencyMs).distinct().count() > 1;
         StringBuilder out = new StringBuilder();
         for (Stages.SideBySide s : Stages.sideBySide(points)) {
-            out.append("- ").append(esc.apply("At %s%s%s: ".formatted(loadText(s.at()), latencies
+            out.append("- ").append("At %s%s%s: ".formatted(loadText(s.at()), latencies
                     ? " and L %d ms".formatted(s.at().identity().latencyMs()) : "",
                     s.machineBound() ? " (the most two targets ran; this machine's CPU bounded one there)"
-                            : shortForm ? "" : " (the most two targets ran without this machine's CPU deciding)")));
+                            : shortForm ? "" : " (the most two targets ran without this machine's CPU deciding)"));
             List<String> each = new ArrayList<>();
             for (Summary.PointRow p : s.points()) {
-                each.add(strong.apply(p.identity().target()) + esc.apply(" " + goodput(p)
-                        + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.latency().p95Ms().median()), ko(p)))));
+                each.add(strong(p.identity().target()) + " " + goodput(p)
+                        + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.latency().p95Ms().median()), ko(p))));
             }
-            out.append(String.join(esc.apply(", "), each)).append(esc.apply(s.at().identity().rate() == null
-                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().identity().rate()))))
+            out.append(String.join(", ", each)).append(s.at().identity().rate() == null
+                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().identity().rate())))
                     .append('\n');
         }
         for (Stages.TargetStages t : targets) {
@@ -100,10 +99,14 @@ public final class Verdict {
             }
             String qualifier = (latencies ? "L %d ms".formatted(t.latencyMs()) : "")
                     + (t.open() && targets.stream().anyMatch(o -> !o.open()) ? (latencies ? ", " : "") + "open" : "");
-            out.append("- ").append(strong.apply(t.target())).append(esc.apply((qualifier.isEmpty() ? "" : " (" + qualifier + ")") + ": "
-                    + String.join("; ", parts) + ".")).append('\n');
+            out.append("- ").append(strong(t.target())).append((qualifier.isEmpty() ? "" : " (" + qualifier + ")") + ": "
+                    + String.join("; ", parts) + ".").append('\n');
         }
         return out.toString();
+    }
+
+    private static String strong(String target) {
+        return "**" + target + "**";
     }
 
     /**
