@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,8 @@ import dev.latencylab.lab.page.Verdict;
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open
  * rate, and the open model's bad input refused before a target starts.
  */
+// @Isolated: a capacity is a measurement; another test beside it would lower it (failsafe runs two classes at once)
+@Isolated
 class CapacityIT {
 
     @TempDir

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.load.LaunchFile;
 import dev.latencylab.lab.run.TargetProcess;
 
@@ -39,7 +40,7 @@ final class ExampleServiceJar implements AutoCloseable {
 
     /** java -jar example-service.jar --server.port=PORT [args], once its health answers (at most 120 s). */
     static ExampleServiceJar start(Path log, String... args) throws InterruptedException {
-        int port = TargetProcess.freePort();
+        int port = FreePorts.port();
         List<String> command = new ArrayList<>(List.of(LaunchFile.javaExecutable(), "-jar", jar().toString(), "--server.port=" + port));
         command.addAll(List.of(args));
         Process process;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.lab.run.TargetProcess;
 
 /** What the integration tests share: the repository, free ports, real targets, plain HTTP. */
@@ -32,7 +33,7 @@ public final class Lab {
 
     /** A port that is free, and whose actuator port (+1000) is free too. */
     public static int freePort() {
-        return TargetProcess.freePort();
+        return FreePorts.port();
     }
 
     public static TargetProcess start(String module, int port, Map<String, String> properties, Map<String, String> env, Path log) {

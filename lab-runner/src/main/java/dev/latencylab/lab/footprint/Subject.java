@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.latencylab.lab.footprint.Footprint.Mode;
+import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.lab.run.ServiceJar;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.ServiceSpec;
@@ -61,7 +62,7 @@ sealed interface Subject extends AutoCloseable permits Subject.LabTarget, Subjec
         Target target = Target.parse(id);
         jvmOptions.addAll(target.jvmOptions());
         jvmOptions.addAll(s.jvmOptions());
-        int port = TargetProcess.freePort();
+        int port = FreePorts.port();
         return new LabTarget(target, TargetProcess.start(repo, target.module(), port, target.properties(), Map.of(), jvmOptions, log, START_TIMEOUT), port);
     }
 

@@ -170,27 +170,6 @@ public final class TargetProcess implements AutoCloseable {
         }
     }
 
-    /** A free loopback port whose actuator port (+1000) is free too: for a service the lab starts beside the target. */
-    public static int freePort() {
-        for (int i = 0; i < 50; i++) {
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                int port = s.getLocalPort();
-                if (managementPort(port) < 65536) {
-                    try (ServerSocket m = new ServerSocket(managementPort(port), 1, InetAddress.getLoopbackAddress())) {
-                        return port;
-                    }
-                    catch (IOException taken) {
-                        // try another
-                    }
-                }
-            }
-            catch (IOException e) {
-                throw new TargetFailedException("no free loopback port: " + e.getMessage());
-            }
-        }
-        throw new TargetFailedException("no free pair of loopback ports (port and port + 1000) in 50 tries");
-    }
-
     static void requireFreePort(int port) {
         try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             probe.setReuseAddress(true);

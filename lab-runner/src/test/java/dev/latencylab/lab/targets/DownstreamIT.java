@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,6 +27,8 @@ import dev.latencylab.lab.run.TargetProcess;
  * stays busy, a downstream that does not answer and one that is stopped each a fast problem naming it and the timeout,
  * and served again once the downstream is back. Times: lower bounds, and upper bounds only as "no request hangs".
  */
+// @Isolated: its timeouts are compared with times served; a busy machine stretches one and not the other
+@Isolated
 class DownstreamIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

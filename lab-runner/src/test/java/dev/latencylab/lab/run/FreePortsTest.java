@@ -1,0 +1,39 @@
+package dev.latencylab.lab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+class FreePortsTest {
+
+    /** Below the outgoing connections' range, the actuator's port too; free; never the same twice in a process. */
+    @Test
+    void portsAreFreeBelowTheOutgoingRangeAndNotHandedOutTwice() throws IOException {
+        Set<Integer> seen = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            int port = FreePorts.port();
+            assertThat(port).isGreaterThanOrEqualTo(FreePorts.LOWEST);
+            assertThat(TargetProcess.managementPort(port)).isLessThan(FreePorts.ephemeralStart());
+            assertThat(seen.add(port)).as("handed out once: %d", port).isTrue();
+            try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress());
+                    ServerSocket m = new ServerSocket(TargetProcess.managementPort(port), 1, InetAddress.getLoopbackAddress())) {
+                assertThat(s.getLocalPort()).isEqualTo(port);
+            }
+        }
+    }
+
+    @Test
+    void aPortTakenIsPassedOver() throws IOException {
+        int port = FreePorts.port();
+        try (ServerSocket held = new ServerSocket(port + 1, 1, InetAddress.getLoopbackAddress())) {
+            // the next candidate in turn is port + 1, held here: the one after it is handed out instead
+            assertThat(FreePorts.port()).isNotEqualTo(port + 1);
+        }
+    }
+}
