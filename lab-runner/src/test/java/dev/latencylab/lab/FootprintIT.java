@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,8 +20,6 @@ import dev.latencylab.lab.layout.FootprintFolder;
  * request in flight and none for an idle connection; WebFlux holds neither; every connection shows as the target's
  * socket; the page opens with the verdict the console printed, which ./lab report rebuilds from footprint.json alone.
  */
-// @Isolated: memory and threads are measured; another test beside it would add to the machine's (failsafe runs two classes at once)
-@Isolated
 class FootprintIT {
 
     @TempDir
