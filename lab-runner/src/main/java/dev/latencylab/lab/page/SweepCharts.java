@@ -66,31 +66,27 @@ public final class SweepCharts {
     private static XYChart openChart(Chart c, long latency, boolean modelled, List<SweepSource> sources, double right) {
         XYChart chart = styled(c, latency, modelled, "offered rate (arrivals per second)");
         OpenDrawn drawn = drawOpen(chart, c, latency, sources, right);
-        double maxRate = drawn.maxRate();
-        double dataMax = drawn.max();
-        double dataMin = drawn.min();
-        TreeSet<Integer> pools = drawn.pools();
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(right);
         List<String> offChart = new ArrayList<>();
         if (c.log() && !modelled) {
             // no latency known (a service of the user's): the data's own range, no default SLO
-            chart.getStyler().setYAxisMin(dataMin == Double.MAX_VALUE ? 1 : Math.pow(10, Math.floor(Math.log10(dataMin))));
-            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(dataMax * 1.01))));
+            chart.getStyler().setYAxisMin(drawn.min() == Double.MAX_VALUE ? 1 : Math.pow(10, Math.floor(Math.log10(drawn.min()))));
+            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(drawn.max() * 1.01))));
         }
         else if (c.log()) {
             double slo = latency + dev.latencylab.load.SimulationSettings.SLO_MARGIN_MS;
-            double top = Math.pow(10, Math.ceil(Math.log10(Math.max(dataMax, slo) * 1.01)));
-            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(Math.min(dataMin, latency)))));
+            double top = Math.pow(10, Math.ceil(Math.log10(Math.max(drawn.max(), slo) * 1.01)));
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(Math.min(drawn.min(), latency)))));
             chart.getStyler().setYAxisMax(top);
             ChartLines.addModelLine(chart, "SLO p99 " + (long) slo + " ms (default)", List.of(0.0, right), rate -> slo, top, offChart);
         }
         else {
-            double top = ChartLines.niceCeiling(Math.max(dataMax, maxRate) * 1.1);
+            double top = ChartLines.niceCeiling(Math.max(drawn.max(), drawn.maxRate()) * 1.1);
             chart.getStyler().setYAxisMin(0.0);
             chart.getStyler().setYAxisMax(top);
             ChartLines.addModelLine(chart, "model: every arrival served", List.of(0.0, right), rate -> rate, top, offChart);
-            for (int t : modelled ? pools : new TreeSet<Integer>()) {
+            for (int t : modelled ? drawn.pools() : new TreeSet<Integer>()) {
                 double bound = t * 1000.0 / latency;
                 ChartLines.addModelLine(chart, "model: T/L, T=" + t, List.of(0.0, right), rate -> bound, top, offChart);
             }
