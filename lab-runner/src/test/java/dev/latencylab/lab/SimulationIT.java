@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,8 +24,6 @@ import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
 
 /** The simulation as the runner starts it (Gatling without Maven) and as a user runs it (./mvnw gatling:test -D...), against real targets. */
-// @Isolated: it runs Maven in the repository, where the other tests' Gatling starts from (failsafe runs two classes at once)
-@Isolated
 class SimulationIT {
 
     private static final Pattern GATLING_COUNT = Pattern.compile("> request count\\s+\\|\\s+([0-9,]+)\\s+\\|");
