@@ -106,7 +106,7 @@ final class SweepCommand implements Callable<Integer> {
             + "running (killed); never one that runs.")
     boolean takeOver;
 
-    @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole round of the matrix "
+    @Option(names = "--repeats", description = "Runs of each point, each on a fresh target, a whole pass of the matrix "
             + "at a time (default: 1, or a resumed sweep's). Resuming with more extends a sweep.")
     Integer repeats;
 

@@ -60,7 +60,7 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
     }
 
     /**
-     * Every run of every point, a whole round of the matrix before the next: a slow spell of the machine hits
+     * Every run of every point, a whole pass of the matrix before the next: a slow spell of the machine hits
      * every target, and a sweep stopped early has compared them all at least once.
      */
     public List<Point> points() {
@@ -76,7 +76,7 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
                         points.add(new Point(t, n, latency, run));
                     }
                 }
-                // open points after the closed ones, every round (--repeats-from-users counts users)
+                // open points after the closed ones, every pass (--repeats-from-users counts users)
                 for (double rate : open.rates()) {
                     for (Target t : onItsJdk(matrix.targets())) {
                         points.add(Point.open(t, rate, latency, run));
