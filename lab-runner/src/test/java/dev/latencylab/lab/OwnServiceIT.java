@@ -27,7 +27,6 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.load.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
-import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;
 
 /**
