@@ -183,10 +183,10 @@ public final class ArrivalRecorder implements AutoCloseable {
                 continue;
             }
             long slow = l.overSlo.sum() + waitingTooLong[i];
-            if (missed(l.planned, slow, 0, sloKoPercent)) {
+            if (SloJudgement.missed(l.planned, slow, 0, sloKoPercent)) {
                 l.missed = "%,d of its %,d arrivals took longer than %d ms (more than 1%%)".formatted(slow, l.planned, sloMs);
             }
-            else if (missed(l.planned, 0, l.ko.sum(), sloKoPercent)) {
+            else if (SloJudgement.missed(l.planned, 0, l.ko.sum(), sloKoPercent)) {
                 l.missed = "%,d KO of %,d arrivals (more than %s%%)".formatted(l.ko.sum(), l.planned, sloKoPercent);
             }
             if (l.missed != null && stopOnMiss && stopReason == null) {
@@ -261,7 +261,8 @@ public final class ArrivalRecorder implements AutoCloseable {
             long arrivals = l.arrivals.sum();
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(l.fromDue);
             Span samples = arrivals == 0 ? new Span(null, null, null, null) : span.apply(new double[] {from, to});
-            Judgement judged = judge(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered, fromDueMs, l.missed != null, sloMs, sloKoPercent);
+            SloJudgement judged = SloJudgement.of(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered, fromDueMs, l.missed != null, sloMs,
+                    sloKoPercent);
             out.add(new Result.Level(i + 1, w.rate(), new Result.Window(round(from), round(to)),
                     new Result.Counts(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered), samples.okPerSecond(),
                     new Result.LevelTimes(ResultFile.percentiles(l.gatling), fromDueMs, ResultFile.percentiles(l.lag)),
@@ -274,40 +275,6 @@ public final class ArrivalRecorder implements AutoCloseable {
                 new Result.Sent(dueOffsetMs.length, started.sum(), peakInFlight.get()), new Result.Slo(sloMs, sloKoPercent),
                 ResultFile.percentiles(all), ResultFile.encoded(all),
                 ResultFile.percentiles(lag), stopReason, capacity, out, ResultFile.encoded(lag));
-    }
-
-    /** A level's verdict on the SLO: withinSlo null when it was never reached or cut short. */
-    public record Judgement(Boolean withinSlo, String verdict) {
-    }
-
-    /**
-     * The one rule for a level's verdict, of a process's level and of a merged one: missed when more than 1% of its
-     * planned arrivals took longer than the SLO or more of them were KO than it allows (seen while running, or from
-     * the counts afterwards), or when its p99 from due or its KO share is above the SLO; cut short when some of its
-     * arrivals were never sent or never answered.
-     */
-    public static Judgement judge(long planned, long arrivals, long ok, long ko, long unanswered, Result.ResponseTimes fromDueMs,
-            boolean missed, long sloMs, double sloKoPercent) {
-        if (arrivals == 0) {
-            return new Judgement(null, "not reached");
-        }
-        long done = ok + ko;
-        double koPercent = done == 0 ? 0 : 100.0 * ko / done;
-        Boolean within;
-        if (missed || fromDueMs.p99() > sloMs || koPercent > sloKoPercent) {
-            within = false;
-        }
-        else {
-            within = unanswered > 0 || arrivals < planned ? null : true;
-        }
-        String numbers = "p99 from due %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(fromDueMs.p99(), sloMs, koPercent, sloKoPercent);
-        return new Judgement(within, within == null ? "cut short by the stop: " + numbers
-                : (within ? "within the SLO: " : "missed the SLO: ") + numbers);
-    }
-
-    /** Whether a level's counts missed the SLO by the rule the running check applies (see {@link #check}). */
-    public static boolean missed(long planned, long slowerThanSlo, long ko, double sloKoPercent) {
-        return slowerThanSlo > 0.01 * planned || ko > sloKoPercent / 100 * planned;
     }
 
     private static long clamp(long ms) {

@@ -148,7 +148,7 @@ public final class ResultMerge {
 
     /**
      * The open model's section of the merged run: each level's arrivals and counts summed and its histograms added, its
-     * verdict judged again on the sums by the rule each injector applies (ArrivalRecorder.judge); its window injector
+     * verdict judged again on the sums by the rule each injector applies (SloJudgement); its window injector
      * 0's on the merged clock, goodput the merged OK completions over that window, injector CPU summed, the server's
      * and machine's CPU injector 0's samples (the same server and machine); its rate and model throughput the whole
      * run's.
@@ -174,8 +174,8 @@ public final class ResultMerge {
             double rate = p.rates().get(i);
             Result.ResponseTimes fromDueMs = ResultFile.percentiles(fromDue);
             long slower = fromDue.getTotalCount() - fromDue.getCountBetweenValues(0, p.sloP99Ms());
-            ArrivalRecorder.Judgement judged = ArrivalRecorder.judge(planned, arrivals, ok, ko, unanswered, fromDueMs,
-                    ArrivalRecorder.missed(planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent());
+            SloJudgement judged = SloJudgement.of(planned, arrivals, ok, ko, unanswered, fromDueMs,
+                    SloJudgement.missed(planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent());
             Double modelThroughput = model == null ? null : ResultFile.modelThroughput(new OpenModel(rate, model.latencyMs(),
                     model.threads() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(model.threads()), p.levelSeconds()), rate);
             levels.add(new Result.Level(l0.index(), rate, new Result.Window(from, to), new Result.Counts(planned, arrivals, ok, ko, unanswered),
