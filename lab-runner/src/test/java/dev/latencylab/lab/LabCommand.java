@@ -19,6 +19,8 @@ import dev.latencylab.lab.run.TargetProcess;
  */
 final class LabCommand {
 
+    private static final Pattern JVM_NOTICE = Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\n");
+
     private final Process process;
     private final Path console;
 
@@ -104,9 +106,13 @@ final class LabCommand {
         process.destroy();
     }
 
+    /**
+     * What ./lab printed, without the JVM's notice of the options this build gives every JVM the tests start
+     * (JAVA_TOOL_OPTIONS in lab-runner/pom.xml): a user's console has no such line.
+     */
     String output() {
         try {
-            return Files.readString(console);
+            return JVM_NOTICE.matcher(Files.readString(console)).replaceAll("");
         }
         catch (IOException e) {
             return "";
