@@ -253,8 +253,10 @@ class TrustIT {
 
     @Test
     void aKilledLabLeavesNoProcessNorDatabaseAndTheNextCommandSaysSo() throws Exception {
+        // its own results folder: the run folder it leaves would be noted by every test's ./lab run beside it
+        String runs = tmp.resolve("killed runs").toString();
         LabCommand lab = LabCommand.start(console("sigkill"), "run", "--target", "webflux-db", "--port", String.valueOf(Lab.freePort()),
-                "--warmup-seconds", "1", "-Dsim.users=20", "-Dsim.repeat=10", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=500",
+                "--results", runs, "--warmup-seconds", "1", "-Dsim.users=20", "-Dsim.repeat=10", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=500",
                 "-Dsim.think.max.ms=1000");
         long postgres = Long.parseLong(lab.awaitLine("PostgreSQL [^ ]+ \\(embedded, pid ([0-9]+),", Duration.ofMinutes(2)));
         Path data = Path.of("/proc/" + postgres + "/cwd").toRealPath(); // the postmaster runs in its data folder
@@ -276,7 +278,7 @@ class TrustIT {
                 TargetProcess.sleep(500);
             }
             // the next command says what the killed one left
-            LabCommand.Finished next = LabCommand.run(console("next"), "run", "--target", "tomcat");
+            LabCommand.Finished next = LabCommand.run(console("next"), "run", "--results", runs, "--target", "tomcat");
             assertThat(next.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
             assertThat(next.output()).contains("latency-lab: note: " + folder + " was left by ./lab pid " + lab.pid() + " (run --target webflux-db)");
             assertThat(Lab.repo().resolve("lab-runner/target/tmp/" + lab.pid())).as("its temporary files (PostgreSQL's detection script)")
@@ -284,7 +286,6 @@ class TrustIT {
         }
         finally {
             started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-            Folders.deleteTree(folder); // in the repository's results/runs: no note for later commands
         }
     }
 

@@ -59,6 +59,10 @@ final class RunCommand implements Callable<Integer> {
             + "the same as -Dsim.users.")
     Integer users;
 
+    @Option(names = "--results", description = "Folder of the runs, as capacity's and footprint's hold theirs (default: "
+            + ResultsFolders.RUNS + " in the repository).")
+    Path results;
+
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
@@ -81,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Instant commandStart = commandStart();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        ResultsFolders.sayLeftBehind(repo.resolve(ResultsFolders.RUNS));
+        ResultsFolders.sayLeftBehind(runs(repo));
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
         if (serviceOptions.url != null) {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
@@ -90,6 +94,10 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
         }
         return target(repo, commandStart, objective);
+    }
+
+    private Path runs(Path repo) {
+        return results != null ? results.toAbsolutePath().normalize() : repo.resolve(ResultsFolders.RUNS);
     }
 
     /** ./lab run of one of the lab's targets: started, warmed up, loaded, stopped (SingleRun). */
@@ -116,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
         Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
                 : new Point(t, settings.users(), measured, 1);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
-        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s%s-%s".formatted(
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s%s-%s".formatted(
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
@@ -257,7 +265,7 @@ final class RunCommand implements Callable<Integer> {
         }
         given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
-        RunFolder dir = new RunFolder(ResultsFolders.newFolder(repo.resolve(ResultsFolders.RUNS), "run-%s-%s-%s".formatted(service.name(),
+        RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s-%s-%s".formatted(service.name(),
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
