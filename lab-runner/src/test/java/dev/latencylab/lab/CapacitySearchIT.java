@@ -16,7 +16,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.page.Verdict;
 
 /** ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second. */
-// @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs two classes
+// @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs three classes
 // at once)
 @Isolated
 class CapacitySearchIT {
@@ -53,7 +53,9 @@ class CapacitySearchIT {
         CapacitySearch.Level at = r.levels().stream().filter(l -> l.rate() == r.answer().capacityPerSecond() && Boolean.TRUE.equals(l.withinSlo()))
                 .findFirst().orElseThrow();
         assertThat(at.latency().p99FromDueMs()).isBetween(100L, 400L);
-        assertThat(at.goodput()).isEqualTo(at.rate(), org.assertj.core.data.Offset.offset(at.rate() * 0.05));
+        // the model's goodput: the rate sent, up to T/L (41.7 may be met while 4 threads serve 40 a second, a queue growing)
+        double served = Math.min(at.rate(), r.bounds().modelCapacityPerSecond());
+        assertThat(at.goodput()).as("min(rate, T/L) at %s req/s", at.rate()).isEqualTo(served, org.assertj.core.data.Offset.offset(served * 0.05));
         assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
                 assertThat(l.latency().p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
         assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + Figures.rate(r.answer().capacityPerSecond()) + " req/s");
