@@ -131,10 +131,19 @@ public final class Lab {
         return metric(target.metricsUrl(), URI.create(target.baseUrl()).getPort(), name);
     }
 
+    /** A metric of the target's, of the samples with one tag (e.g. "state:leased"). */
+    public static double metric(TargetProcess target, String name, String tag) {
+        return read(target.metricsUrl() + "/actuator/metrics/" + name + "?tag=" + tag, name);
+    }
+
     /** A metric read from the actuator at metricsUrl, of a target whose requests connector listens on port. */
     public static double metric(String metricsUrl, int port, String name) {
         String tag = name.startsWith("tomcat.") ? "?tag=name:http-nio-" + port : "";
-        HttpResponse<String> r = get(metricsUrl + "/actuator/metrics/" + name + tag);
+        return read(metricsUrl + "/actuator/metrics/" + name + tag, name);
+    }
+
+    private static double read(String url, String name) {
+        HttpResponse<String> r = get(url);
         Matcher m = VALUE.matcher(r.body());
         if (r.statusCode() != 200 || !m.find()) {
             throw new IllegalStateException(name + ": HTTP " + r.statusCode() + " " + r.body());
