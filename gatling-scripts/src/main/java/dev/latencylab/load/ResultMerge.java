@@ -77,17 +77,9 @@ public final class ResultMerge {
         int[] offsets = parts.stream().mapToInt(r -> (int) Math.round(Duration.between(start, Instant.parse(r.start())).toMillis() / 1000.0)).toArray();
 
         Histogram h = added(parts, Result::histogram);
-        long ok = 0;
-        long ko = 0;
-        Map<String, Long> koByReason = new TreeMap<>();
-        for (Result r : parts) {
-            ok += r.requests().ok();
-            ko += r.requests().ko();
-            r.requests().koByReason().forEach((reason, n) -> koByReason.merge(reason, n, Long::sum));
-        }
-        long total = ok + ko;
-        Result.Requests requests = new Result.Requests(total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total, koByReason,
-                first.requests().timeoutsMs());
+        Result.Requests requests = requests(parts);
+        long total = requests.total();
+        long ok = requests.ok();
 
         long[] perSecond = aligned(parts, offsets, r -> r.throughput().completedPerSecond());
         long[] okPerSecond = aligned(parts, offsets, r -> r.throughput().okPerSecond());
@@ -125,6 +117,20 @@ public final class ResultMerge {
             throw new IllegalStateException("the merge does not add up (a defect of the merge): " + String.join("; ", wrong));
         }
         return result;
+    }
+
+    /** The parts' counts added, their KOs by reason too. */
+    private static Result.Requests requests(List<Result> parts) {
+        long ok = 0;
+        long ko = 0;
+        Map<String, Long> koByReason = new TreeMap<>();
+        for (Result r : parts) {
+            ok += r.requests().ok();
+            ko += r.requests().ko();
+            r.requests().koByReason().forEach((reason, n) -> koByReason.merge(reason, n, Long::sum));
+        }
+        long total = ok + ko;
+        return new Result.Requests(total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total, koByReason, parts.get(0).requests().timeoutsMs());
     }
 
     /** Each request of a mix, over the parts (their settings are the same: the same mix): counts and histograms added. */

@@ -153,9 +153,7 @@ public final class GatlingLauncher {
         Path reportDir = null;
         // the runner names the result file; the simulation writes it there or writes nothing
         Path resultFile = Path.of(Objects.requireNonNull(properties.get(SimulationSettings.RESULT_FILE), "a run needs its result file's path"));
-        String lastError = null;
         Process process = null;
-        boolean said = false;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             if (stopped) {
@@ -166,38 +164,16 @@ public final class GatlingLauncher {
             if (stopped) {
                 process.destroy(); // the stop came while it started
             }
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 Writer logWriter = Files.newBufferedWriter(log)) {
-                // the log's first line: the command, without the classpath (a hundred jars)
-                logWriter.write(String.join(" ", command).replace(command.get(command.indexOf("-cp") + 1), "<" + LAUNCH_FILE + ">") + "\n");
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    logWriter.write(line + "\n");
-                    logWriter.flush(); // the log is how a watcher sees the run's progress
-                    // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
-                    // where it is then (a path on the screen must exist when the command ends)
-                    if (!line.startsWith(REPORT_LINE)) {
-                        echo.println(line);
-                    }
-                    if (line.startsWith(ResultFile.WRITTEN) && !said && Files.isRegularFile(resultFile)) {
-                        said = true;
-                        resultWritten.accept(resultFile);
-                    }
-                    else if (line.startsWith(REPORT_LINE)) {
-                        reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
-                    }
-                    else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
-                        lastError = lastError == null ? line : lastError;
-                    }
-                }
-            }
+            Followed console = follow(process, command, log, echo, resultFile, resultWritten);
+            reportDir = console.reportDir();
             int exit = process.waitFor();
             if (!Files.isRegularFile(resultFile)) {
-                return new Exit(exit, reportDir, null, lastError, List.of());
+                return new Exit(exit, reportDir, null, console.lastError(), List.of());
             }
-            if (!said) {
+            if (!console.saidWritten()) {
                 resultWritten.accept(resultFile);
             }
-            return new Exit(exit, reportDir, resultFile, lastError, ResultFile.problems(resultFile));
+            return new Exit(exit, reportDir, resultFile, console.lastError(), ResultFile.problems(resultFile));
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -212,6 +188,43 @@ public final class GatlingLauncher {
                 current.remove(process);
             }
         }
+    }
+
+    /** What Gatling's console said that a run needs: where its report went, its first error, whether it wrote the result. */
+    private record Followed(Path reportDir, String lastError, boolean saidWritten) {
+    }
+
+    /** Copies Gatling's console to its log (and to echo) line by line until it ends, noting what the run needs. */
+    private static Followed follow(Process process, List<String> command, Path log, PrintStream echo, Path resultFile,
+            Consumer<Path> resultWritten) throws IOException {
+        Path reportDir = null;
+        String lastError = null;
+        boolean said = false;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             Writer logWriter = Files.newBufferedWriter(log)) {
+            // the log's first line: the command, without the classpath (a hundred jars)
+            logWriter.write(String.join(" ", command).replace(command.get(command.indexOf("-cp") + 1), "<" + LAUNCH_FILE + ">") + "\n");
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                logWriter.write(line + "\n");
+                logWriter.flush(); // the log is how a watcher sees the run's progress
+                // Gatling's report path is not echoed: the lab moves the report into the run's folder and prints
+                // where it is then (a path on the screen must exist when the command ends)
+                if (!line.startsWith(REPORT_LINE)) {
+                    echo.println(line);
+                }
+                if (line.startsWith(ResultFile.WRITTEN) && !said && Files.isRegularFile(resultFile)) {
+                    said = true;
+                    resultWritten.accept(resultFile);
+                }
+                else if (line.startsWith(REPORT_LINE)) {
+                    reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
+                }
+                else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
+                    lastError = lastError == null ? line : lastError;
+                }
+            }
+        }
+        return new Followed(reportDir, lastError, said);
     }
 
     /** Ends the runs under way, Maven and the Gatling JVMs it forked, and waits until they are gone. */

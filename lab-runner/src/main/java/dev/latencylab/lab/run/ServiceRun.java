@@ -165,17 +165,7 @@ public final class ServiceRun {
                 sim.put(SimulationSettings.TARGET_PID, String.valueOf(started.get().pid()));
             }
             sim.put(SimulationSettings.METRICS_URL, service.metricsUrl());
-            // the warm-up sends the run's GET requests only: it must not change what the service holds
-            List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
-                    .map(q -> service.baseUrl() + q.path()).toList();
-            if (!warmup.isZero() && gets.isEmpty()) {
-                out.printf("latency-lab: %s not warmed up: the run sends no GET request, and a warm-up must not change the service%n", service.name());
-            }
-            else if (!warmup.isZero()) {
-                Warmup.Sent warm = Warmup.run(gets, warmup, 50);
-                out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
-                        warm.ok() + warm.failed());
-            }
+            warmUp(service, settings, warmup, out);
             Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, properties(service, launch));
             java.util.function.Consumer<Path> stamp = file -> {
                 try {
@@ -207,6 +197,20 @@ public final class ServiceRun {
         }
         finally {
             Optional.ofNullable(started.get()).ifPresent(ServiceJar::close);
+        }
+    }
+
+    /** Light load before the run, not measured: the run's GET requests only, as it must not change what the service holds. */
+    private static void warmUp(Service service, SimulationSettings settings, Duration warmup, PrintStream out) {
+        List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
+                .map(q -> service.baseUrl() + q.path()).toList();
+        if (!warmup.isZero() && gets.isEmpty()) {
+            out.printf("latency-lab: %s not warmed up: the run sends no GET request, and a warm-up must not change the service%n", service.name());
+        }
+        else if (!warmup.isZero()) {
+            Warmup.Sent warm = Warmup.run(gets, warmup, 50);
+            out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
+                    warm.ok() + warm.failed());
         }
     }
 }

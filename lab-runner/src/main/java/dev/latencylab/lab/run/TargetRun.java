@@ -102,19 +102,7 @@ public final class TargetRun {
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), target.classpathFirst(repo), load.port(),
                         properties(target, database, downstream), Map.of(), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
-            RunOutcome.Downstream called = null;
-            EmbeddedDatabase.Described described = null;
-            if (downstream != null) {
-                dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
-                called = new RunOutcome.Downstream(downstream.pid(), downstream.baseUrl());
-                echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
-            }
-            if (database != null) {
-                described = database.describe();
-                dependencies.watch("the embedded PostgreSQL (port " + described.port() + ")", described.pid());
-                echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.version(),
-                        described.pid(), described.port(), described.maxConnections());
-            }
+            DependenciesStarted beside = DependenciesStarted.watch(dependencies, downstream, database, echo);
             // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
             // several injectors, when all of them can have started)
             Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
@@ -134,7 +122,7 @@ public final class TargetRun {
                         ? split(gatling, description(target, settings), here, passOn, dir, injectors, startAt, echo, resultWritten)
                         : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
                 Warmup.Sent warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
-                RunOutcome.Started started = new RunOutcome.Started(server.pid(), called, described,
+                RunOutcome.Started started = new RunOutcome.Started(server.pid(), beside.downstream(), beside.database(),
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
                 echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                         warmup.toSeconds(), warm.ok() + warm.failed());
@@ -151,6 +139,27 @@ public final class TargetRun {
                 }
                 return new RunOutcome.Finished(withDependencies(run, dependencies), started);
             }
+        }
+    }
+
+    /** What the lab started for the target to depend on: watched from now on, and said on the console. */
+    private record DependenciesStarted(RunOutcome.Downstream downstream, EmbeddedDatabase.Described database) {
+
+        static DependenciesStarted watch(DependencyWatch dependencies, TargetProcess downstream, EmbeddedDatabase database, PrintStream echo) {
+            RunOutcome.Downstream called = null;
+            EmbeddedDatabase.Described described = null;
+            if (downstream != null) {
+                dependencies.watch("the downstream service (WebFlux, at " + downstream.baseUrl() + ")", downstream.pid());
+                called = new RunOutcome.Downstream(downstream.pid(), downstream.baseUrl());
+                echo.printf("latency-lab: downstream service (WebFlux, pid %d) at %s%n", downstream.pid(), downstream.baseUrl());
+            }
+            if (database != null) {
+                described = database.describe();
+                dependencies.watch("the embedded PostgreSQL (port " + described.port() + ")", described.pid());
+                echo.printf("latency-lab: PostgreSQL %s (embedded, pid %s, port %s, max_connections %s)%n", described.version(),
+                        described.pid(), described.port(), described.maxConnections());
+            }
+            return new DependenciesStarted(called, described);
         }
     }
 
