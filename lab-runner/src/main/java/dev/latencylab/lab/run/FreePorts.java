@@ -23,6 +23,9 @@ public final class FreePorts {
     static final int EPHEMERAL_DEFAULT = 32_768;
     private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
+    /** Where the kernel's range of outgoing ports begins, read once. */
+    private static final int EPHEMERAL_START = readEphemeralStart();
+
     /** The next port to try: from a random place, so that two ./lab processes do not try the same ports in turn. */
     private static final AtomicInteger NEXT = new AtomicInteger(-1);
 
@@ -31,7 +34,12 @@ public final class FreePorts {
 
     /** A free loopback port whose actuator port (+1000) is free too, both below the outgoing connections' range. */
     public static int port() {
-        int span = ephemeralStart() - TargetProcess.managementPort(0) - LOWEST;
+        return port(EPHEMERAL_START);
+    }
+
+    /** The same, below a given start of the outgoing range; the kernel's choice when that leaves fewer than 100 ports. */
+    static int port(int ephemeralStart) {
+        int span = ephemeralStart - TargetProcess.managementPort(0) - LOWEST;
         if (span < 100) {
             return anyPort(); // a machine whose outgoing range starts low: the kernel's choice is as good as any
         }
@@ -42,11 +50,15 @@ public final class FreePorts {
                 return port;
             }
         }
-        throw new TargetProcess.TargetFailedException("no free pair of loopback ports (port and port + 1000) below " + ephemeralStart() + " in 200 tries");
+        throw new TargetProcess.TargetFailedException("no free pair of loopback ports (port and port + 1000) below " + ephemeralStart + " in 200 tries");
     }
 
     /** Where the kernel's range of outgoing ports begins. */
     static int ephemeralStart() {
+        return EPHEMERAL_START;
+    }
+
+    private static int readEphemeralStart() {
         try {
             // by lines: Files.readString was seen to read this file's first byte alone (its size is not what it holds)
             return Integer.parseInt(Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]);
@@ -56,7 +68,8 @@ public final class FreePorts {
         }
     }
 
-    private static boolean free(int port) {
+    /** Whether a listener could bind the loopback port now. */
+    static boolean free(int port) {
         try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             return true;
         }

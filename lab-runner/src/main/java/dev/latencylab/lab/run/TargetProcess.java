@@ -1,8 +1,6 @@
 package dev.latencylab.lab.run;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -171,10 +169,7 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     static void requireFreePort(int port) {
-        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            probe.setReuseAddress(true);
-        }
-        catch (IOException e) {
+        if (!FreePorts.free(port)) {
             throw new TargetFailedException("port " + port + " is in use by another process: stop it, or choose other ports");
         }
     }

@@ -36,4 +36,13 @@ class FreePortsTest {
             assertThat(FreePorts.port()).isNotEqualTo(port + 1);
         }
     }
+
+    /** A machine whose outgoing range starts too low to leave room below it (as if at 10,500): the kernel's choice. */
+    @Test
+    void belowALowOutgoingRangeTheKernelChoosesAndTheActuatorPortIsFreeToo() {
+        int port = FreePorts.port(10_500);
+        assertThat(port).as("from the kernel's own range, not below it").isGreaterThanOrEqualTo(FreePorts.ephemeralStart());
+        assertThat(TargetProcess.managementPort(port)).isLessThan(65_536);
+        assertThat(FreePorts.free(TargetProcess.managementPort(port))).isTrue();
+    }
 }
