@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -25,10 +24,7 @@ class CapacityIT {
     Path tmp;
 
     private LabCommand.Finished capacity(String name, String... more) {
-        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "1", "--warmup-seconds", "1", "--no-gatling-report",
-                "--port", String.valueOf(Lab.freePort()), "--results", tmp.toString(), "--name", name));
-        args.addAll(List.of(more));
-        return LabCommand.run(tmp.resolve(name + ".console"), args.toArray(String[]::new));
+        return LabCommand.capacity(tmp, name, more);
     }
 
     /**

@@ -54,6 +54,17 @@ final class LabCommand {
         return new Finished(lab.await(Duration.ofMinutes(5)), lab.output());
     }
 
+    /**
+     * A tiny {@code ./lab capacity} to its end: 5-s levels after a 1-s ramp, a 1-s warm-up, no Gatling report, a port of
+     * its own, in results/name (its console beside it); more: the target, rates, SLO.
+     */
+    static Finished capacity(Path results, String name, String... more) {
+        List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "1", "--warmup-seconds", "1",
+                "--no-gatling-report", "--port", String.valueOf(Lab.freePort()), "--results", results.toString(), "--name", name));
+        args.addAll(List.of(more));
+        return run(results.resolve(name + ".console"), args.toArray(String[]::new));
+    }
+
     record Finished(int exitCode, String output) {
 
         private static final Pattern RUN_FOLDER = Pattern.compile("\\(run folder: (.+)\\)$", Pattern.MULTILINE);
