@@ -212,7 +212,8 @@ class SweepIT {
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         PointRecord.Ending failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
         assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);
-        assertThat(failed.reason()).contains("port " + port + " is in use");
+        assertThat(failed.reason()).as("the squatter named: this test's JVM").contains("port " + port + " is in use by another process (pid "
+                + ProcessHandle.current().pid() + ": ");
         assertThat(PointRecord.read(dir.point("mvc-t200-l100-u3-r1")).outcome().done()).isTrue();
         assertThat(Files.readString(dir.point("webflux-l100-u3-r1").pointRecord())).as("as the file says it").contains("\"status\" : \"failed\"");
         assertThat(Files.readString(dir.page())).contains("FAILED: port " + port + " is in use");

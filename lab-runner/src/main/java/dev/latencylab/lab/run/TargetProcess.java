@@ -170,7 +170,8 @@ public final class TargetProcess implements AutoCloseable {
 
     static void requireFreePort(int port) {
         if (!FreePorts.free(port)) {
-            throw new TargetFailedException("port " + port + " is in use by another process: stop it, or choose other ports");
+            throw new TargetFailedException("port %d is in use by another process%s: stop it, or choose other ports".formatted(port,
+                    PortHolder.of(port).map(holder -> " (" + holder + ")").orElse("")));
         }
     }
 
