@@ -131,7 +131,7 @@ final class CapacityCommand implements Callable<Integer> {
         List<Double> first = planned.first();
         Target t = plan.target();
         long latencyMs = plan.latencyMs();
-        Path searches = results != null ? results.toAbsolutePath() : repo.resolve(ResultsFolders.SEARCHES);
+        Path searches = ResultsFolders.holder(results, repo, ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
                 : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());

@@ -103,7 +103,7 @@ final class FootprintCommand implements Callable<Integer> {
         }
         Footprint.Settings settings = settings();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        Path parent = (results == null ? repo.resolve(ResultsFolders.FOOTPRINTS) : results).toAbsolutePath();
+        Path parent = ResultsFolders.holder(results, repo, ResultsFolders.FOOTPRINTS);
         FootprintFolder folder;
         Footprint start;
         if (name != null) {

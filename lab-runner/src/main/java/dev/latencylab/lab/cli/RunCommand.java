@@ -97,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Path runs(Path repo) {
-        return results != null ? results.toAbsolutePath().normalize() : repo.resolve(ResultsFolders.RUNS);
+        return ResultsFolders.holder(results, repo, ResultsFolders.RUNS);
     }
 
     /** ./lab run of one of the lab's targets: started, warmed up, loaded, stopped (SingleRun). */

@@ -147,7 +147,7 @@ final class SweepCommand implements Callable<Integer> {
         if (latencies != null) {
             latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
         }
-        Path parent = results == null ? repo.resolve(ResultsFolders.RESULTS) : results.toAbsolutePath();
+        Path parent = ResultsFolders.holder(results, repo, ResultsFolders.RESULTS);
         ResultsFolders.sayLeftBehind(parent);
         if (name != null) {
             Inputs.folderName("--name", name);

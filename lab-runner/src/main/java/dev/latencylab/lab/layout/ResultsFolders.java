@@ -86,6 +86,11 @@ public final class ResultsFolders {
         }
     }
 
+    /** The folder that holds a command's folders: --results as given (from the current folder), else inRepo under repo. */
+    public static Path holder(Path given, Path repo, String inRepo) {
+        return given != null ? given.toAbsolutePath() : repo.resolve(inRepo);
+    }
+
     /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
     public static void sayLeftBehind(Path parent) {
         FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
