@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.load.Result;
 import dev.latencylab.load.ResultFile;
@@ -18,6 +19,9 @@ import dev.latencylab.lab.cli.LatencyLab;
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open
  * rate, and the open model's bad input refused before a target starts.
  */
+// @Isolated: a level's p99 is a measurement; beside two other classes, in a slow spell of this machine, WebFlux's
+// 80 req/s level missed (goodput 11, p99 539 ms from due)
+@Isolated
 class CapacityIT {
 
     @TempDir
@@ -29,7 +33,7 @@ class CapacityIT {
 
     /**
      * The SLO here is p99 within 400 ms, as in CapacitySearchIT: the test is about the pool that WebFlux does not have,
-     * not about the machine's stalls (80 req/s is a fraction of what WebFlux serves here, beside another test too).
+     * not about the machine's stalls (80 req/s is a fraction of what WebFlux serves here).
      * Made twice (--repeats 2), as ./lab compare reads repeated searches: each found only a lower bound, so compare
      * says so and gives no interval.
      */

@@ -16,7 +16,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.page.Verdict;
 
 /** ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second. */
-// @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs three classes
+// @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs two classes
 // at once)
 @Isolated
 class CapacitySearchIT {

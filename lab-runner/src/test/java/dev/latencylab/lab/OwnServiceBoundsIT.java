@@ -23,7 +23,7 @@ import dev.latencylab.load.ResultFile;
  * metrics show full, from the evidence of the run, and draw its bound.
  */
 // @Isolated: a busy machine is itself a bound, and the verdict would rightly name it (seen: "bounded by this machine's
-// CPU at 30 users" with another test beside it); failsafe runs three classes at once
+// CPU at 30 users" with another test beside it); failsafe runs two classes at once
 @Isolated
 class OwnServiceBoundsIT {
 
