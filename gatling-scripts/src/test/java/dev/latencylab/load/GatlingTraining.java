@@ -1,5 +1,8 @@
 package dev.latencylab.load;
 
+import dev.latencylab.load.launch.LaunchFile;
+import dev.latencylab.load.settings.SimulationSettings;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

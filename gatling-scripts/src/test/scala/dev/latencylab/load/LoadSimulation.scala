@@ -1,5 +1,15 @@
 package dev.latencylab.load
 
+import dev.latencylab.load.preflight.Preflight
+import dev.latencylab.load.record.ArrivalRecorder
+import dev.latencylab.load.record.KoReason
+import dev.latencylab.load.record.RunRecorder
+import dev.latencylab.load.record.RunResult
+import dev.latencylab.load.result.ResultFile
+import dev.latencylab.load.sample.Sampler
+import dev.latencylab.load.settings.OpenLoad
+import dev.latencylab.load.settings.SimulationSettings
+
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 import scala.jdk.OptionConverters._

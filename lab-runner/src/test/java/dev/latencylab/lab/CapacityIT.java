@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.cli.LatencyLab;
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.TargetProcess;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencylab.lab.run.FreePorts;
-import dev.latencylab.load.LaunchFile;
+import dev.latencylab.load.launch.LaunchFile;
 import dev.latencylab.lab.run.TargetProcess;
 
 /**

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.HistogramCodec;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
@@ -110,7 +111,7 @@ class InjectorsIT {
         assertThat(r.requests().total()).isEqualTo(zero.requests().total() + one.requests().total()).isEqualTo(USERS * REPEAT);
         // the target counted the load and each injector's one preflight request of the same path
         assertThat((long) run.served()).as("requests the target served").isEqualTo(r.requests().ok() + 2);
-        assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(USERS * REPEAT);
+        assertThat(HistogramCodec.decode(r.histogram().data()).getTotalCount()).isEqualTo(USERS * REPEAT);
         assertThat(r.parts()).extracting(Result.Part::file).containsExactly("../injector-0/result.json", "../injector-1/result.json");
         assertThat(r.problems()).isEmpty();
         assertThat(run.merge().output()).contains("Merged 2 injectors: 33 requests (18 + 15)");

@@ -57,7 +57,7 @@ public final class Lab {
 
     /** The java that starts targets (this JVM's) and a module's jar, as TargetProcess finds them. */
     public static String java() {
-        return dev.latencylab.load.LaunchFile.javaExecutable();
+        return dev.latencylab.load.launch.LaunchFile.javaExecutable();
     }
 
     public static Path jar(String module) {

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.RunFolder;
@@ -332,7 +332,7 @@ class LabCommandLineIT {
     void helpListsEveryPropertyOfTheSimulationAndEveryExitCode() {
         LabCommand.Finished help = LabCommand.run(console("help"), "run", "--help");
         assertThat(help.exitCode()).isZero();
-        assertThat(dev.latencylab.load.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(p ->
+        assertThat(dev.latencylab.load.settings.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(p ->
                 assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
         assertThat(help.output()).contains("-Dsim.users  [1000]").contains("-Dsim.injection  [closed]");
         LabCommand.Finished lab = LabCommand.run(console("lab-help"), "--help");

@@ -15,8 +15,8 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.lab.targets.Target;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * Which pool bounds a service of the user's (the example service): a sweep and a capacity search name the one its own

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.run.FreePorts;
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.MemorySnapshot;
 import dev.latencylab.lab.layout.FootprintFolder;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.targets.Target;

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.load.Json;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.result.ResultFile;
 
 /** Every committed result file (sweep, capacity searches, open run, split runs and their parts) is what docs/result.schema.json describes, and reads into the typed Result unchanged. */
 class ResultSchemaTest {

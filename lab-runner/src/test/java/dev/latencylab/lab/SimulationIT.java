@@ -16,8 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.HistogramCodec;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetRun;
@@ -83,7 +84,7 @@ class SimulationIT {
         assertThat(r.requests().ko()).isZero();
         assertThat(r.responseTimeMs().p50()).isGreaterThanOrEqualTo(100);
         assertThat(r.responseTimeMs().p99()).isGreaterThanOrEqualTo(100);
-        assertThat(ResultFile.decode(r.histogram().data()).getTotalCount()).isEqualTo(gatlingCount);
+        assertThat(HistogramCodec.decode(r.histogram().data()).getTotalCount()).isEqualTo(gatlingCount);
         assertThat(r.parameters().users()).isEqualTo(6);
         assertThat(r.injector().peakActiveUsers()).isBetween(1, 6);
         assertThat(r.model().offeredLoadPerSecond()).isEqualTo(6 / 0.14, org.assertj.core.data.Offset.offset(1e-6));

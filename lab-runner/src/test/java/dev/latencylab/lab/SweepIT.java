@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.load.Json;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;

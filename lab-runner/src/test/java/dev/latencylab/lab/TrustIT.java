@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.HistogramCodec;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
@@ -346,7 +347,7 @@ class TrustIT {
         for (int i = data.length() / 2; i < data.length() - 4; i++) {
             String edited = data.substring(0, i) + (data.charAt(i) == 'Q' ? 'R' : 'Q') + data.substring(i + 1);
             try {
-                if (ResultFile.decode(edited).getTotalCount() != ResultFile.decode(data).getTotalCount()) {
+                if (HistogramCodec.decode(edited).getTotalCount() != HistogramCodec.decode(data).getTotalCount()) {
                     return edited;
                 }
             }

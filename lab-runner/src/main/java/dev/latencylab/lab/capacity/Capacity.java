@@ -9,10 +9,10 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-import dev.latencylab.load.Json;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultCheck;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultCheck;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.OutputFile;

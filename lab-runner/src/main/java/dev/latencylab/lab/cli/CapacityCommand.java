@@ -12,7 +12,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.capacity.SearchRun;

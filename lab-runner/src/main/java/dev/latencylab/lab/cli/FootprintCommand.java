@@ -11,7 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencylab.load.ResultCheck;
+import dev.latencylab.load.result.ResultCheck;
 import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.FootprintExperiment;
 import dev.latencylab.lab.footprint.MemorySnapshot;

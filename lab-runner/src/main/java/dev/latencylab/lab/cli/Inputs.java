@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.targets.TargetIds;
 

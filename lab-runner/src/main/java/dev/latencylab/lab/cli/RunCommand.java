@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.Option;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.run.ServiceRun;
 
 /**
@@ -60,8 +60,8 @@ final class ServiceLoadOptions {
     }
 
     /** --pool's pools, each NAME=SIZE with a whole SIZE above 0, no name twice; refused otherwise, saying which and why. */
-    List<dev.latencylab.load.Result.GivenPool> givenPools() {
-        List<dev.latencylab.load.Result.GivenPool> given = new ArrayList<>();
+    List<dev.latencylab.load.result.Result.GivenPool> givenPools() {
+        List<dev.latencylab.load.result.Result.GivenPool> given = new ArrayList<>();
         for (String pool : pools) {
             int eq = pool.lastIndexOf('=');
             String size = eq < 0 ? "" : pool.substring(eq + 1).strip();
@@ -69,7 +69,7 @@ final class ServiceLoadOptions {
                 throw new IllegalArgumentException(("--pool %s: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200")
                         .formatted(pool));
             }
-            dev.latencylab.load.Result.GivenPool p = dev.latencylab.load.ServicePools.given(pool.substring(0, eq), Integer.parseInt(size));
+            dev.latencylab.load.result.Result.GivenPool p = dev.latencylab.load.sample.ServicePools.given(pool.substring(0, eq), Integer.parseInt(size));
             if (given.stream().anyMatch(g -> g.name().equals(p.name()))) {
                 throw new IllegalArgumentException("--pool %s: %s given twice; give each pool once".formatted(pool, p.name()));
             }

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;

@@ -3,7 +3,7 @@ package dev.latencylab.lab.cli;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.targets.Target;
 

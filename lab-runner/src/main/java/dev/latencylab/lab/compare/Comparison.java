@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.ServiceModel;

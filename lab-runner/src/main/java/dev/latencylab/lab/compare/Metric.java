@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.summary.Summary.RunRow;
 
 /**

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.ResultsFolders;

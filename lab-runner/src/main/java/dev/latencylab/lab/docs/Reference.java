@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.targets.TargetIds;

@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.machine.Machine;

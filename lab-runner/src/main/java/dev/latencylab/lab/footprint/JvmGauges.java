@@ -18,7 +18,7 @@ import javax.management.remote.JMXServiceURL;
 
 import com.sun.tools.attach.VirtualMachine;
 
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 
 /**

@@ -2,7 +2,7 @@ package dev.latencylab.lab.layout;
 
 import java.nio.file.Path;
 
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * The files of one simulation run against a target this runner started: {@code ./lab run}'s folder, and each sweep

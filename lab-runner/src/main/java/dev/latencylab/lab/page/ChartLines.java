@@ -16,7 +16,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.latencylab.load.QueueingModel;
+import dev.latencylab.load.model.QueueingModel;
 import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;

@@ -20,8 +20,8 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
@@ -184,7 +184,7 @@ public final class RunPage {
     /** The first table's lines: counts, response times, throughput, the model, the plateau's CPU, the injector, the JVM. */
     private static List<Fact> facts(Result r, boolean split) {
         List<Fact> facts = new java.util.ArrayList<>();
-        facts.add(new Fact("requests", split ? dev.latencylab.load.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total())));
+        facts.add(new Fact("requests", split ? dev.latencylab.load.merge.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total())));
         facts.add(new Fact("OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent())));
         facts.add(new Fact("KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()
                 .map(e -> "%s: %,d".formatted(e.getKey(), e.getValue())).collect(Collectors.joining(", "))));

@@ -12,8 +12,8 @@ import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;

@@ -2,7 +2,7 @@ package dev.latencylab.lab.page;
 
 import java.util.Optional;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceModel;

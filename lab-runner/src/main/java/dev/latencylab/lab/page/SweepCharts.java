@@ -75,7 +75,7 @@ public final class SweepCharts {
             chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(drawn.max() * 1.01))));
         }
         else if (c.log()) {
-            double slo = latency + dev.latencylab.load.SimulationSettings.SLO_MARGIN_MS;
+            double slo = latency + dev.latencylab.load.settings.SimulationSettings.SLO_MARGIN_MS;
             double top = Math.pow(10, Math.ceil(Math.log10(Math.max(drawn.max(), slo) * 1.01)));
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(Math.min(drawn.min(), latency)))));
             chart.getStyler().setYAxisMax(top);

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Points;

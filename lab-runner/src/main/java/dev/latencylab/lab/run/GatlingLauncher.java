@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-import dev.latencylab.load.LaunchFile;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.launch.LaunchFile;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 

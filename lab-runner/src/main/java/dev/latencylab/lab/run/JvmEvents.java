@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 
 /**
  * The target's own events during a run, from the JDK Flight Recorder recording it makes from its start to its exit

@@ -3,7 +3,7 @@ package dev.latencylab.lab.run;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 
 /**
  * What ./lab run adds to the scenario's own time: from the command's start to the load's first moment (the runner's

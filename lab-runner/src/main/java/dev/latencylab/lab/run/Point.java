@@ -1,6 +1,6 @@
 package dev.latencylab.lab.run;
 
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.machine.Machine;

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencylab.load.LaunchFile;
+import dev.latencylab.load.launch.LaunchFile;
 
 /**
  * A jar of the user's, started by the lab for one run and stopped after it (./lab run --jar): its JVM options and

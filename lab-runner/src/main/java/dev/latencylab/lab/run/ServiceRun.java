@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.latencylab.load.Preflight;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.sample.MetricsEndpoint;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;
@@ -90,11 +90,11 @@ public final class ServiceRun {
 
         /** Where its Prometheus text answers: its own port, else its port + 1000; its own port when neither (said by the run). */
         public String metricsUrl() {
-            if (Preflight.metricsUnseen(baseUrl) == null) {
+            if (MetricsEndpoint.unseen(baseUrl) == null) {
                 return baseUrl;
             }
             String management = TargetPorts.managementUrl(baseUrl);
-            return Preflight.metricsUnseen(management) == null ? management : baseUrl;
+            return MetricsEndpoint.unseen(management) == null ? management : baseUrl;
         }
 
         /** The simulation's properties that point it at this service and the run's result file (its metrics: once it runs). */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;
 
@@ -19,7 +19,7 @@ import dev.latencylab.lab.targets.Target;
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
         Map<String, String> requests,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.Result.GivenPool> pools) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools) {
 
     public ServiceSpec {
         pools = pools == null ? List.of() : List.copyOf(pools);

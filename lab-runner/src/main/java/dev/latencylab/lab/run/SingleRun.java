@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.RunFolder;
 

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.latencylab.load.LaunchFile;
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.launch.LaunchFile;
+import dev.latencylab.load.settings.TargetPorts;
 import java.util.stream.Stream;
 
 /**

@@ -17,10 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.ResultMerge;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.merge.ResultMerge;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;

@@ -3,7 +3,7 @@ package dev.latencylab.lab.summary;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 
 /**
  * The flags that say how far to trust a run or a point: their names, how several are written in one cell, and when

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 
 /**
  * What a run's server said of its own pools on the plateau (result.json's server.pools): the pools it publishes with

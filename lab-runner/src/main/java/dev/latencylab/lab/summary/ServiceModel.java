@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import dev.latencylab.load.ServicePools;
+import dev.latencylab.load.sample.ServicePools;
 
 /**
  * The queueing model of a service of the user's, whose path names no latency, calibrated on its own lightest load: L,

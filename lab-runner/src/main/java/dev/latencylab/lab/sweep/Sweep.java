@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
-import dev.latencylab.load.OpenModel;
-import dev.latencylab.load.QueueingModel;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.model.OpenModel;
+import dev.latencylab.load.model.QueueingModel;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;

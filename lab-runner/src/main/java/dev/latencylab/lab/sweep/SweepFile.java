@@ -10,7 +10,7 @@ import tools.jackson.core.JacksonException;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 
 /**
  * sweep.json: the sweep's plan (its fields written flat), the machine it began on, the versions it ran with, and when

@@ -11,8 +11,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.load.Json;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.TargetRun;

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.TargetPorts;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.settings.TargetPorts;
 
 /**
  * A target of a run or sweep point: which service, started with which settings, loaded on which path. The id is

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SearchFolder;
 

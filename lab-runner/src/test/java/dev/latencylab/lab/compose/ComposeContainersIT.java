@@ -24,8 +24,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * docker-compose.yml for real: docker-compose (1.29) drives podman through its Docker-compatible socket, builds every

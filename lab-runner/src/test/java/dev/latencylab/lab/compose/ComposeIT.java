@@ -23,9 +23,9 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.Injectors;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;
 

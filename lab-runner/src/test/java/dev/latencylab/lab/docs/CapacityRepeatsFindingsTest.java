@@ -14,8 +14,8 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.compare.Comparison;
 import dev.latencylab.lab.compare.Side;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * What docs/findings.md says of the three searches of each target holds in their data: each target's capacities, the

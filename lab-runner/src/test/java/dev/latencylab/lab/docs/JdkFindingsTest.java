@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.run.TargetRun;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * What docs/findings.md says of the published JDK 21 and JDK 25 sweeps holds in their data: on JDK 21 a wait inside

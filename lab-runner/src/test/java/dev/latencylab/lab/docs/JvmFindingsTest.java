@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * What docs/findings.md says of the published JVM events holds in their data: the sweep without the recording has

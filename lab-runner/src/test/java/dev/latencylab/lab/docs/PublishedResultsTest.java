@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.ResultMerge;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.merge.ResultMerge;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;

@@ -25,9 +25,9 @@ import org.yaml.snakeyaml.Yaml;
 import dev.latencylab.lab.Injectors;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.compose.ComposeIT;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
-import dev.latencylab.load.SimulationSettings;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationSettings;
 
 /**
  * deploy/k8s, without a cluster (none runs here): every manifest passes kubernetes-validate --strict (offline

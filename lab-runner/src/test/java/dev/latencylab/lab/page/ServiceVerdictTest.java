@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.latencylab.load.Result;
+import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.PoolEvidence;

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.RunFolder;
-import dev.latencylab.load.Result;
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
 
 /**
  * A real flight recording of this JVM with the settings every target runs with: the collections forced within the

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.machine.Machine;

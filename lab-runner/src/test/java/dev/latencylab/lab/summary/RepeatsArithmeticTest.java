@@ -9,7 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.latencylab.load.Json;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.sweep.RunLines;
 import dev.latencylab.lab.sweep.Sweep;

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.latencylab.load.ResultFile;
+import dev.latencylab.load.result.HistogramCodec;
+import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
@@ -68,7 +69,7 @@ class SummaryFlagsTest {
         long fast = Math.round(total * 0.94);
         h.recordValueWithCount(101, fast);
         h.recordValueWithCount(150, total - fast); // p95 150 ms
-        ((ObjectNode) r.get("histogram")).put("data", ResultFile.encode(h));
+        ((ObjectNode) r.get("histogram")).put("data", HistogramCodec.encode(h));
         r.set("responseTimeMs", JSON.createObjectNode().put("count", total).put("p50", h.getValueAtPercentile(50))
                 .put("p75", h.getValueAtPercentile(75)).put("p95", h.getValueAtPercentile(95)).put("p99", h.getValueAtPercentile(99))
                 .put("p999", h.getValueAtPercentile(99.9)).put("max", h.getMaxValue()).put("mean", h.getMean()));

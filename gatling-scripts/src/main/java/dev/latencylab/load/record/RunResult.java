@@ -1,0 +1,156 @@
+package dev.latencylab.load.record;
+
+import dev.latencylab.load.result.HistogramCodec;
+import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.model.OpenModel;
+import dev.latencylab.load.model.QueueingModel;
+import dev.latencylab.load.preflight.Preflight;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.result.Tick;
+import dev.latencylab.load.sample.Sampler;
+import dev.latencylab.load.settings.RequestMix;
+import dev.latencylab.load.settings.SimulationSettings;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * A run's Result, from what the simulation's recorders hold at its end (the run's counts and histograms, the samples,
+ * the open model's arrivals, the preflight's findings): the simulation's side of the result file, whose format,
+ * reading and writing are ResultFile's.
+ */
+public final class RunResult {
+
+    private RunResult() {
+    }
+
+    /** How an open run connects (recorded in its result file). */
+    public static final String OPEN_CONNECTIONS = "shared: Gatling's HTTP/1.1 pool for all arrivals, a new connection whenever "
+            + "none is idle (no cap, so no arrival waits for one; peakInFlight is how many were in use)";
+
+    /**
+     * Everything the run learned, in the result file's layout.
+     *
+     * @param arrivals the open model's arrivals, null for a closed run
+     */
+    public static Result build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            ArrivalRecorder arrivals, long connectTimeoutMs, long requestTimeoutMs) {
+        double seconds = run.duration().toMillis() / 1000.0;
+        long total = run.ok() + run.ko();
+        Result.Requests requests = new Result.Requests(total, run.ok(), run.ko(), total == 0 ? 0.0 : 100.0 * run.ko() / total,
+                run.koByReason(), new Result.Timeouts(connectTimeoutMs, requestTimeoutMs));
+
+        long[] perSecond = run.completedPerSecond();
+        long[] okPerSecond = run.okPerSecond();
+        Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
+        Plateau.Rule rule = Plateau.rule(open, run.peakActiveUsers());
+        Predicate<Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
+        List<Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
+        Plateau.Seconds span = plateauTicks.isEmpty() ? Plateau.Seconds.NONE
+                : Plateau.Seconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
+        Result.Plateau plateau = plateauTicks.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
+                plateauTicks.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
+                sampler.series(Tick::injectorCpu, onPlateau).mean(), sampler.series(Tick::machineCpu, onPlateau).mean(),
+                sampler.series(Tick::serverCpu, onPlateau).mean(), sampler.series(Tick::machineSteal, onPlateau).mean(),
+                sampler.series(Tick::loadAverage, onPlateau).mean());
+        Result.Throughput throughput = new Result.Throughput(seconds == 0 ? 0.0 : total / seconds,
+                Arrays.stream(perSecond).max().orElse(0), span.throughput(), perSecond,
+                seconds == 0 ? 0.0 : run.ok() / seconds, span.goodput(), okPerSecond);
+
+        Histogram h = run.responseTimes();
+        Result.Injector injector = new Result.Injector(sampler.cores(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), run.peakActiveUsers(),
+                preflight.connections().id(), preflight.switched(), preflight.openFilesNeeded(), preflight.openFilesLimit(),
+                sampler.series(Tick::injectorOpenFiles).stat(), sampler.series(Tick::injectorCpu).stat(),
+                sampler.series(Tick::machineCpu).stat());
+        Map<String, Double> last = sampler.lastServerValues();
+        Result.Server server = new Result.Server(
+                new Result.Sampling(preflight.samplesServer(settings), sampler.serverMisses(), sampler.serverRefusals(), sampler.firstRefusalSecond()),
+                new Result.ServerProcess(settings.watch().targetPid().isPresent() ? settings.watch().targetPid().getAsLong() : null,
+                        sampler.targetExitedSecond()),
+                new Result.Threads(preflight.targetThreads().isPresent() ? preflight.targetThreads().getAsInt() : null,
+                        last.get("jvm_threads_peak_threads"), sampler.series(Tick::serverLiveThreads).stat(),
+                        sampler.series(Tick::serverBusyThreads).stat()),
+                sampler.series(Tick::serverHeapUsedBytes).stat(), sampler.series(Tick::serverCpu).stat(),
+                new Result.Files(sampler.series(Tick::serverOpenFiles).stat(), last.get("process_files_max_files")),
+                new Result.Waiting(sampler.series(Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
+                sampler.connectionPool(settings.endpoint().path()),
+                sampler.poolsResult((second, users) -> rule.test(second, (double) users)));
+
+        return new Result(ResultFile.SCHEMA, "dev.latencylab.load.LoadSimulation", null, settings.result(), run.startedAt().toString(),
+                run.endedAt().toString(), seconds, requests, throughput, plateau, HistogramCodec.percentiles(h),
+                HistogramCodec.encoded(h), injector, server,
+                settings.open() ? OpenModel.of(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
+                        : QueueingModel.of(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
+                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null, null, byRequest(settings.endpoint().mix(), run));
+    }
+
+    /** Each request of a mix on its own, in the mix's order; null for a run of one request. */
+    private static List<Result.ByRequest> byRequest(RequestMix mix, RunRecorder run) {
+        if (run.requestKinds() == 0) {
+            return null;
+        }
+        List<Result.ByRequest> each = new java.util.ArrayList<>();
+        for (int i = 0; i < run.requestKinds(); i++) {
+            Histogram h = run.responseTimes(i);
+            RequestMix.Request q = mix.requests().get(i);
+            each.add(new Result.ByRequest(q.name(), q.weight(), run.ok(i), run.ko(i), HistogramCodec.percentiles(h), HistogramCodec.encoded(h)));
+        }
+        return each;
+    }
+
+    private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            ArrivalRecorder arrivals) {
+        Optional<OpenModel> any = OpenModel.of(settings, preflight.targetThreads());
+        long[] okPerSecond = run.okPerSecond();
+        return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), span -> {
+            Predicate<Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
+            return new ArrivalRecorder.Span(sampler.series(Tick::serverCpu, in).mean(),
+                    sampler.series(Tick::injectorCpu, in).mean(), sampler.series(Tick::machineCpu, in).mean(),
+                    Plateau.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
+        }, level -> any.map(m -> m.throughputAt(settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
+                / settings.load().rates().get(level)).orElse(null),
+                any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
+    }
+
+    /** The samples as columns and rows (see Tick#row). */
+    private static Result.Timeline timeline(List<Tick> ticks) {
+        return new Result.Timeline(Tick.COLUMNS, ticks.stream().map(Tick::row).toList());
+    }
+
+    /**
+     * What makes this run's numbers not the server's: the target died or refused connections, or no request
+     * succeeded. Empty for a run that counts; ./lab fails a run (or sweep point) with any.
+     */
+    static List<String> problems(SimulationSettings settings, RunRecorder run, Sampler sampler, ArrivalRecorder arrivals) {
+        List<String> problems = new ArrayList<>();
+        if (arrivals != null && arrivals.unscheduled() > 0) {
+            problems.add(("%,d arrivals had user ids outside the injection schedule: their due times are unknown, so the "
+                    + "latency from due is not to be trusted (a second scenario, or another Gatling version?)").formatted(arrivals.unscheduled()));
+        }
+        if (sampler.targetExitedSecond() != null) {
+            problems.add("the target JVM (pid %d) exited %.0f s into the run".formatted(settings.watch().targetPid().getAsLong(),
+                    sampler.targetExitedSecond()));
+        }
+        if (sampler.serverRefusals() > 0) {
+            problems.add("the target refused connections from %.0f s into the run on (%d of its samples): it was down"
+                    .formatted(sampler.firstRefusalSecond(), sampler.serverRefusals()));
+        }
+        long total = run.ok() + run.ko();
+        if (total == 0) {
+            problems.add("no request completed");
+        }
+        else if (run.ok() == 0) {
+            problems.add("every request failed (%,d KO: %s)".formatted(run.ko(), run.koByReason()));
+        }
+        return problems;
+    }
+}

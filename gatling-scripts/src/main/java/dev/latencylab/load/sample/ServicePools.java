@@ -1,0 +1,249 @@
+package dev.latencylab.load.sample;
+
+import dev.latencylab.load.result.Result;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The pools of a server that can bound its throughput, read each second from its own metrics: each pool's size, how
+ * many of it are in use, how many requests wait for one, and how long one is held, where the server publishes them. A
+ * pool of T held H seconds each serves at most T/H requests per second (Little's law); one in full use with requests
+ * waiting is the evidence that it decided. What a server has but does not publish is said, with the setting that
+ * publishes it. Metric names per pool: docs/your-service.md.
+ */
+public final class ServicePools {
+
+    /**
+     * A pool the lab reads: its name, what it pools, and the keys (as the sampler keys metrics) of its size, of those in
+     * use, of the requests waiting (null: not published) and of the timer of how long one is held (its _sum and _count
+     * seconds; null: not published).
+     */
+    record Kind(String name, String unit, String size, String inUse, String pending, String held) {
+
+        static Kind of(Sampler.ConnectionPool p) {
+            return new Kind(p.library, "connections", p.max, p.active, p.pending, p.held);
+        }
+    }
+
+    /** Tomcat's request threads for the connector under load: a thread is held for a request's whole time in Tomcat. */
+    static final Kind TOMCAT_THREADS = new Kind("Tomcat's threads", "threads", "tomcat_threads_config_max_threads",
+            "tomcat_threads_busy_threads", null, "tomcat_global_request_seconds");
+
+    /**
+     * Tomcat's connection cap for the connector under load (server.tomcat.max-connections): a connection is held for as
+     * long as its client keeps it, not for a request, so it publishes no hold time; full when all are open.
+     */
+    static final Kind TOMCAT_CONNECTIONS = new Kind("Tomcat's connections", "connections", "tomcat_connections_config_max_connections",
+            "tomcat_connections_current_connections", null, null);
+
+    /** Jetty's request threads (Micrometer's JettyServerThreadPoolMetrics): jobs queued are requests waiting for one. */
+    static final Kind JETTY_THREADS = new Kind("Jetty's threads", "threads", "jetty_threads_config_max", "jetty_threads_busy",
+            "jetty_threads_jobs", null);
+
+    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),
+            Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
+
+    /** The metrics of Micrometer's executors (ExecutorServiceMetrics; Spring Boot binds its task executors), one per name. */
+    static final String EXECUTOR_PREFIX = "executor_";
+    static final String EXECUTOR_ACTIVE = "executor_active_threads";
+    static final String EXECUTOR_QUEUED = "executor_queued_tasks";
+    static final String EXECUTOR_CORE = "executor_pool_core_threads";
+    static final String EXECUTOR_MAX = "executor_pool_max_threads";
+    static final String EXECUTOR_REMAINING = "executor_queue_remaining_tasks";
+    /** An executor's threads as they bound it (ServicePools#executorThreads), derived from the above at each sample. */
+    private static final String EXECUTOR_THREADS = "executor_bounding_threads";
+    private static final java.util.regex.Pattern EXECUTOR_KEY = java.util.regex.Pattern.compile(EXECUTOR_ACTIVE + "\\{name=\"(.*)\"}");
+
+    /** An executor's metric, kept apart by the executor's name, e.g. executor_active_threads{name="applicationTaskExecutor"}. */
+    static String executorKey(String metric, String executor) {
+        return metric + "{name=\"" + executor + "\"}";
+    }
+
+    /**
+     * How many threads bound an executor (a ThreadPoolExecutor): past its core threads it queues tasks, and starts more,
+     * up to its maximum, only once its queue is full; with a queue without bound (Spring Boot's task executor, a
+     * queue of Integer.MAX_VALUE) that never happens, and its core threads are all it runs. Null without its sizes.
+     */
+    static Double executorThreads(Double core, Double max, Double remaining, Double queued) {
+        if (max == null) {
+            return null;
+        }
+        boolean unboundedQueue = remaining != null && remaining + (queued == null ? 0 : queued) >= Integer.MAX_VALUE - 1.0;
+        return unboundedQueue && core != null ? core : max;
+    }
+
+    /** Spring Boot's gauges of any DataSource: a pool whose own metrics (waits, hold time) are not bound. */
+    static final String DATASOURCE_MAX = "jdbc_connections_max";
+    /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
+    static final String TOMCAT_SESSIONS = "tomcat_sessions_active_current_sessions";
+
+    /**
+     * Whether one of this pool is held by a client for as long as it keeps its connection (Tomcat's connections: with a
+     * connection per user, for a user's requests and think times), not for one request.
+     */
+    public static boolean heldByClients(String pool) {
+        return TOMCAT_CONNECTIONS.name().equals(pool);
+    }
+
+    /**
+     * A pool whose size the user gave (./lab --pool NAME=SIZE): named as the lab names it where NAME is one of the pools
+     * it reads (e.g. tomcat-threads, Tomcat's threads, hikaricp; case, spaces and signs aside), else as given.
+     */
+    public static Result.GivenPool given(String name, double size) {
+        return KINDS.stream().filter(k -> plain(k.name()).equals(plain(name))).findFirst()
+                .map(k -> new Result.GivenPool(k.name(), k.unit(), size)).orElse(new Result.GivenPool(name.strip(), null, size));
+    }
+
+    private static String plain(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).replace("'s", "").replaceAll("[^a-z0-9]", "");
+    }
+
+    /** The keys a reading keeps of a sample. */
+    private static final Set<String> KEYS = Stream.concat(KINDS.stream().flatMap(k -> Stream.of(k.size(), k.inUse(), k.pending(),
+            k.held() == null ? null : k.held() + "_sum", k.held() == null ? null : k.held() + "_count")),
+            Stream.of(DATASOURCE_MAX, TOMCAT_SESSIONS)).filter(k -> k != null).collect(Collectors.toUnmodifiableSet());
+
+    /** One sample of the pools' metrics, at a second of the run, with so many users active. */
+    record Reading(double second, int users, Map<String, Double> values) {
+    }
+
+    private final List<Reading> readings = new ArrayList<>();
+
+    /** One sample of the server's metrics (empty when it did not answer: then nothing is kept). */
+    synchronized void add(double second, int users, Map<String, Double> server) {
+        Map<String, Double> kept = new HashMap<>();
+        server.forEach((key, value) -> {
+            if (KEYS.contains(key) || key.startsWith(EXECUTOR_PREFIX)) {
+                kept.put(key, value);
+            }
+            java.util.regex.Matcher executor = EXECUTOR_KEY.matcher(key);
+            if (executor.matches()) {
+                String name = executor.group(1);
+                Double threads = executorThreads(server.get(executorKey(EXECUTOR_CORE, name)), server.get(executorKey(EXECUTOR_MAX, name)),
+                        server.get(executorKey(EXECUTOR_REMAINING, name)), server.get(executorKey(EXECUTOR_QUEUED, name)));
+                if (threads != null) {
+                    kept.put(executorKey(EXECUTOR_THREADS, name), threads);
+                }
+            }
+        });
+        if (!kept.isEmpty()) {
+            readings.add(new Reading(second, users, kept));
+        }
+    }
+
+    /**
+     * What the run saw of each pool the server publishes, on the plateau where it had readings there (else over the
+     * whole run), and what it has but does not publish; null when no sample had any pool.
+     */
+    synchronized Result.Pools result(BiPredicate<Double, Integer> onPlateau) {
+        return of(readings, onPlateau);
+    }
+
+    static Result.Pools of(List<Reading> all, BiPredicate<Double, Integer> onPlateau) {
+        if (all.isEmpty()) {
+            return null;
+        }
+        List<Reading> plateau = all.stream().filter(r -> onPlateau.test(r.second(), r.users())).toList();
+        List<Reading> span = plateau.isEmpty() ? all : plateau;
+        List<Result.Pool> published = new ArrayList<>();
+        for (Kind kind : kinds(all)) {
+            if (all.stream().anyMatch(r -> r.values().containsKey(kind.size()))) {
+                published.add(pool(kind, all, span));
+            }
+        }
+        List<Result.Unseen> unseen = new ArrayList<>();
+        if (has(all, TOMCAT_SESSIONS) && !has(all, TOMCAT_THREADS.size())) {
+            unseen.add(new Result.Unseen(TOMCAT_THREADS.name(), "Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true"));
+        }
+        if (has(all, DATASOURCE_MAX) && !has(all, Sampler.ConnectionPool.HIKARI.max)) {
+            unseen.add(new Result.Unseen("the DataSource's connections (%.0f)".formatted(last(all, DATASOURCE_MAX)),
+                    "their waits and hold time are HikariCP's metrics, published when Micrometer binds the pool"));
+        }
+        return published.isEmpty() && unseen.isEmpty() ? null : new Result.Pools(published, unseen);
+    }
+
+    /** The pools the lab reads, then each executor the readings name: its tasks queued are tasks waiting for a thread. */
+    private static List<Kind> kinds(List<Reading> all) {
+        List<Kind> kinds = new ArrayList<>(KINDS);
+        all.stream().flatMap(r -> r.values().keySet().stream()).map(EXECUTOR_KEY::matcher).filter(java.util.regex.Matcher::matches)
+                .map(m -> m.group(1)).distinct().sorted().forEach(name -> kinds.add(new Kind("executor " + name, "threads",
+                        executorKey(EXECUTOR_THREADS, name), executorKey(EXECUTOR_ACTIVE, name), executorKey(EXECUTOR_QUEUED, name), null)));
+        return kinds;
+    }
+
+    /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
+    private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
+        Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null).reduce((a, b) -> b).orElse(null);
+        Series inUse = new Series();
+        Series pending = new Series();
+        long readings = 0;
+        long full = 0;
+        for (Reading r : span) {
+            Double used = r.values().get(kind.inUse());
+            Double waiting = kind.pending() == null ? null : r.values().get(kind.pending());
+            if (used == null) {
+                continue;
+            }
+            inUse.add(used);
+            pending.add(waiting == null ? Double.NaN : waiting);
+            readings++;
+            // where the pool publishes its waits, full means a request waited: all in use at an instant is the pool keeping
+            // up, and one in use fewer at an instant (handed back, not yet taken again) with 40 waiting is full
+            if (size != null && size > 0 && (kind.pending() == null ? used >= size : waiting != null && waiting > 0)) {
+                full++;
+            }
+        }
+        if (size != null && size <= 0 || inUse.max() != null && inUse.max() < 0) {
+            // Tomcat on virtual threads publishes -1: no pool of threads
+            return new Result.Pool(kind.name(), kind.unit(), null, inUse.stat(), pending.stat(), null, null, null,
+                    "no pool: it publishes no bounded number of " + kind.unit() + " (virtual threads)");
+        }
+        Double holdMs = kind.held() == null ? null : holdMs(kind.held(), withBaseline(kind.held(), all, span));
+        Double bound = size == null || holdMs == null || holdMs <= 0 ? null : size * 1000 / holdMs;
+        return new Result.Pool(kind.name(), kind.unit(), size, inUse.stat(), pending.stat(), readings == 0 ? null : (double) full / readings,
+                holdMs, bound, null);
+    }
+
+    /**
+     * The span, led by the reading just before it where the span alone has fewer than two of the timer's: a level an
+     * open run stopped early (it missed its objective) may have one sample, and the timer's growth since the second
+     * before it is still that level's.
+     */
+    static List<Reading> withBaseline(String timer, List<Reading> all, List<Reading> span) {
+        if (span.stream().filter(r -> r.values().containsKey(timer + "_count")).count() >= 2 || span.isEmpty()) {
+            return span;
+        }
+        double from = span.get(0).second();
+        return all.stream().filter(r -> r.second() < from && r.values().containsKey(timer + "_count")).reduce((a, b) -> b)
+                .map(before -> java.util.stream.Stream.concat(java.util.stream.Stream.of(before), span.stream()).toList()).orElse(span);
+    }
+
+    /** The mean time one was held over the span, from the timer's growth between its first and last reading; null without growth. */
+    static Double holdMs(String timer, List<Reading> span) {
+        List<Reading> timed = span.stream().filter(r -> r.values().containsKey(timer + "_sum") && r.values().containsKey(timer + "_count")).toList();
+        if (timed.size() < 2) {
+            return null;
+        }
+        Map<String, Double> first = timed.get(0).values();
+        Map<String, Double> last = timed.get(timed.size() - 1).values();
+        double count = last.get(timer + "_count") - first.get(timer + "_count");
+        double seconds = last.get(timer + "_sum") - first.get(timer + "_sum");
+        return count > 0 && seconds >= 0 ? seconds * 1000 / count : null;
+    }
+
+    private static boolean has(List<Reading> readings, String key) {
+        return readings.stream().anyMatch(r -> r.values().containsKey(key));
+    }
+
+    private static double last(List<Reading> readings, String key) {
+        return readings.stream().map(r -> r.values().get(key)).filter(v -> v != null).reduce((a, b) -> b).orElseThrow();
+    }
+}

@@ -1,0 +1,371 @@
+package dev.latencylab.load.settings;
+
+import dev.latencylab.load.result.Result;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every parameter of the load simulation, read from system properties, each with a default and validated before
+ * any load is sent (by SettingsReader). {@link #PROPERTIES} lists them all with their defaults and what each does
+ * (./lab run --help and docs/running.md are made from it).
+ */
+public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, ConnectionMode connections, OptionalInt modelThreads,
+        Optional<Path> resultFile, Assertions assertions, Watch watch, Load load, InjectorSplit split) {
+
+    /**
+     * The server under load, its actuator, the path loaded (the first of the mix's, which the model reads), and the
+     * requests sent to it.
+     */
+    public record Endpoint(String baseUrl, String metricsUrl, String path, RequestMix mix) {
+    }
+
+    /** How users arrive (open: each rate's ramp), how many requests each sends, and the think time between them. */
+    public record Pacing(Duration ramp, int repeat, Duration thinkMin, Duration thinkMax) {
+    }
+
+    /** Gatling assertions: a run that breaches one fails. */
+    public record Assertions(OptionalLong p95Ms, OptionalLong p99Ms, OptionalDouble koPercent) {
+    }
+
+    /** What the simulation watches of the target besides its answers: its actuator, and its JVM's PID on this machine. */
+    public record Watch(boolean sampleServer, OptionalLong targetPid) {
+    }
+
+    /**
+     * Closed or open; for the open model its rates (a ladder when several), how long each is held, how arrivals are
+     * spaced, the SLO a level must meet, and whether the first miss stops the run.
+     */
+    public record Load(Injection injection, List<Double> rates, Duration levelDuration, Arrivals arrivals, OptionalLong sloP99Ms,
+            double sloKoPercent, boolean stopOnSloMiss) {
+    }
+
+    /** How requests arrive: the classic closed loop of users, or an open stream at a set rate. */
+    public enum Injection {
+        /** N users, each waiting for its answer and thinking before the next request: a slow server slows its load. */
+        CLOSED,
+        /** Requests arrive at sim.rate per second whether the server keeps up or not, each one independent. */
+        OPEN;
+
+        public String id() {
+            return name().toLowerCase();
+        }
+    }
+
+    /** Open model: evenly spaced arrivals, or a Poisson process of the same mean rate (Gatling's randomized steps). */
+    public enum Arrivals {
+        UNIFORM, POISSON;
+
+        public String id() {
+            return name().toLowerCase();
+        }
+    }
+
+    public enum ConnectionMode {
+        /** Shared pool when one connection per user would not fit under the open-files limit. */
+        AUTO,
+        /** Gatling's default: every virtual user opens its own keep-alive connection, like a browser. */
+        PER_USER,
+        /** One pool for all users: far fewer sockets, but the server no longer sees one connection per user. */
+        SHARED;
+
+        public String id() {
+            return name().toLowerCase().replace('_', '-');
+        }
+    }
+
+    /** Known targets for -Dtarget=..., the services of this repository on their default ports. */
+    public static final Map<String, String> TARGETS = Map.of(
+            "mvc", TargetPorts.localUrl(TargetPorts.MVC),
+            "webflux", TargetPorts.localUrl(TargetPorts.WEBFLUX));
+
+    /** The property names: this class owns them; the runner and tests build settings with these, never by spelling. */
+    public static final String USERS = "sim.users";
+    public static final String TARGET = "target";
+    public static final String BASE_URL = "base.url";
+    public static final String METRICS_URL = "sim.metrics.url";
+    public static final String PATH = "test.path";
+    public static final String RAMP_SECONDS = "sim.ramp.seconds";
+    public static final String REPEAT = "sim.repeat";
+    public static final String THINK_MIN_MS = "sim.think.min.ms";
+    public static final String THINK_MAX_MS = "sim.think.max.ms";
+    public static final String CONNECTIONS = "sim.connections";
+    public static final String MODEL_THREADS = "sim.model.threads";
+    public static final String RESULT_FILE = "sim.result.file";
+    public static final String ASSERT_P95_MS = "sim.assert.p95.ms";
+    public static final String ASSERT_P99_MS = "sim.assert.p99.ms";
+    public static final String ASSERT_KO_PERCENT = "sim.assert.ko.percent";
+    public static final String SAMPLE_SERVER = "sim.sample.server";
+    public static final String TARGET_PID = "sim.target.pid";
+    public static final String INJECTION = "sim.injection";
+    public static final String RATE = "sim.rate";
+    public static final String LEVEL_SECONDS = "sim.level.seconds";
+    public static final String ARRIVALS = "sim.arrivals";
+    public static final String SLO_P99_MS = "sim.slo.p99.ms";
+    public static final String SLO_KO_PERCENT = "sim.slo.ko.percent";
+    public static final String STOP_ON_SLO_MISS = "sim.stop.on.slo.miss";
+    public static final String INJECTORS = "sim.injectors";
+    public static final String INJECTOR_INDEX = "sim.injector.index";
+    public static final String START_AT = "sim.start.at";
+    public static final String METHOD = "sim.method";
+    public static final String BODY_FILE = "sim.body.file";
+    public static final String REQUESTS_FILE = "sim.requests.file";
+    /** A header every request carries: sim.header.NAME=VALUE (a family of properties, one a header). */
+    public static final String HEADER_PREFIX = "sim.header.";
+
+    /** Properties of the closed model only, and of the open model only: one given to the other model is a mistake. */
+    static final List<String> CLOSED_ONLY = List.of(USERS, REPEAT, THINK_MIN_MS, THINK_MAX_MS, CONNECTIONS);
+    static final List<String> OPEN_ONLY = List.of(RATE, LEVEL_SECONDS, ARRIVALS, SLO_P99_MS, SLO_KO_PERCENT, STOP_ON_SLO_MISS);
+    /** A level shorter than this has no plateau worth a percentile: ramps, JIT and the first queue dominate it. */
+    public static final int MIN_LEVEL_SECONDS = 5;
+    /** Default SLO of the open model: p99 within the latency plus this. */
+    public static final long SLO_MARGIN_MS = 100;
+    static final int MAX_LEVELS = 50;
+    static final double MAX_RATE = 1_000_000;
+    static final int MAX_INJECTORS = 1000;
+    /** A start further ahead than this is a mistake (ms instead of s, a wrong clock), not a plan. */
+    static final Duration MAX_START_AHEAD = Duration.ofHours(1);
+
+    /**
+     * One property of the simulation: its name, its default (a value, or a parenthesised description when it has
+     * none), and what it does. The one list of them: ./lab run --help and docs/running.md are made from it.
+     */
+    public record Property(String name, String defaultValue, String meaning) {
+    }
+
+    /** Every property, in the order the help and the docs give them. */
+    public static final List<Property> PROPERTIES = List.of(
+            new Property(USERS, "1000", "virtual users (a whole number >= 1); closed model only, like sim.repeat, the think times and sim.connections"),
+            new Property(TARGET, "(none: mvc or webflux sets base.url)", "mvc or webflux: sets base.url to that local service"),
+            new Property(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX), "the server under load (no path)"),
+            new Property(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)", "the target's actuator, sampled about once a second"),
+            new Property(PATH, "hello/100", "the path loaded, with or without a leading slash; its latency feeds the model"),
+            new Property(METHOD, "GET", "the method of test.path's request: " + String.join(", ", new java.util.TreeSet<>(RequestMix.METHODS))),
+            new Property(BODY_FILE, "(none)", "a file whose bytes are test.path's request body (Content-Type from its extension: "
+                    + ".json, .xml, .txt, .form; else a sim.header.Content-Type)"),
+            new Property(REQUESTS_FILE, "(none: test.path's one request)", "a file of requests sent in turn, one a line: [WEIGHT] METHOD PATH "
+                    + "[@BODY_FILE], e.g. 3 GET /owners?lastName=Davis; each one's figures in the result file (instead of test.path)"),
+            new Property(HEADER_PREFIX + "<Name>", "(none)", "a header every request carries, e.g. -Dsim.header.Authorization='Bearer ...' "
+                    + "(the result file names it, never its value)"),
+            new Property(RAMP_SECONDS, "30", "users arrive evenly over this many seconds (open: each rate's ramp)"),
+            new Property(REPEAT, "30", "requests per user"),
+            new Property(THINK_MIN_MS, "1000", "the shortest think time between a user's requests (uniform up to sim.think.max.ms)"),
+            new Property(THINK_MAX_MS, "2000", "the longest think time between a user's requests"),
+            new Property(CONNECTIONS, "auto", "per-user (Gatling's default: one keep-alive connection per user), shared (one pool for all users), or auto: "
+                    + "per-user when this process's open-files limit can hold it, else shared, said loudly and recorded"),
+            new Property(MODEL_THREADS, "(read from the target's tomcat.threads.config.max)", "the T of the model (none for WebFlux or virtual threads)"),
+            new Property(RESULT_FILE, "(result.json in the run's report folder)", "where the result file goes"),
+            new Property(ASSERT_P95_MS, "(none)", "a Gatling assertion on p95 (ms): breached, the run fails"),
+            new Property(ASSERT_P99_MS, "(none)", "a Gatling assertion on p99 (ms): breached, the run fails"),
+            new Property(ASSERT_KO_PERCENT, "(none)", "a Gatling assertion on the share of KO: breached, the run fails"),
+            new Property(SAMPLE_SERVER, "true", "sample the target's actuator during the run"),
+            new Property(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)", "the target JVM's PID, when it runs on this machine: watched every second"),
+            new Property(INJECTION, "closed", "closed: the users above; open: requests arrive at sim.rate whether the server keeps up or not"),
+            new Property(RATE, "(none; needed with sim.injection=open)", "open: arrivals per second, a number above 0; an ascending list (100,200,400) makes a ladder of levels"),
+            new Property(LEVEL_SECONDS, "60", "open: how long each rate is held after its ramp of sim.ramp.seconds (at least 5: a plateau)"),
+            new Property(ARRIVALS, "uniform", "open: uniform (evenly spaced) or poisson (Gatling's randomized steps, same mean rate)"),
+            new Property(SLO_P99_MS, "(the path's latency + " + SLO_MARGIN_MS + ")", "open: the p99 from due a level must meet"),
+            new Property(SLO_KO_PERCENT, "0", "open: the share of KO a level may have"),
+            new Property(STOP_ON_SLO_MISS, "false", "open: stop the run at the first level that misses the SLO (a ladder need not climb further)"),
+            new Property(INJECTORS, "1", "Gatling processes that share the run's users, or each rate of an open run"),
+            new Property(INJECTOR_INDEX, "0", "which of them this process is, 0 to sim.injectors - 1"),
+            new Property(START_AT, "(none: at once; with several injectors, the epoch ms at which all of them start)",
+                    "epoch milliseconds at which the load starts: each injector waits for it (at most an hour ahead)"));
+
+    /** Property name and default, from {@link #PROPERTIES}: what a run reads when a property is not given. */
+    public static final Map<String, String> NAMES = names();
+
+    private static Map<String, String> names() {
+        Map<String, String> n = new LinkedHashMap<>();
+        PROPERTIES.forEach(p -> n.put(p.name(), p.defaultValue()));
+        return java.util.Collections.unmodifiableMap(n);
+    }
+
+    /** Property names in these families are ours: one that is not in {@link #NAMES} is a typo, never ignored. */
+    static final List<String> OWN_PREFIXES = List.of("sim.", "test.", "base.");
+
+    static final Pattern LATENCY_IN_PATH = Pattern.compile("^/(?:hello|block|db|http|pinned)/([0-9]+)(?:\\?.*)?$");
+    /** What test.path may hold: a path and an optional query of plain URL characters (RFC 3986), no fragment. */
+    static final Pattern URL_PATH = Pattern.compile(
+            "/(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\\?(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?");
+
+    /** Thrown with one line per bad property: which value, why, what is allowed. */
+    public static class InvalidSettingsException extends IllegalArgumentException {
+        public InvalidSettingsException(List<String> problems) {
+            super("invalid simulation parameters:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    public static SimulationSettings fromSystemProperties() {
+        return from(System.getProperties());
+    }
+
+    /** The same, from name-value pairs (a run's -D properties). */
+    public static SimulationSettings from(Map<String, String> properties) {
+        Properties p = new Properties();
+        p.putAll(properties);
+        return from(p);
+    }
+
+    /** The pairs that are not simulation properties (Gatling's own, e.g. gatling.http.requestTimeout): passed on as they are. */
+    public static Map<String, String> notOurs(Map<String, String> properties) {
+        Map<String, String> m = new LinkedHashMap<>();
+        properties.forEach((k, v) -> {
+            if (!NAMES.containsKey(k) && OWN_PREFIXES.stream().noneMatch(k::startsWith)) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
+    /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
+    public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
+        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path(), endpoint.mix()),
+                new Watch(watch.sampleServer(), OptionalLong.of(pid)), result, split);
+    }
+
+    /** These settings for injector index of injectors, all starting at startAt: the runner's way to split a run. */
+    public SimulationSettings forInjector(int injectors, int index, Instant startAt, Path result) {
+        return with(endpoint, watch, result, new InjectorSplit(injectors, index, Optional.of(startAt)));
+    }
+
+    /**
+     * These settings with their load starting at a given moment (sim.start.at): the runner starts Gatling's JVM while
+     * it warms the target up, and the load begins when the warm-up has ended.
+     */
+    public SimulationSettings startingAt(Instant at) {
+        return with(endpoint, watch, resultFile.orElseThrow(), new InjectorSplit(split.injectors(), split.index(), Optional.of(at)));
+    }
+
+    /** The same load against a target, into a result file, as a share of a run: what the runner sets for each process. */
+    private SimulationSettings with(Endpoint endpoint, Watch watch, Path result, InjectorSplit split) {
+        return new SimulationSettings(users, endpoint, pacing, connections, modelThreads, Optional.of(result), assertions, watch, load, split);
+    }
+
+    /** The users this process starts: its share of sim.users when several injectors split the run. */
+    public int usersHere() {
+        return split.share(users);
+    }
+
+    public boolean open() {
+        return load.injection() == Injection.OPEN;
+    }
+
+    /**
+     * The open model's arrivals this process sends: ramp to each rate (its share of it when several injectors split the
+     * run), hold it a level; empty for the closed model.
+     */
+    public Optional<OpenLoad> openLoad() {
+        return open() ? Optional.of(new OpenLoad(load.rates().stream().map(split::shareOfRate).toList(), pacing.ramp(), load.levelDuration(),
+                load.arrivals() == Arrivals.POISSON)) : Optional.empty();
+    }
+
+    /** Every setting as the system property a Gatling run reads: from(toProperties()) gives the same settings. */
+    public Map<String, String> toProperties() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(INJECTION, load.injection().id());
+        if (open()) {
+            m.put(RATE, load.rates().stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(",")));
+            m.put(LEVEL_SECONDS, String.valueOf(load.levelDuration().toSeconds()));
+            m.put(ARRIVALS, load.arrivals().id());
+            load.sloP99Ms().ifPresent(ms -> m.put(SLO_P99_MS, String.valueOf(ms)));
+            m.put(SLO_KO_PERCENT, String.valueOf(load.sloKoPercent()));
+            m.put(STOP_ON_SLO_MISS, String.valueOf(load.stopOnSloMiss()));
+        }
+        else {
+            m.put(USERS, String.valueOf(users));
+        }
+        m.put(BASE_URL, endpoint.baseUrl());
+        m.put(METRICS_URL, endpoint.metricsUrl());
+        RequestMix mix = endpoint.mix();
+        if (mix.file().isPresent()) {
+            m.put(REQUESTS_FILE, mix.file().get().toString());
+        }
+        else {
+            m.put(PATH, endpoint.path());
+            RequestMix.Request only = mix.requests().get(0);
+            if (!only.method().equals(NAMES.get(METHOD))) {
+                m.put(METHOD, only.method());
+            }
+            only.bodyFile().ifPresent(f -> m.put(BODY_FILE, f.toString()));
+        }
+        mix.headers().forEach((name, value) -> m.put(HEADER_PREFIX + name, value));
+        m.put(RAMP_SECONDS, String.valueOf(pacing.ramp().toSeconds()));
+        if (!open()) {
+            m.put(REPEAT, String.valueOf(pacing.repeat()));
+            m.put(THINK_MIN_MS, String.valueOf(pacing.thinkMin().toMillis()));
+            m.put(THINK_MAX_MS, String.valueOf(pacing.thinkMax().toMillis()));
+            m.put(CONNECTIONS, connections.id());
+        }
+        modelThreads.ifPresent(t -> m.put(MODEL_THREADS, String.valueOf(t)));
+        resultFile.ifPresent(f -> m.put(RESULT_FILE, f.toString()));
+        assertions.p95Ms().ifPresent(ms -> m.put(ASSERT_P95_MS, String.valueOf(ms)));
+        assertions.p99Ms().ifPresent(ms -> m.put(ASSERT_P99_MS, String.valueOf(ms)));
+        assertions.koPercent().ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
+        m.put(SAMPLE_SERVER, String.valueOf(watch.sampleServer()));
+        watch.targetPid().ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
+        if (split.split()) {
+            m.put(INJECTORS, String.valueOf(split.injectors()));
+            m.put(INJECTOR_INDEX, String.valueOf(split.index()));
+        }
+        split.startAt().ifPresent(at -> m.put(START_AT, String.valueOf(at.toEpochMilli())));
+        return m;
+    }
+
+    /** A rate as sim.rate takes it and the load side prints it: 40 rather than 40.0, no grouping. */
+    public static String rate(double r) {
+        return r == Math.rint(r) ? String.valueOf((long) r) : String.valueOf(r);
+    }
+
+    /** Reads and checks the properties, every problem at once (see SettingsReader). */
+    public static SimulationSettings from(Properties p) {
+        return SettingsReader.settings(p);
+    }
+
+    static String normalizePath(String path) {
+        return path.startsWith("/") ? path : "/" + path;
+    }
+
+    /** The latency the path asks for (/hello, /block, /db, /http or /pinned, then {ms}), if it names one: the model needs it. */
+    public OptionalLong latencyMs() {
+        Matcher m = LATENCY_IN_PATH.matcher(endpoint.path());
+        return m.matches() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+    }
+
+    public Duration thinkMean() {
+        return pacing.thinkMin().plus(pacing.thinkMax()).dividedBy(2);
+    }
+
+    /** Every parameter as the result file records it. */
+    public Result.Parameters result() {
+        // users, repeat and think times are the closed model's: an open run records 0, 1, 0, 0
+        Result.Assertions asserted = new Result.Assertions(assertions.p95Ms().isPresent() ? assertions.p95Ms().getAsLong() : null,
+                assertions.p99Ms().isPresent() ? assertions.p99Ms().getAsLong() : null,
+                assertions.koPercent().isPresent() ? assertions.koPercent().getAsDouble() : null);
+        Result.Injection injected = new Result.Injection(load.injection().id(), open() ? load.rates() : null,
+                open() ? load.levelDuration().toSeconds() : null, open() ? load.arrivals().id() : null,
+                open() && load.sloP99Ms().isPresent() ? load.sloP99Ms().getAsLong() : null, open() ? load.sloKoPercent() : null,
+                open() ? load.stopOnSloMiss() : null);
+        RequestMix mix = endpoint.mix();
+        boolean plainGet = !mix.mixed() && mix.requests().get(0).method().equals("GET") && mix.requests().get(0).bodyFile().isEmpty();
+        return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path(),
+                        plainGet ? null : mix.requests().stream().map(q -> q.weight() + " " + q.name()).toList(),
+                        mix.headers().isEmpty() ? null : List.copyOf(mix.headers().keySet())),
+                new Result.Pacing(pacing.ramp().toSeconds(), open() ? 1 : pacing.repeat(), open() ? 0 : pacing.thinkMin().toMillis(),
+                        open() ? 0 : pacing.thinkMax().toMillis()),
+                connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null, asserted, watch.sampleServer(),
+                watch.targetPid().isPresent() ? watch.targetPid().getAsLong() : null, injected,
+                new Result.Split(split.injectors(), split.index(), split.startAt().map(Instant::toEpochMilli).orElse(null)));
+    }
+}
