@@ -93,11 +93,11 @@ final class CapacityCommand implements Callable<Integer> {
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
 
-    @Option(names = "--results", description = "Folder of the searches (default: " + ResultsFolders.SEARCHES + " in the repository).")
-    Path results;
+    @CommandLine.Mixin
+    ResultsOptions resultsOptions;
 
-    @Option(names = "--name", description = "The search's folder name (default: <target>-l<latency>-<timestamp>).")
-    String name;
+    @CommandLine.Mixin
+    NameOption nameOption;
 
     @Option(names = "--repeats", defaultValue = "1", description = "Searches made one after the other, each in <name>-r<k> (default: "
             + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
@@ -122,16 +122,14 @@ final class CapacityCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new IllegalArgumentException("--repeats %d: give 1 to %d searches".formatted(repeats, MAX_REPEATS));
         }
-        if (name != null) {
-            Inputs.folderName("--name", name);
-        }
+        String name = nameOption.checked();
         Path repo = lab.repo.toAbsolutePath().normalize();
         Planned planned = plan(service);
         SearchRun.Plan plan = planned.plan();
         List<Double> first = planned.first();
         Target t = plan.target();
         long latencyMs = plan.latencyMs();
-        Path searches = ResultsFolders.holder(results, repo, ResultsFolders.SEARCHES);
+        Path searches = resultsOptions.holder(repo, ResultsFolders.SEARCHES);
         ResultsFolders.sayLeftBehind(searches);
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
                 : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());

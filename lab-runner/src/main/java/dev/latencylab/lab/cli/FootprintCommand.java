@@ -72,13 +72,11 @@ final class FootprintCommand implements Callable<Integer> {
             + "heap-used line (default: ${DEFAULT-VALUE}).")
     long heapMiB;
 
-    @Option(names = "--results", description = "Folder of the experiments, as sweep's and capacity's hold theirs (default: "
-            + ResultsFolders.FOOTPRINTS + " in the repository).")
-    Path results;
+    @CommandLine.Mixin
+    ResultsOptions resultsOptions;
 
-    @Option(names = "--name", description = "The experiment's folder name: give an existing one to resume it, measuring only "
-            + "what it lacks (default: footprint-<timestamp>).")
-    String name;
+    @CommandLine.Mixin
+    NameOption nameOption;
 
     @Option(names = "--take-over", description = "Resume an experiment whose ./lab was killed (its lock left behind): "
             + "the measurements it had not finished are made again.")
@@ -103,12 +101,10 @@ final class FootprintCommand implements Callable<Integer> {
         }
         Footprint.Settings settings = settings();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        Path parent = ResultsFolders.holder(results, repo, ResultsFolders.FOOTPRINTS);
+        Path parent = resultsOptions.holder(repo, ResultsFolders.FOOTPRINTS);
         FootprintFolder folder;
         Footprint start;
-        if (name != null) {
-            Inputs.folderName("--name", name);
-        }
+        String name = nameOption.checked();
         if (name != null && Files.isRegularFile(new FootprintFolder(parent.resolve(name)).footprintFile())) {
             folder = new FootprintFolder(parent.resolve(name));
             start = Footprint.read(folder.dir());

@@ -20,6 +20,7 @@ import dev.latencylab.lab.layout.Folders;
  * Ctrl-C, 143 SIGTERM).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
+        resourceBundle = "dev.latencylab.lab.cli.SharedOptions",
         description = "Load tests of a blocking and a non-blocking server under slow I/O.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",

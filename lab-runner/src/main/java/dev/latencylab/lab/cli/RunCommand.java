@@ -59,9 +59,8 @@ final class RunCommand implements Callable<Integer> {
             + "the same as -Dsim.users.")
     Integer users;
 
-    @Option(names = "--results", description = "Folder of the runs, as capacity's and footprint's hold theirs (default: "
-            + ResultsFolders.RUNS + " in the repository).")
-    Path results;
+    @CommandLine.Mixin
+    ResultsOptions resultsOptions;
 
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
@@ -97,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Path runs(Path repo) {
-        return ResultsFolders.holder(results, repo, ResultsFolders.RUNS);
+        return resultsOptions.holder(repo, ResultsFolders.RUNS);
     }
 
     /** ./lab run of one of the lab's targets: started, warmed up, loaded, stopped (SingleRun). */

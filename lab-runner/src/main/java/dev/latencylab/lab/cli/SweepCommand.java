@@ -89,11 +89,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
     Integer webfluxPort;
 
-    @Option(names = "--results", description = "Folder that holds the sweeps (default: " + ResultsFolders.RESULTS + "/ in the repository).")
-    Path results;
+    @CommandLine.Mixin
+    ResultsOptions resultsOptions;
 
-    @Option(names = "--name", description = "The sweep's folder name: give an existing one to resume it (default: a timestamp).")
-    String name;
+    @CommandLine.Mixin
+    NameOption nameOption;
 
     @Option(names = "--no-jvm-events", description = "Start the targets without their flight recording (GC pauses, "
             + "pinned virtual threads, safepoints in each result): to measure what the recording costs.")
@@ -147,11 +147,9 @@ final class SweepCommand implements Callable<Integer> {
         if (latencies != null) {
             latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
         }
-        Path parent = ResultsFolders.holder(results, repo, ResultsFolders.RESULTS);
+        Path parent = resultsOptions.holder(repo, ResultsFolders.RESULTS);
         ResultsFolders.sayLeftBehind(parent);
-        if (name != null) {
-            Inputs.folderName("--name", name);
-        }
+        String name = nameOption.checked();
         Folders.writableFolder("--results", parent);
         SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
         SweepFile earlier;
