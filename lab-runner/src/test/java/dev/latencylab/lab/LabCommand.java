@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.run.TargetProcess;
 
 /**
@@ -52,6 +53,18 @@ final class LabCommand {
     static Finished run(Path console, String... args) {
         LabCommand lab = start(console, args);
         return new Finished(lab.await(Duration.ofMinutes(5)), lab.output());
+    }
+
+    /**
+     * ./lab's command line run in this JVM, as main runs it, its console (both writers) captured: for input refused
+     * before anything starts, which needs no process of its own. Commands print only through picocli's writers.
+     */
+    static Finished inThisJvm(String... args) {
+        java.io.StringWriter console = new java.io.StringWriter();
+        java.io.PrintWriter writer = new java.io.PrintWriter(console, true);
+        int exit = LatencyLab.commandLine().setOut(writer).setErr(writer).execute(args);
+        writer.flush();
+        return new Finished(exit, console.toString());
     }
 
     /**

@@ -290,7 +290,8 @@ class TrustIT {
         }
     }
 
-    // 5, 6, 7. bad input stops before anything starts: exit 2, one line that names the option
+    // 5, 6, 7. bad input stops before anything starts: exit 2, one line that names the option (run in this JVM;
+    // LabCommandLineIT gives such input to ./lab itself)
 
     static Stream<Arguments> refusals() {
         return Stream.of(
@@ -325,7 +326,7 @@ class TrustIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refusals")
     void badInputStopsBeforeAnythingStarts(List<String> args, String expected) {
-        LabCommand.Finished lab = LabCommand.run(console("refused"), args.toArray(String[]::new));
+        LabCommand.Finished lab = LabCommand.inThisJvm(args.toArray(String[]::new));
         assertThat(lab.exitCode()).as(lab.output()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(lab.output()).contains(expected).doesNotContain("starting").doesNotContain("capacity of");
         assertNoStackTrace(lab.output());

@@ -1,6 +1,6 @@
 package dev.latencylab.lab.capacity;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -83,7 +83,7 @@ public final class SearchRun {
      * caller draws from it) before the signal hook is released, so that a search stopped by Ctrl-C keeps what its
      * finished ladders found.
      */
-    public static Capacity.Search run(Path repo, GatlingLauncher gatling, Plan plan, List<Double> first, Path dir, PrintStream out,
+    public static Capacity.Search run(Path repo, GatlingLauncher gatling, Plan plan, List<Double> first, Path dir, PrintWriter out,
             Consumer<Capacity.Search> written) {
         SearchFolder search = new SearchFolder(dir);
         List<CapacitySearch.Level> levels = new ArrayList<>();
@@ -117,7 +117,7 @@ public final class SearchRun {
 
     /** One ladder on a fresh target: its levels added to levels, its round returned (done, failed or interrupted). */
     private static Capacity.Round ladder(Path repo, GatlingLauncher gatling, Plan plan, List<Double> rates, SearchFolder search,
-            int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintStream out) {
+            int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintWriter out) {
         RunFolder folder = search.round(round);
         String roundFolder = search.dir().relativize(folder.dir()).toString();
         GatlingLauncher.Exit run;
@@ -135,7 +135,7 @@ public final class SearchRun {
         }
         if (!run.succeeded()) {
             String why = String.join("; ", run.failures(folder.gatlingLog()));
-            System.err.println("latency-lab: RUN FAILED: " + why);
+            out.println("latency-lab: RUN FAILED: " + why); // beside the ladder's own lines, as a sweep says a failed point
             return new Capacity.Round(round, rates, roundFolder, null, "failed", why);
         }
         Result r = ResultFile.read(folder.resultFile());

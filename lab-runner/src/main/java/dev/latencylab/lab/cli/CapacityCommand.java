@@ -1,6 +1,6 @@
 package dev.latencylab.lab.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +38,9 @@ import dev.latencylab.lab.targets.Target;
         "With --report DIR...: finished searches, each checked against its ladders' result files: print their verdict and "
                 + "Markdown table and draw them on one chart in --out instead; nothing is written into the searches' folders."})
 final class CapacityCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
 
     @CommandLine.ParentCommand
     LatencyLab lab;
@@ -115,7 +118,7 @@ final class CapacityCommand implements Callable<Integer> {
         if (report != null) {
             return report();
         }
-        Inputs.sayRenamed(spec.commandLine().getParseResult().originalArgs(), "--max-ko-percent", "--slo-ko-percent",
+        Inputs.sayRenamed(console.err(), spec.commandLine().getParseResult().originalArgs(), "--max-ko-percent", "--slo-ko-percent",
                 "named as --slo-p99-ms, the SLO's other half");
         Slo objective = objective();
         ServiceSpec service = service();
@@ -130,7 +133,7 @@ final class CapacityCommand implements Callable<Integer> {
         Target t = plan.target();
         long latencyMs = plan.latencyMs();
         Path searches = resultsOptions.holder(repo, ResultsFolders.SEARCHES);
-        ResultsFolders.sayLeftBehind(searches);
+        ResultsFolders.sayLeftBehind(searches, console.err());
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
                 : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
         List<Path> made = ResultsFolders.repeats(searches, base);
@@ -145,7 +148,7 @@ final class CapacityCommand implements Callable<Integer> {
             Path dir = name != null ? ResultsFolders.namedFolder("--name", searches, folder, "give another --name (a search is never resumed)")
                     : ResultsFolders.newFolder(searches, folder);
             if (repeats > 1) {
-                System.out.printf("latency-lab: search %d of %d%n", k, repeats);
+                console.out().printf("latency-lab: search %d of %d%n", k, repeats);
             }
             Capacity.Search record = search(repo, gatling, plan, first, dir);
             if (record.wasInterrupted()) {
@@ -154,7 +157,7 @@ final class CapacityCommand implements Callable<Integer> {
             found.add(record);
         }
         if (repeats > 1) {
-            System.out.printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
+            console.out().printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
                     found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond())).collect(Collectors.joining(", ")),
                     searches.resolve(base));
         }
@@ -164,7 +167,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<String> missed = objective == null ? List.of() : found.stream().map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
                 .filter(java.util.Objects::nonNull).toList();
-        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
+        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
         return missed.isEmpty() ? LatencyLab.OK : LatencyLab.SLO_MISSED;
     }
 
@@ -202,7 +205,7 @@ final class CapacityCommand implements Callable<Integer> {
 
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
     private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir) {
-        PrintStream out = System.out;
+        PrintWriter out = console.out();
         out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", plan.target().id(),
                 plan.service() != null ? " at " + plan.service().url() : " at %d ms latency".formatted(plan.latencyMs()), plan.sloP99Ms(),
                 maxKoPercent, dir);
@@ -271,9 +274,9 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private Integer report() {
-        System.err.println("latency-lab: capacity --report is now ./lab report DIR... (one command rebuilds every page); the old "
+        console.err().println("latency-lab: capacity --report is now ./lab report DIR... (one command rebuilds every page); the old "
                 + "spelling still works");
-        CapacityReport.report(report, out);
+        console.out().print(CapacityReport.report(report, out));
         return LatencyLab.OK;
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +28,9 @@ import dev.latencylab.lab.page.ComparePage;
                 + "connections the injector used...); said: "
                 + "another machine or boot, another schema, a point flagged machine-cpu-bound or unstable."})
 final class CompareCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
 
     @Parameters(index = "0", paramLabel = "A", description = "The baseline: a run, a point of a sweep, a sweep, or capacity searches.")
     Path a;
@@ -101,52 +105,52 @@ final class CompareCommand implements Callable<Integer> {
         }
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
         if (verdict) {
-            System.out.print(ComparePage.markdown(c));
+            console.out().print(ComparePage.markdown(c));
             return LatencyLab.OK;
         }
-        System.out.printf("latency-lab: B %s against A %s%n", b, a);
+        console.out().printf("latency-lab: B %s against A %s%n", b, a);
         if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
-            System.out.println("latency-lab: note: A and B are the same folder: every difference is 0 by construction");
+            console.out().println("latency-lab: note: A and B are the same folder: every difference is 0 by construction");
         }
-        System.out.println("latency-lab: " + c.summary());
+        console.out().println("latency-lab: " + c.summary());
         List<String> breached = new ArrayList<>();
         c.pairs().forEach(pair -> printPair(pair, limits, breached));
-        c.unmatched().forEach(u -> System.out.println("latency-lab: not compared, " + u));
-        c.a().failed().forEach(f -> System.out.println("latency-lab: not compared, in A: " + f));
-        c.b().failed().forEach(f -> System.out.println("latency-lab: not compared, in B: " + f));
+        c.unmatched().forEach(u -> console.out().println("latency-lab: not compared, " + u));
+        c.a().failed().forEach(f -> console.out().println("latency-lab: not compared, in A: " + f));
+        c.b().failed().forEach(f -> console.out().println("latency-lab: not compared, in B: " + f));
         if (page != null) {
-            System.out.println("Comparison page: " + ComparePage.write(c, page.toAbsolutePath()));
+            console.out().println("Comparison page: " + ComparePage.write(c, page.toAbsolutePath()));
         }
         if (!breached.isEmpty()) {
-            breached.forEach(w -> System.err.println("latency-lab: WORSE: " + w));
+            breached.forEach(w -> console.err().println("latency-lab: WORSE: " + w));
             return LatencyLab.WORSE;
         }
         // a gate that cannot judge is never a pass
         List<String> unjudged = unjudged(limits, c);
-        unjudged.forEach(System.err::println);
+        unjudged.forEach(console.err()::println);
         return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
     }
 
     /** A pair's table on the console, each metric's breach of a limit added to breached. */
-    private static void printPair(Comparison.Pair pair, List<Limit> limits, List<String> breached) {
-        System.out.println();
-        System.out.printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
+    private void printPair(Comparison.Pair pair, List<Limit> limits, List<String> breached) {
+        console.out().println();
+        console.out().printf("%s (%s) -> %s (%s)%s%n", pair.pointA(), pair.kind().count(pair.runsA()), pair.pointB(), pair.kind().count(pair.runsB()),
                 pair.differs().isEmpty() ? ", the same settings" : ", differs in " + pair.differs());
-        System.out.println("  " + pair.headline());
+        console.out().println("  " + pair.headline());
         // A and B are each side's mean over its runs (a sweep's tables give medians): the heading says so
-        System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
+        console.out().printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", "metric", "A mean", "B mean", "B-A", "B-A %", "95% interval", "verdict");
         for (Comparison.Weighed o : pair.outcomes()) {
-            System.out.printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
+            console.out().printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
                     Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
                     : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
             limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
                     .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
         }
-        pair.methods().forEach(m -> System.out.println("  interval: " + m));
+        pair.methods().forEach(m -> console.out().println("  interval: " + m));
         if (pair.bound() != null) {
-            System.out.println("  bound: " + pair.bound());
+            console.out().println("  bound: " + pair.bound());
         }
-        pair.notes().forEach(n -> System.out.println("  note: " + n));
+        pair.notes().forEach(n -> console.out().println("  note: " + n));
     }
 
     /** Why each limit cannot judge this comparison (no interval, no metric), one line each. */

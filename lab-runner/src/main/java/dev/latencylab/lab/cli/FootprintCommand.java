@@ -33,6 +33,9 @@ import dev.latencylab.lab.run.StopOnSignal;
                 + "one answered GET of the URL; its JVM's gauges come through its management agent."})
 final class FootprintCommand implements Callable<Integer> {
 
+    @CommandLine.Mixin
+    Console console;
+
     @CommandLine.ParentCommand
     LatencyLab lab;
 
@@ -92,9 +95,9 @@ final class FootprintCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (report != null) {
-            System.err.println("latency-lab: footprint --report is now ./lab report DIR (one command rebuilds every page); the old "
+            console.err().println("latency-lab: footprint --report is now ./lab report DIR (one command rebuilds every page); the old "
                     + "spelling still works");
-            return ReportCommand.footprint(report, verdict);
+            return ReportCommand.footprint(report, verdict, console);
         }
         if (verdict) {
             throw new IllegalArgumentException("--verdict prints an experiment's verdict: give its folder with --report DIR");
@@ -113,7 +116,7 @@ final class FootprintCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("%s was measured with other settings (%s %s there, %s now); give the same options to resume it, or another --name"
                         .formatted(folder.dir(), d.name(), d.first(), d.second()));
             }
-            System.out.printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
+            console.out().printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
                     start.measurements().stream().filter(Footprint.Measurement::done).count());
         }
         else {
@@ -124,24 +127,24 @@ final class FootprintCommand implements Callable<Integer> {
                     + System.getProperty("java.runtime.version"), OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of());
         }
         int points = settings.targets().size() * settings.modes().size() * settings.counts().size() * settings.repeats();
-        System.out.printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
+        console.out().printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
                 String.join(", ", settings.targets()), settings.modes().stream().map(Footprint.Mode::id).collect(java.util.stream.Collectors.joining(", ")),
                 settings.counts(), repeats, points, folder.dir());
         Footprint done;
         try (FolderLock lock = FolderLock.take(folder.dir(), "footprint --name " + folder.dir().getFileName(), takeOver)) {
-            FootprintExperiment experiment = new FootprintExperiment(repo, folder, start);
+            FootprintExperiment experiment = new FootprintExperiment(repo, folder, start, console.out());
             try (StopOnSignal signal = StopOnSignal.endingTargets(experiment::stopping,
                     "stopped; the target was ended; footprint.json keeps every measurement done (" + folder.dir()
                             + "): resume with --name " + folder.dir().getFileName())) {
                 done = experiment.run();
                 done.write(folder);
-                System.out.println("Footprint page: " + FootprintPage.write(done, folder));
+                console.out().println("Footprint page: " + FootprintPage.write(done, folder));
             }
         }
-        System.out.print(FootprintPage.markdown(done));
+        console.out().print(FootprintPage.markdown(done));
         long failed = done.measurements().stream().filter(m -> !m.done()).count();
         if (failed > 0) {
-            System.err.printf("latency-lab: %d measurements failed (footprint.json and the page say why)%n", failed);
+            console.err().printf("latency-lab: %d measurements failed (footprint.json and the page say why)%n", failed);
             return LatencyLab.FAILED;
         }
         return LatencyLab.OK;

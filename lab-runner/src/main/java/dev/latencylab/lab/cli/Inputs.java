@@ -61,9 +61,9 @@ public final class Inputs {
      * An option given by its old name (typed: the command line as the user typed it): said once, with the new name;
      * the old one keeps working for a release.
      */
-    static void sayRenamed(List<String> typed, String old, String now, String why) {
+    static void sayRenamed(java.io.PrintWriter err, List<String> typed, String old, String now, String why) {
         if (typed.stream().anyMatch(a -> a.equals(old) || a.startsWith(old + "="))) {
-            System.err.printf("latency-lab: %s is now %s (%s); the old name still works%n", old, now, why);
+            err.printf("latency-lab: %s is now %s (%s); the old name still works%n", old, now, why);
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.latencylab.lab.cli;
 
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +49,16 @@ public final class LatencyLab {
     Path repo;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cli = commandLine().setOut(console(System.out)).setErr(console(System.err));
+        int exit = cli.execute(args);
+        cli.getOut().flush(); // what a command printed without a line's end (a table's last line) before the JVM ends
+        cli.getErr().flush();
+        System.exit(exit);
+    }
+
+    /** One writer for the command and its subcommands (each would make its own), flushed at each line's end. */
+    private static PrintWriter console(PrintStream stream) {
+        return new PrintWriter(new OutputStreamWriter(stream, stream.charset()), true);
     }
 
     /** The exit codes each subcommand can end with (see Reference.EXIT_CODES for what each means). */
@@ -61,7 +73,7 @@ public final class LatencyLab {
             "rebuild-docs", List.of("0", "1", "2"));
 
     /** The command line as main runs it (tests run the same). */
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
         cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.targetsHelp() + Reference.propertiesHelp());
         cli.getSubcommands().get("report").getCommandSpec().usageMessage().footer(Reference.flagsHelp());

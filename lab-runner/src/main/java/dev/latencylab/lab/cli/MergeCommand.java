@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,6 +25,9 @@ import dev.latencylab.lab.layout.Folders;
         "In the folder --out names: result.json, its page (result.html, with result-per-second.png), the merged run's own "
                 + "page; ./lab report DIR rebuilds the page."})
 final class MergeCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
 
     @Parameters(paramLabel = "RESULT", arity = "1..*", description = "A result file, or a folder holding result.json (e.g. injector-0).")
     List<Path> inputs;
@@ -63,18 +67,18 @@ final class MergeCommand implements Callable<Integer> {
             throw e;
         }
         // the result first: a page that cannot be drawn (e.g. no fonts) leaves the merged file said
-        System.out.printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
+        console.out().printf("Merged %d injectors: %s, %,d KO; p99 %s ms%n", merged.parts().size(), ResultMerge.requestCounts(merged),
                 merged.requests().ko(), merged.responseTimeMs().p99());
-        merged.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
-        System.out.println("Result file: " + file.toAbsolutePath());
-        System.out.println("Run page: " + RunPage.write(file).toAbsolutePath());
+        merged.problems().forEach(p -> console.err().println("latency-lab: PROBLEM: " + p));
+        console.out().println("Result file: " + file.toAbsolutePath());
+        console.out().println("Run page: " + RunPage.write(file).toAbsolutePath());
         return merged.problems().isEmpty() ? LatencyLab.OK : LatencyLab.FAILED;
     }
 
     /** The merged result file: DIR/result.json; a path ending in .json (what --out meant before) that file, said once. */
-    private static Path mergedFile(Path out) {
+    private Path mergedFile(Path out) {
         if (out.getFileName() != null && out.getFileName().toString().endsWith(".json")) {
-            System.err.printf("latency-lab: --out %s: --out is now the merged run's folder (its result.json goes there); "
+            console.err().printf("latency-lab: --out %s: --out is now the merged run's folder (its result.json goes there); "
                     + "a file ending in .json still works%n", out);
             return out;
         }

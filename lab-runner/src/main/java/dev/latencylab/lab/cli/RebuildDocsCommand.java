@@ -20,6 +20,9 @@ import dev.latencylab.lab.layout.Folders;
         "With --check, rebuild a copy instead and list the files that came out different (exit 1), changing nothing."})
 final class RebuildDocsCommand implements Callable<Integer> {
 
+    @CommandLine.Mixin
+    Console console;
+
     @CommandLine.ParentCommand
     LatencyLab lab;
 
@@ -31,7 +34,7 @@ final class RebuildDocsCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         if (!check) {
             List<Path> written = Published.rebuild(repo, OptionsReference::markdown);
-            System.out.printf("latency-lab: rebuilt %d published files from their data (git diff shows what changed)%n", written.size());
+            console.out().printf("latency-lab: rebuilt %d published files from their data (git diff shows what changed)%n", written.size());
             return LatencyLab.OK;
         }
         Path scratch = Files.createTempDirectory("latency-lab-docs");
@@ -45,11 +48,11 @@ final class RebuildDocsCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(e.getMessage().replace(scratch.toString(), repo.toString()), e);
             }
             if (differ.isEmpty()) {
-                System.out.println("latency-lab: every published page, table and chart is what its data gives");
+                console.out().println("latency-lab: every published page, table and chart is what its data gives");
                 return LatencyLab.OK;
             }
-            differ.forEach(f -> System.out.println("latency-lab: differs from what its data gives: " + f));
-            System.out.printf("latency-lab: %d published files differ; ./lab rebuild-docs writes them again%n", differ.size());
+            differ.forEach(f -> console.out().println("latency-lab: differs from what its data gives: " + f));
+            console.out().printf("latency-lab: %d published files differ; ./lab rebuild-docs writes them again%n", differ.size());
             return LatencyLab.FAILED;
         }
         finally {

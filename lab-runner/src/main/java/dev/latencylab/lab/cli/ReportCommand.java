@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,6 +36,9 @@ import dev.latencylab.lab.sweep.Sweep;
                 + "table, draw them on one chart in --out (default: the parent of the first).",
         "A footprint experiment (a folder with footprint.json): its page and measurements.csv again, or its verdict (--verdict)."})
 final class ReportCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
 
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "A sweep's folder, e.g. results/20261122-010000; a run's, e.g. "
             + "results/runs/run-mvc-t200-20261122-010000; capacity searches'; or a footprint experiment's.")
@@ -69,7 +73,7 @@ final class ReportCommand implements Callable<Integer> {
         String printing = markdown ? "--markdown prints the table of one sweep" : verdict ? "--verdict prints the verdict of one sweep" : null;
         if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && printing == null
                 && out == null) {
-            System.out.println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
+            console.out().println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
             return 0;
         }
         List<Path> runs = dirs.stream().filter(d -> !new SweepFolder(d).exists() && Files.isRegularFile(new RunFolder(d).resultFile())).toList();
@@ -100,7 +104,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--out " + out + " is one of the runs; give a folder of its own");
         }
         Folders.pageFolder("--out", out);
-        System.out.println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
+        console.out().println("Runs page: " + RunsPage.write(runs.stream().map(RunFolder::new).toList(), out).toAbsolutePath());
         return 0;
     }
 
@@ -116,7 +120,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         Folders.pageFolder("--out", out);
         SweepPage.write(sweeps, page);
-        System.out.println("Comparison page: " + page.page().toAbsolutePath());
+        console.out().println("Comparison page: " + page.page().toAbsolutePath());
         return 0;
     }
 
@@ -127,15 +131,15 @@ final class ReportCommand implements Callable<Integer> {
                     .formatted(sweep.dir(), markdown ? "--markdown's table" : "--verdict"));
         }
         if (markdown) {
-            System.out.print(ResultsTable.markdown(Sweep.points(sweep)));
+            console.out().print(ResultsTable.markdown(Sweep.points(sweep)));
             return 0;
         }
         if (verdict) {
-            System.out.print(Verdict.markdown(sweep));
+            console.out().print(Verdict.markdown(sweep));
             return 0;
         }
         SweepPage.write(sweep);
-        System.out.println("Comparison page: " + sweep.page().toAbsolutePath());
+        console.out().println("Comparison page: " + sweep.page().toAbsolutePath());
         return 0;
     }
 
@@ -151,7 +155,7 @@ final class ReportCommand implements Callable<Integer> {
         if (markdown || verdict) {
             throw new IllegalArgumentException("--markdown and --verdict are a sweep's; a capacity search's verdict and table are printed anyway");
         }
-        CapacityReport.report(searches, out);
+        console.out().print(CapacityReport.report(searches, out));
         return LatencyLab.OK;
     }
 
@@ -160,18 +164,18 @@ final class ReportCommand implements Callable<Integer> {
         if (markdown || out != null) {
             throw new IllegalArgumentException("--markdown and --out are a sweep's; a footprint gives its page, or its verdict (--verdict)");
         }
-        return footprint(dir, verdict);
+        return footprint(dir, verdict, console);
     }
 
     /** A footprint experiment's page and measurements.csv again, or its verdict printed; as footprint --report did. */
-    static int footprint(Path dir, boolean verdict) {
+    static int footprint(Path dir, boolean verdict, Console console) {
         Footprint f = Footprint.read(dir);
         if (verdict) {
-            System.out.print(FootprintPage.markdown(f));
+            console.out().print(FootprintPage.markdown(f));
         }
         else {
             f.writeTable(new FootprintFolder(dir));
-            System.out.println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(dir)));
+            console.out().println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(dir)));
         }
         return LatencyLab.OK;
     }

@@ -32,6 +32,9 @@ import dev.latencylab.lab.targets.Target;
                 + "With --url: load a service of yours that is already running, neither started nor stopped here.")
 final class RunCommand implements Callable<Integer> {
 
+    @CommandLine.Mixin
+    Console console;
+
     @CommandLine.ParentCommand
     LatencyLab lab;
 
@@ -84,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Instant commandStart = commandStart();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        ResultsFolders.sayLeftBehind(runs(repo));
+        ResultsFolders.sayLeftBehind(runs(repo), console.err());
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
         if (serviceOptions.url != null) {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
@@ -126,25 +129,25 @@ final class RunCommand implements Callable<Integer> {
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s%s-%s".formatted(
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
-        System.out.printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
+        console.out().printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
                 : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
         SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
-                injectors, !noJvmEvents, jdk), point, commandStart, System.out, done -> said(done, point, dir));
+                injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
         GatlingLauncher.Exit run = ran.outcome();
         if (ran.overhead() != null) {
-            System.out.println("latency-lab: " + ran.overhead());
+            console.out().println("latency-lab: " + ran.overhead());
         }
         reports(dir, injectors);
-        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        console.out().println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
         if (run.resultFile() != null) {
-            System.out.println("Run page: " + RunPage.of(run.resultFile()));
+            console.out().println("Run page: " + RunPage.of(run.resultFile()));
         }
         if (run.succeeded() && targetOptions.target == null && dTarget == null) {
             // the first run a newcomer makes compares nothing: say so, and what does
-            System.out.println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
+            console.out().println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
                     + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
         }
-        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+        run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
         return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(dir));
     }
 
@@ -197,15 +200,15 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A finished run against its objective, if it was given one: said, and exit 5 when missed. */
-    static int judged(Slo objective, Summary.RunRow row) {
-        return judged(objective, List.of(row), false);
+    private int judged(Slo objective, Summary.RunRow row) {
+        return judged(objective, List.of(row), false, console);
     }
 
     /**
      * Finished runs against the objective, if one was given: met by all, said in one line; else a line for each run
      * that missed it (named by its point when several: a sweep's), and exit 5.
      */
-    static int judged(Slo objective, List<Summary.RunRow> runs, boolean named) {
+    static int judged(Slo objective, List<Summary.RunRow> runs, boolean named, Console console) {
         if (objective == null) {
             return LatencyLab.OK;
         }
@@ -213,21 +216,21 @@ final class RunCommand implements Callable<Integer> {
                 .map(r -> (named ? r.identity().point() + ": " : "") + String.join("; ", objective.missed(r))).toList();
         if (missed.isEmpty()) {
             String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", "));
-            System.out.println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs.size(), metrics)
+            console.out().println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs.size(), metrics)
                     : "latency-lab: SLO met (" + metrics + ")");
             return LatencyLab.OK;
         }
-        missed.forEach(m -> System.err.println("latency-lab: SLO MISSED: " + m));
+        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
         return LatencyLab.SLO_MISSED;
     }
 
     /** The run's page and its line, once its record is written. */
-    private static void said(SingleRun.Ran done, Point point, RunFolder dir) {
+    private void said(SingleRun.Ran done, Point point, RunFolder dir) {
         if (done.outcome().resultFile() != null) {
             RunPage.write(done.outcome().resultFile());
         }
         if (done.succeeded()) {
-            System.out.println("latency-lab: " + point.label() + ": " + RunLines.headline(Summary.row(dir)));
+            console.out().println("latency-lab: " + point.label() + ": " + RunLines.headline(Summary.row(dir)));
         }
     }
 
@@ -271,28 +274,28 @@ final class RunCommand implements Callable<Integer> {
         SimulationSettings settings = SimulationSettings.from(given);
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
                 serviceOptions.jarArgs, !noJvmEvents);
-        System.out.printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
+        console.out().printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
                 ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
         GatlingLauncher.Exit run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
-                dir, Duration.ofSeconds(warmupSeconds), launch, injectors, System.out);
-        System.out.println();
+                dir, Duration.ofSeconds(warmupSeconds), launch, injectors, console.out());
+        console.out().println();
         if (run.resultFile() != null) {
-            System.out.println("Run page: " + RunPage.write(run.resultFile()));
+            console.out().println("Run page: " + RunPage.write(run.resultFile()));
         }
         if (run.succeeded()) {
-            System.out.println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));
+            console.out().println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));
         }
         reports(dir, injectors);
-        System.out.println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-        run.failures(dir.gatlingLog()).forEach(why -> System.err.println("latency-lab: RUN FAILED: " + why));
+        console.out().println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
         return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(run.resultFile()));
     }
 
     /** Gatling's report of each injector that wrote one. */
-    private static void reports(RunFolder dir, int injectors) {
+    private void reports(RunFolder dir, int injectors) {
         for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
             if (Files.isDirectory(part.report())) {
-                System.out.println("HTML report: " + part.reportPage());
+                console.out().println("HTML report: " + part.reportPage());
             }
         }
     }

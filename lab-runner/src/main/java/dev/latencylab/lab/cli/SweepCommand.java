@@ -1,6 +1,6 @@
 package dev.latencylab.lab.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +31,9 @@ import dev.latencylab.lab.sweep.SweepFile;
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page. "
                 + "With --url: sweep a service of yours (started from --jar for each point, or running already).")
 final class SweepCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
 
     @CommandLine.ParentCommand
     LatencyLab lab;
@@ -135,7 +138,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Inputs.sayRenamed(spec.commandLine().getParseResult().originalArgs(), "--repeat", "--requests-per-user",
+        Inputs.sayRenamed(console.err(), spec.commandLine().getParseResult().originalArgs(), "--repeat", "--requests-per-user",
                 "beside --repeats, the runs of each point");
         Path repo = lab.repo.toAbsolutePath().normalize();
         SweepPlan.Ports ports = ports();
@@ -148,7 +151,7 @@ final class SweepCommand implements Callable<Integer> {
             latencies.forEach(l -> Inputs.latency("--latencies-ms", l));
         }
         Path parent = resultsOptions.holder(repo, ResultsFolders.RESULTS);
-        ResultsFolders.sayLeftBehind(parent);
+        ResultsFolders.sayLeftBehind(parent, console.err());
         String name = nameOption.checked();
         Folders.writableFolder("--results", parent);
         SweepFolder dir = new SweepFolder(name != null ? parent.resolve(name) : parent.resolve(ResultsFolders.stamp()));
@@ -157,7 +160,7 @@ final class SweepCommand implements Callable<Integer> {
             earlier = SweepFile.read(dir);
         }
         catch (IllegalArgumentException e) {
-            System.err.println("latency-lab: " + e.getMessage() + ": give another --name");
+            console.err().println("latency-lab: " + e.getMessage() + ": give another --name");
             return LatencyLab.BAD_INPUT;
         }
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
@@ -178,7 +181,7 @@ final class SweepCommand implements Callable<Integer> {
                     .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
         }
         if (mvcPort != null || webfluxPort != null) {
-            System.err.println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
+            console.err().println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
                     + "the old names still work");
         }
         return new SweepPlan.Ports(Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort
@@ -209,12 +212,12 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
-        PrintStream out = System.out;
+        PrintWriter out = console.out();
         Instant start = Instant.now();
         if (earlier != null) {
             String change = plan.changeFrom(earlier.plan());
             if (change != null) {
-                System.err.printf("latency-lab: %s holds a sweep with other settings (%s): "
+                console.err().printf("latency-lab: %s holds a sweep with other settings (%s): "
                         + "give another --name, or the same settings to resume it%n", dir.dir(), change);
                 return LatencyLab.BAD_INPUT;
             }
@@ -227,7 +230,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             String boot = earlier.machine().bootId();
             if (boot != null && !boot.equals(Machine.bootId())) {
-                System.err.println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
+                console.err().println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
                         + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");
             }
         }
@@ -248,10 +251,10 @@ final class SweepCommand implements Callable<Integer> {
                     Figures.minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.page());
             if (failed > 0) {
-                System.err.printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
+                console.err().printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, Sweep.rows(dir), true);
+            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, Sweep.rows(dir), true, console);
         }
     }
 

@@ -30,12 +30,15 @@ public final class FootprintExperiment {
     private final Path repo;
     private final FootprintFolder folder;
     private final AtomicBoolean stopped = new AtomicBoolean();
+    /** Where each measurement is said as it is written. */
+    private final java.io.PrintWriter out;
     private Footprint footprint;
 
-    public FootprintExperiment(Path repo, FootprintFolder folder, Footprint start) {
+    public FootprintExperiment(Path repo, FootprintFolder folder, Footprint start, java.io.PrintWriter out) {
         this.repo = repo;
         this.folder = folder;
         this.footprint = start;
+        this.out = out;
     }
 
     /** A signal came: the measurement under way is its last. */
@@ -63,7 +66,7 @@ public final class FootprintExperiment {
                         Measurement m = measure(id, mode, count, repeat);
                         footprint = footprint.without(m).with(m);
                         footprint.write(folder);
-                        System.out.println("latency-lab: footprint " + describe(m));
+                        out.println("latency-lab: footprint " + describe(m));
                     }
                 }
             }

@@ -92,8 +92,8 @@ public final class ResultsFolders {
     }
 
     /** Folders under parent that a killed ./lab left locked: said once, before the command's own work. */
-    public static void sayLeftBehind(Path parent) {
-        FolderLock.leftBehind(parent).forEach(note -> System.err.println("latency-lab: " + note));
+    public static void sayLeftBehind(Path parent, java.io.PrintWriter err) {
+        FolderLock.leftBehind(parent).forEach(note -> err.println("latency-lab: " + note));
     }
 
     public static String stamp() {

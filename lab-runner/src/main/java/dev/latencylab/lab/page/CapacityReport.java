@@ -67,12 +67,12 @@ public final class CapacityReport {
 
     /**
      * Finished searches as ./lab report gives them: each checked against its result files, their chart drawn in out
-     * (null: the parent of the first; never a search's own folder), their verdict and table printed.
+     * (null: the parent of the first; never a search's own folder), and their verdict and table returned, to print.
      */
-    public static void report(List<java.nio.file.Path> searches, java.nio.file.Path out) {
+    public static String report(List<java.nio.file.Path> searches, java.nio.file.Path out) {
         List<Capacity.Search> records = searches.stream().map(Capacity::verified).toList();
         java.nio.file.Path chartDir = out != null ? out.toAbsolutePath().normalize() : searches.get(0).toAbsolutePath().normalize().getParent();
         draw(records, dev.latencylab.lab.layout.Folders.pageFolder("--out", chartDir));
-        System.out.print(markdown(records));
+        return markdown(records);
     }
 }

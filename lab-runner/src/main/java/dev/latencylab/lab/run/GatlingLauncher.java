@@ -3,7 +3,7 @@ package dev.latencylab.lab.run;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -138,7 +138,7 @@ public final class GatlingLauncher {
      * @param description what Gatling's report calls the run (e.g. the target's id and the load)
      * @param echo        where to copy the console as it comes (TargetRun.SILENT: the log only)
      */
-    public Exit run(Map<String, String> properties, String description, Path log, PrintStream echo) {
+    public Exit run(Map<String, String> properties, String description, Path log, PrintWriter echo) {
         return run(properties, description, log, echo, written -> { });
     }
 
@@ -147,7 +147,7 @@ public final class GatlingLauncher {
      *                      report and exits (the target is no longer needed from then on); at the latest when Gatling
      *                      has exited, if it left one without saying so; never when it left none
      */
-    public Exit run(Map<String, String> properties, String description, Path log, PrintStream echo, Consumer<Path> resultWritten) {
+    public Exit run(Map<String, String> properties, String description, Path log, PrintWriter echo, Consumer<Path> resultWritten) {
         Path results = resultsFolder(log);
         List<String> command = command(properties, description, results);
         Path reportDir = null;
@@ -195,7 +195,7 @@ public final class GatlingLauncher {
     }
 
     /** Copies Gatling's console to its log (and to echo) line by line until it ends, noting what the run needs. */
-    private static Followed follow(Process process, List<String> command, Path log, PrintStream echo, Path resultFile,
+    private static Followed follow(Process process, List<String> command, Path log, PrintWriter echo, Path resultFile,
             Consumer<Path> resultWritten) throws IOException {
         Path reportDir = null;
         String lastError = null;

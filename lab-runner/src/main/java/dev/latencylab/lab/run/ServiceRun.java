@@ -1,6 +1,6 @@
 package dev.latencylab.lab.run;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -146,7 +146,7 @@ public final class ServiceRun {
      * @param injectors the Gatling processes that share the load, started together once it is warm (see TargetRun#split)
      */
     public static GatlingLauncher.Exit run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
-            Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, int injectors, PrintStream out) {
+            Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, int injectors, PrintWriter out) {
         AtomicReference<ServiceJar> started = new AtomicReference<>();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
                 StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> Optional.ofNullable(started.get()).ifPresent(ServiceJar::close),
@@ -201,7 +201,7 @@ public final class ServiceRun {
     }
 
     /** Light load before the run, not measured: the run's GET requests only, as it must not change what the service holds. */
-    private static void warmUp(Service service, SimulationSettings settings, Duration warmup, PrintStream out) {
+    private static void warmUp(Service service, SimulationSettings settings, Duration warmup, PrintWriter out) {
         List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
                 .map(q -> service.baseUrl() + q.path()).toList();
         if (!warmup.isZero() && gets.isEmpty()) {

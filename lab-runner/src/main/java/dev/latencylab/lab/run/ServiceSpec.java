@@ -59,7 +59,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
      * ./lab run --url runs it (see {@link ServiceRun#run}).
      */
     public GatlingLauncher.Exit run(Path repo, GatlingLauncher gatling, SimulationSettings settings, RunFolder dir, java.time.Duration warmup,
-            boolean jvmEvents, int injectors, java.io.PrintStream out) {
+            boolean jvmEvents, int injectors, java.io.PrintWriter out) {
         Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
         sim.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         return ServiceRun.run(repo, gatling, located(), SimulationSettings.from(sim), Map.of(), dir, warmup, launch(jvmEvents), injectors, out);

@@ -1,6 +1,6 @@
 package dev.latencylab.lab.run;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -37,7 +37,7 @@ public final class SingleRun {
      * @param said         what the caller makes of the run once its record is written (its page, its line), inside the
      *                     lock and counted in the overhead, as everything ./lab does beside the scenario
      */
-    public static Ran run(Path repo, GatlingLauncher gatling, TargetRun.Load load, Point point, Instant commandStart, PrintStream out,
+    public static Ran run(Path repo, GatlingLauncher gatling, TargetRun.Load load, Point point, Instant commandStart, PrintWriter out,
             java.util.function.Consumer<Ran> said) {
         RunFolder dir = load.dir();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + load.target().id(), false);

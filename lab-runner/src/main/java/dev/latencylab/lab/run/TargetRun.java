@@ -1,7 +1,7 @@
 package dev.latencylab.lab.run;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
+import java.io.Writer;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ public final class TargetRun {
     /** How long a target may take to become healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** A console that shows nothing: what a run reports to when its caller says its own lines. */
-    public static final PrintStream SILENT = new PrintStream(OutputStream.nullOutputStream());
+    public static final PrintWriter SILENT = new PrintWriter(Writer.nullWriter());
     /** Time for the warm-up's last requests to be answered before the load begins. */
     static final Duration WARMUP_END = Duration.ofMillis(300);
 
@@ -89,7 +89,7 @@ public final class TargetRun {
      * @return Gatling's outcome, its report in the run's folder, and what the run started; or stopped
      * @throws TargetProcess.TargetFailedException when the target or what it depends on does not start: nothing ran
      */
-    public static RunOutcome run(Path repo, GatlingLauncher gatling, Load load, PrintStream echo, BooleanSupplier stopping) {
+    public static RunOutcome run(Path repo, GatlingLauncher gatling, Load load, PrintWriter echo, BooleanSupplier stopping) {
         Target target = load.target();
         RunFolder dir = load.dir();
         SimulationSettings settings = load.settings();
@@ -145,7 +145,7 @@ public final class TargetRun {
     /** What the lab started for the target to depend on: watched from now on, and said on the console. */
     private record DependenciesStarted(RunOutcome.Downstream downstream, EmbeddedDatabase.Described database) {
 
-        static DependenciesStarted watch(DependencyWatch dependencies, TargetProcess downstream, EmbeddedDatabase database, PrintStream echo) {
+        static DependenciesStarted watch(DependencyWatch dependencies, TargetProcess downstream, EmbeddedDatabase database, PrintWriter echo) {
             RunOutcome.Downstream called = null;
             EmbeddedDatabase.Described described = null;
             if (downstream != null) {
@@ -165,7 +165,7 @@ public final class TargetRun {
 
     /** One Gatling process: its report kept in the run's folder. */
     private static GatlingLauncher.Exit single(GatlingLauncher gatling, Target target, SimulationSettings settings,
-            Map<String, String> passOn, RunFolder dir, PrintStream echo, Consumer<Path> resultWritten) {
+            Map<String, String> passOn, RunFolder dir, PrintWriter echo, Consumer<Path> resultWritten) {
         Map<String, String> sim = new LinkedHashMap<>(settings.toProperties());
         sim.putAll(passOn);
         GatlingLauncher.Exit run = gatling.run(sim, description(target, settings), dir.gatlingLog(), echo, resultWritten);
@@ -191,7 +191,7 @@ public final class TargetRun {
      * full disk, or a target killed before it could write it) makes the run fail, said in its result's problems and on
      * the console: a point without the events every run records is not done, and a resumed sweep runs it again.
      */
-    static GatlingLauncher.Exit withJvmEvents(GatlingLauncher.Exit run, RunFolder dir, PrintStream echo) {
+    static GatlingLauncher.Exit withJvmEvents(GatlingLauncher.Exit run, RunFolder dir, PrintWriter echo) {
         if (run.resultFile() == null || !Files.isRegularFile(run.resultFile())) {
             return run;
         }
@@ -241,7 +241,7 @@ public final class TargetRun {
      * the merge found them one run.
      */
     static GatlingLauncher.Exit split(GatlingLauncher gatling, String description, SimulationSettings settings, Map<String, String> passOn,
-            RunFolder dir, int injectors, Instant startAt, PrintStream echo, Consumer<Path> resultWritten) {
+            RunFolder dir, int injectors, Instant startAt, PrintWriter echo, Consumer<Path> resultWritten) {
         echo.printf("latency-lab: %d injectors, %s between them, start together at %s (folders %s)%n", injectors,
                 settings.open() ? settings.load().rates().stream().map(Figures::rate).collect(java.util.stream.Collectors.joining(", ")) + " req/s"
                         : "%,d users".formatted(settings.users()),
@@ -254,7 +254,7 @@ public final class TargetRun {
                 RunFolder part = dir.injector(i);
                 Map<String, String> sim = new LinkedHashMap<>(settings.forInjector(injectors, i, startAt, part.resultFile()).toProperties());
                 sim.putAll(passOn);
-                PrintStream console = i == 0 ? echo : SILENT;
+                PrintWriter console = i == 0 ? echo : SILENT;
                 runs.add(CompletableFuture.supplyAsync(() -> {
                     GatlingLauncher.Exit o = gatling.run(sim, description + ", injector %d of %d".formatted(index, injectors),
                             part.gatlingLog(), console, resultWritten);

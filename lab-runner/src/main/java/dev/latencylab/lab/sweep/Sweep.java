@@ -1,7 +1,7 @@
 package dev.latencylab.lab.sweep;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,12 +41,12 @@ public final class Sweep {
     private final Path repo;
     private final SweepFolder folder;
     private final SweepPlan plan;
-    private final PrintStream out;
+    private final PrintWriter out;
     private final GatlingLauncher gatling;
     private final Duration drainMax;
     private volatile boolean stopping;
 
-    public Sweep(Path repo, SweepFolder folder, SweepPlan plan, PrintStream out, Duration drainMax, GatlingLauncher gatling) {
+    public Sweep(Path repo, SweepFolder folder, SweepPlan plan, PrintWriter out, Duration drainMax, GatlingLauncher gatling) {
         this.repo = repo;
         this.folder = folder;
         this.plan = plan;

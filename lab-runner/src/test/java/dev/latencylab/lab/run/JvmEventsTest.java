@@ -3,9 +3,8 @@ package dev.latencylab.lab.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -77,14 +76,14 @@ class JvmEventsTest {
         }
         byte[] whole = Files.readAllBytes(dir.targetRecording());
         Files.write(dir.targetRecording(), Arrays.copyOf(whole, whole.length / 2));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StringWriter console = new StringWriter();
 
         GatlingLauncher.Exit run = TargetRun.withJvmEvents(new GatlingLauncher.Exit(0, null, dir.resultFile(), null, List.of()), dir,
-                new PrintStream(console, true, StandardCharsets.UTF_8));
+                new PrintWriter(console, true));
 
         assertThat(run.succeeded()).isFalse();
         assertThat(run.problems()).singleElement().asString().startsWith("the target's flight recording cannot be read (");
         assertThat(ResultFile.read(dir.resultFile()).problems()).isEqualTo(run.problems());
-        assertThat(console.toString(StandardCharsets.UTF_8)).startsWith("latency-lab: the target's flight recording cannot be read");
+        assertThat(console.toString()).startsWith("latency-lab: the target's flight recording cannot be read");
     }
 }
