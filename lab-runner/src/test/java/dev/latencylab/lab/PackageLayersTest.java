@@ -58,4 +58,27 @@ class PackageLayersTest {
         }
         throw new AssertionError("no layer for package " + p);
     }
+
+    /**
+     * Of the simulation's packages the runner reads what the result file, the launch files, the settings, the model and
+     * the merge are (gatling-scripts' LoadLayersTest keeps them below sampling and recording), and one probe of sampling:
+     * where a service's metrics are. Nothing of what records a run inside Gatling's JVM.
+     */
+    @Test
+    void theRunnerReadsOnlyWhatTheSimulationShares() throws IOException {
+        List<String> shared = List.of("result", "launch", "settings", "model", "merge");
+        Pattern load = Pattern.compile("dev\\.latencylab\\.load\\.(\\w+)\\.(\\w+)");
+        List<String> wrong = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Lab.repo().resolve("lab-runner/src/main"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java") || f.toString().endsWith(".jte")).toList()) {
+                Matcher m = load.matcher(Files.readString(file));
+                while (m.find()) {
+                    if (!shared.contains(m.group(1)) && !(m.group(1).equals("sample") && m.group(2).equals("MetricsEndpoint"))) {
+                        wrong.add(file.getFileName() + " uses " + m.group(1) + "." + m.group(2));
+                    }
+                }
+            }
+        }
+        assertThat(wrong).as("the runner's uses of the simulation's own packages").isEmpty();
+    }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.model.PoolKind;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.Tick;
 
@@ -46,16 +47,16 @@ public final class Sampler implements AutoCloseable {
      * the bound) or Reactor Netty's (WebFlux).
      */
     enum ConnectionPool {
-        HIKARI("HikariCP", "/db/", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending",
+        HIKARI(PoolKind.HIKARI, "/db/", "hikaricp_connections_max", "hikaricp_connections_active", "hikaricp_connections_pending",
                 "hikaricp_connections_usage_seconds"),
-        R2DBC("r2dbc-pool", "/db/", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections",
+        R2DBC(PoolKind.R2DBC, "/db/", "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections",
                 "r2dbc_pool_pending_connections", null),
-        HTTPCLIENT5("Apache HttpClient 5", "/http/", "httpcomponents_httpclient_pool_route_max_default",
+        HTTPCLIENT5(PoolKind.HTTPCLIENT5, "/http/", "httpcomponents_httpclient_pool_route_max_default",
                 "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}", "httpcomponents_httpclient_pool_total_pending", null),
-        REACTOR_NETTY("Reactor Netty", "/http/", "reactor_netty_connection_provider_max_connections",
+        REACTOR_NETTY(PoolKind.REACTOR_NETTY, "/http/", "reactor_netty_connection_provider_max_connections",
                 "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections", null);
 
-        final String library;
+        final PoolKind kind;
         /** The paths whose requests wait on this pool. */
         final String pathPrefix;
         final String max;
@@ -64,8 +65,8 @@ public final class Sampler implements AutoCloseable {
         /** The timer of how long a connection is held (its _sum and _count), where the library publishes one; else null. */
         final String held;
 
-        ConnectionPool(String library, String pathPrefix, String max, String active, String pending, String held) {
-            this.library = library;
+        ConnectionPool(PoolKind kind, String pathPrefix, String max, String active, String pending, String held) {
+            this.kind = kind;
             this.pathPrefix = pathPrefix;
             this.max = max;
             this.active = active;
@@ -306,7 +307,7 @@ public final class Sampler implements AutoCloseable {
     /** The connection pool requests on this path wait on, as the samples saw it; null if the server publishes none. */
     public Result.ConnectionPool connectionPool(String path) {
         Map<String, Double> last = lastServerValues();
-        return ConnectionPool.in(last, path).map(p -> new Result.ConnectionPool(p.library, last.get(p.max),
+        return ConnectionPool.in(last, path).map(p -> new Result.ConnectionPool(p.kind.label(), last.get(p.max),
                 series(Tick::serverPoolActive).stat(), series(Tick::serverPoolPending).stat())).orElse(null);
     }
 

@@ -1,5 +1,7 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.model.PoolKind;
+
 import dev.latencylab.load.result.Result;
 
 import java.util.ArrayList;
@@ -29,23 +31,23 @@ public final class ServicePools {
     record Kind(String name, String unit, String size, String inUse, String pending, String held) {
 
         static Kind of(Sampler.ConnectionPool p) {
-            return new Kind(p.library, "connections", p.max, p.active, p.pending, p.held);
+            return new Kind(p.kind.label(), p.kind.unit(), p.max, p.active, p.pending, p.held);
         }
     }
 
     /** Tomcat's request threads for the connector under load: a thread is held for a request's whole time in Tomcat. */
-    static final Kind TOMCAT_THREADS = new Kind("Tomcat's threads", "threads", "tomcat_threads_config_max_threads",
+    static final Kind TOMCAT_THREADS = new Kind(PoolKind.TOMCAT_THREADS.label(), PoolKind.TOMCAT_THREADS.unit(), "tomcat_threads_config_max_threads",
             "tomcat_threads_busy_threads", null, "tomcat_global_request_seconds");
 
     /**
      * Tomcat's connection cap for the connector under load (server.tomcat.max-connections): a connection is held for as
      * long as its client keeps it, not for a request, so it publishes no hold time; full when all are open.
      */
-    static final Kind TOMCAT_CONNECTIONS = new Kind("Tomcat's connections", "connections", "tomcat_connections_config_max_connections",
+    static final Kind TOMCAT_CONNECTIONS = new Kind(PoolKind.TOMCAT_CONNECTIONS.label(), PoolKind.TOMCAT_CONNECTIONS.unit(), "tomcat_connections_config_max_connections",
             "tomcat_connections_current_connections", null, null);
 
     /** Jetty's request threads (Micrometer's JettyServerThreadPoolMetrics): jobs queued are requests waiting for one. */
-    static final Kind JETTY_THREADS = new Kind("Jetty's threads", "threads", "jetty_threads_config_max", "jetty_threads_busy",
+    static final Kind JETTY_THREADS = new Kind(PoolKind.JETTY_THREADS.label(), PoolKind.JETTY_THREADS.unit(), "jetty_threads_config_max", "jetty_threads_busy",
             "jetty_threads_jobs", null);
 
     static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),
@@ -84,27 +86,6 @@ public final class ServicePools {
     static final String DATASOURCE_MAX = "jdbc_connections_max";
     /** Tomcat's sessions, which Spring Boot publishes with or without its thread metrics: Tomcat is there. */
     static final String TOMCAT_SESSIONS = "tomcat_sessions_active_current_sessions";
-
-    /**
-     * Whether one of this pool is held by a client for as long as it keeps its connection (Tomcat's connections: with a
-     * connection per user, for a user's requests and think times), not for one request.
-     */
-    public static boolean heldByClients(String pool) {
-        return TOMCAT_CONNECTIONS.name().equals(pool);
-    }
-
-    /**
-     * A pool whose size the user gave (./lab --pool NAME=SIZE): named as the lab names it where NAME is one of the pools
-     * it reads (e.g. tomcat-threads, Tomcat's threads, hikaricp; case, spaces and signs aside), else as given.
-     */
-    public static Result.GivenPool given(String name, double size) {
-        return KINDS.stream().filter(k -> plain(k.name()).equals(plain(name))).findFirst()
-                .map(k -> new Result.GivenPool(k.name(), k.unit(), size)).orElse(new Result.GivenPool(name.strip(), null, size));
-    }
-
-    private static String plain(String name) {
-        return name.toLowerCase(java.util.Locale.ROOT).replace("'s", "").replaceAll("[^a-z0-9]", "");
-    }
 
     /** The keys a reading keeps of a sample. */
     private static final Set<String> KEYS = Stream.concat(KINDS.stream().flatMap(k -> Stream.of(k.size(), k.inUse(), k.pending(),

@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.model.PoolKind;
 import dev.latencylab.load.result.Result;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -131,8 +132,8 @@ class ServicePoolsTest {
                 org.assertj.core.groups.Tuple.tuple("Tomcat's threads", 200.0), org.assertj.core.groups.Tuple.tuple("Tomcat's connections", 100.0));
         assertThat(pools.decided()).map(Result.Pool::name).contains("Tomcat's connections");
         assertThat(pools.decided().orElseThrow().boundPerSecond()).isNull();
-        assertThat(ServicePools.heldByClients("Tomcat's connections")).isTrue();
-        assertThat(ServicePools.heldByClients("HikariCP")).isFalse();
+        assertThat(PoolKind.heldByClients("Tomcat's connections")).isTrue();
+        assertThat(PoolKind.heldByClients("HikariCP")).isFalse();
     }
 
     /** Jetty's threads (Micrometer's Jetty binder): full where jobs are queued for them, as a pool with waits is. */
@@ -183,14 +184,14 @@ class ServicePoolsTest {
     /** --pool's names: the lab's where it reads the pool (case, spaces and signs aside), else as given. */
     @Test
     void aGivenPoolIsNamedAsTheLabNamesItsPools() {
-        assertThat(ServicePools.given("tomcat-threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
-        assertThat(ServicePools.given("Tomcat's threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
-        assertThat(ServicePools.given("HIKARICP", 10)).isEqualTo(new Result.GivenPool("HikariCP", "connections", 10));
-        assertThat(ServicePools.given(" executor ", 16)).isEqualTo(new Result.GivenPool("executor", null, 16));
+        assertThat(PoolKind.given("tomcat-threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
+        assertThat(PoolKind.given("Tomcat's threads", 200)).isEqualTo(new Result.GivenPool("Tomcat's threads", "threads", 200));
+        assertThat(PoolKind.given("HIKARICP", 10)).isEqualTo(new Result.GivenPool("HikariCP", "connections", 10));
+        assertThat(PoolKind.given(" executor ", 16)).isEqualTo(new Result.GivenPool("executor", null, 16));
 
         Result.Pools published = pools(List.of(text(5, 4, 0, 10, 1.0, 10, 1.1)), 1);
-        Result.Pools withGiven = new Result.Pools(published.published(), published.unseen(), List.of(ServicePools.given("hikaricp", 20),
-                ServicePools.given("executor", 16)));
+        Result.Pools withGiven = new Result.Pools(published.published(), published.unseen(), List.of(PoolKind.given("hikaricp", 20),
+                PoolKind.given("executor", 16)));
         assertThat(withGiven.givenUnpublished()).as("HikariCP's size is its metrics', whatever was given")
                 .containsExactly(new Result.GivenPool("executor", null, 16));
     }

@@ -69,7 +69,7 @@ final class ServiceLoadOptions {
                 throw new IllegalArgumentException(("--pool %s: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200")
                         .formatted(pool));
             }
-            dev.latencylab.load.result.Result.GivenPool p = dev.latencylab.load.sample.ServicePools.given(pool.substring(0, eq), Integer.parseInt(size));
+            dev.latencylab.load.result.Result.GivenPool p = dev.latencylab.load.model.PoolKind.given(pool.substring(0, eq), Integer.parseInt(size));
             if (given.stream().anyMatch(g -> g.name().equals(p.name()))) {
                 throw new IllegalArgumentException("--pool %s: %s given twice; give each pool once".formatted(pool, p.name()));
             }

@@ -1,5 +1,5 @@
 /**
- * ./lab's command line: one class per subcommand (run, sweep, capacity, report, merge, rebuild-docs), their shared
- * options and the checks of what a user typed.
+ * ./lab's command line: a class per subcommand, the options several share, the checks of what a user typed, and the
+ * console they print to (picocli's writers).
  */
 package dev.latencylab.lab.cli;

@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import dev.latencylab.load.sample.ServicePools;
+import dev.latencylab.load.model.PoolKind;
 
 /**
  * The queueing model of a service of the user's, whose path names no latency, calibrated on its own lightest load: L,
@@ -59,12 +59,12 @@ public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs
      * client keeps (Tomcat's connections, one a user), a user's whole cycle, L + Z.
      */
     public double heldMs(String pool) {
-        return ServicePools.heldByClients(pool) ? cycleMs : latencyMs;
+        return PoolKind.heldByClients(pool) ? cycleMs : latencyMs;
     }
 
     /** What heldMs takes for this pool, in the model's words: "L", or "L + Z" for a connection a client keeps. */
     public String heldAs(String pool) {
-        return ServicePools.heldByClients(pool) ? "L + Z" : "L";
+        return PoolKind.heldByClients(pool) ? "L + Z" : "L";
     }
 
     /** The bound of a point's pool that decided, from its own hold time, else its size over the model's (heldMs); null where none was full. */
