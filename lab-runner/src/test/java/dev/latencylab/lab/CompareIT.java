@@ -12,14 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.lab.cli.LatencyLab;
 
 /**
- * ./lab compare through the real command line, on the published runs (real runs of this machine): a known effect
- * found with its sign and size, a pair that differs in two settings refused, --fail-if-worse's exit code, and two
- * single runs of one point compared against their own seconds.
+ * ./lab compare through its command line (in this JVM, as ./lab's main runs it: it reads files and starts nothing), on
+ * the published runs (real runs of this machine): a known effect found with its sign and size, a pair that differs in
+ * two settings refused, --fail-if-worse's exit code, and two single runs of one point compared against their own seconds.
  */
 class CompareIT {
-
-    @TempDir
-    Path tmp;
 
     private static String points(String point) {
         return Lab.repo().resolve("docs/results/points").resolve(point).toString();
@@ -28,7 +25,7 @@ class CompareIT {
     /** A thread pool of 200 against one of 400 at 5,000 users: T/L 2,000 against the offered 3,125 req/s. */
     @Test
     void twiceThePoolIsFoundBetterByWhatTheModelSays() {
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("t200-t400.console"), "compare", points("mvc-t200-l100-u5000"),
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u5000"));
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("mvc-t200-l100-u5000 (3 runs) -> mvc-t400-l100-u5000 (3 runs), differs in target: mvc-t200")
@@ -42,19 +39,19 @@ class CompareIT {
 
     @Test
     void worseBeyondTheLimitExitsThreeAndWithinItZero() {
-        LabCommand.Finished worse = LabCommand.run(tmp.resolve("worse.console"), "compare", points("mvc-t400-l100-u5000"),
+        LabCommand.Finished worse = LabCommand.inThisJvm("compare", points("mvc-t400-l100-u5000"),
                 points("mvc-t200-l100-u5000"), "--fail-if-worse", "goodput:5");
         assertThat(worse.exitCode()).as(worse.output()).isEqualTo(LatencyLab.WORSE);
         assertThat(worse.output()).containsPattern("WORSE: mvc-t200-l100-u5000: goodput worse by 3[0-9]\\.[0-9]% \\(more than 5%\\)");
 
-        LabCommand.Finished tolerated = LabCommand.run(tmp.resolve("tolerated.console"), "compare", points("mvc-t400-l100-u5000"),
+        LabCommand.Finished tolerated = LabCommand.inThisJvm("compare", points("mvc-t400-l100-u5000"),
                 points("mvc-t200-l100-u5000"), "--fail-if-worse", "goodput:50");
         assertThat(tolerated.exitCode()).as("36% worse, 50% tolerated\n" + tolerated.output()).isZero();
     }
 
     @Test
     void twoSettingsThatDifferAreRefusedNamingBoth() {
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("two.console"), "compare", points("mvc-t200-l100-u5000"),
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u10000"));
         assertThat(c.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(c.output()).contains("differ in more than the one setting").contains("target: mvc-t200").contains("users: 5000 → 10000");
@@ -66,7 +63,7 @@ class CompareIT {
      */
     @Test
     void whatTheInjectorDidCountsAsASetting() {
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("injectors.console"), "compare", points("webflux-l100-u20000"),
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", points("webflux-l100-u20000"),
                 Lab.repo().resolve("docs/results-injectors/webflux-l100-u20000").toString());
         assertThat(c.exitCode()).as(c.output()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(c.output()).contains("connections used: shared → per-user").contains("injectors: 1 → 2");
@@ -75,7 +72,7 @@ class CompareIT {
     /** Two runs of one point, one each: batch means over their plateau seconds, goodput the same within the noise. */
     @Test
     void twoSingleRunsOfOnePointAreComparedOverTheirSeconds() {
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("single.console"), "compare", points("webflux-l100-u5000-r1"),
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", points("webflux-l100-u5000-r1"),
                 points("webflux-l100-u5000-r2"));
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("(1 run) -> webflux-l100-u5000 (1 run), the same settings")
@@ -88,7 +85,7 @@ class CompareIT {
     @Test
     void singleRunsWithAShortPlateauGetNoIntervalNotARefusal() {
         String twice = Lab.repo().resolve("docs/results-twice").toString();
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("short.console"), "compare", twice + "/quick-1/points/mvc-t20-l100-u100-r1",
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", twice + "/quick-1/points/mvc-t20-l100-u100-r1",
                 twice + "/quick-2/points/mvc-t20-l100-u100-r1");
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).containsPattern("goodput req/s .* no interval").doesNotContain("batch means");
@@ -98,7 +95,7 @@ class CompareIT {
     @Test
     void theVerdictIsWhatTheDocsCarry() throws Exception {
         String twice = Lab.repo().resolve("docs/results-twice").toString();
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("verdict.console"), "compare", twice + "/quick-1", twice + "/quick-2", "--verdict");
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", twice + "/quick-1", twice + "/quick-2", "--verdict");
         assertThat(c.exitCode()).as(c.output()).isZero();
         String readme = java.nio.file.Files.readString(Lab.repo().resolve("docs/results-twice/README.md"));
         String marker = "<!-- compare-verdict: ./lab compare docs/results-twice/quick-1 docs/results-twice/quick-2 --verdict -->\n";
@@ -113,12 +110,12 @@ class CompareIT {
     @Test
     void recordingJvmEventsIsASettingSaidBesideAnother() {
         String jvm = Lab.repo().resolve("docs/results-jvm").toString();
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("jvm.console"), "compare", jvm + "/off/points/webflux-l100-u5000",
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", jvm + "/off/points/webflux-l100-u5000",
                 jvm + "/on/points/webflux-l100-u5000");
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("webflux-l100-u5000 (3 runs) -> webflux-l100-u5000 (3 runs), differs in JVM events: not recorded → recorded");
 
-        LabCommand.Finished beside = LabCommand.run(tmp.resolve("beside.console"), "compare", jvm + "/off/points/webflux-l100-u5000",
+        LabCommand.Finished beside = LabCommand.inThisJvm("compare", jvm + "/off/points/webflux-l100-u5000",
                 jvm + "/on/points/mvc-virtual-l100-u5000");
         assertThat(beside.exitCode()).as(beside.output()).isZero();
         assertThat(beside.output()).contains("differs in target: webflux → mvc-virtual")
@@ -129,7 +126,7 @@ class CompareIT {
     @Test
     void oneSearchEachShowsTheStepsAndNoInterval() {
         String capacity = Lab.repo().resolve("docs/capacity").toString();
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("searches.console"), "compare", capacity + "/mvc-t200-l100", capacity + "/mvc-t400-l100");
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", capacity + "/mvc-t200-l100", capacity + "/mvc-t400-l100");
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("mvc-t200-l100 (1 search) -> mvc-t400-l100 (1 search), differs in target: mvc-t200 → mvc-t400")
                 .containsPattern("capacity req/s +2,000 +4,000 +\\+2,000 +\\+100\\.0% +- +no interval")
@@ -137,19 +134,19 @@ class CompareIT {
                 .contains("note: one search a side says nothing of the noise between searches")
                 .contains("note: each search's capacity (and the rate that missed above it): A 2,000 (2,080); B 4,000 (4,160)");
 
-        LabCommand.Finished mixed = LabCommand.run(tmp.resolve("mixed.console"), "compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
+        LabCommand.Finished mixed = LabCommand.inThisJvm("compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
         assertThat(mixed.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(mixed.output()).contains("holds capacity searches and").contains("holds runs: compare capacity searches with capacity searches, runs with runs");
         TrustIT.assertNoStackTrace(mixed.output());
     }
 
     @Test
-    void badInputIsOneLine() {
-        LabCommand.Finished missing = LabCommand.run(tmp.resolve("missing.console"), "compare", tmp.resolve("nothing").toString(),
+    void badInputIsOneLine(@TempDir Path tmp) {
+        LabCommand.Finished missing = LabCommand.inThisJvm("compare", tmp.resolve("nothing").toString(),
                 points("mvc-t200-l100-u5000"));
         assertThat(missing.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(missing.output()).contains("nothing: neither a sweep");
-        LabCommand.Finished limit = LabCommand.run(tmp.resolve("limit.console"), "compare", points("mvc-t200-l100-u5000"),
+        LabCommand.Finished limit = LabCommand.inThisJvm("compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u5000"), "--fail-if-worse", "latency:5");
         assertThat(limit.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu, capacity");

@@ -22,8 +22,8 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
 
 /**
- * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), tried through the
- * real command line as the third adversarial trial tried them (issue 42): a derived figure that disagrees with its
+ * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), tried through
+ * the command line (run in this JVM, as ./lab's main runs it) as the third adversarial trial tried them (issue 42): a derived figure that disagrees with its
  * raw data, a gate that cannot judge, a folder that is not a finished run, an output onto an input, a name taken
  * twice. Each is refused with its exit code and one line naming what is wrong; nothing given is changed.
  */
@@ -42,8 +42,9 @@ class ReadersTrustIT {
     @TempDir
     Path tmp;
 
+    /** ./lab's command line in this JVM: these commands read files and start nothing (LabCommandLineIT runs ./lab). */
     private LabCommand.Finished lab(String... args) {
-        return LabCommand.run(tmp.resolve("console-" + System.nanoTime()), args);
+        return LabCommand.inThisJvm(args);
     }
 
     private static void edit(Path json, Consumer<ObjectNode> change) throws IOException {
