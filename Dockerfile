@@ -29,4 +29,5 @@ FROM build AS gatling
 RUN useradd --system --uid 10001 --home-dir /src load && cp -r /root/.m2 /src/.m2 && chown -R load /src && chmod -R a+rwX /src
 USER load
 ENV HOME=/src MAVEN_OPTS="-Dmaven.repo.local=/src/.m2/repository"
-ENTRYPOINT ["./mvnw", "-B", "-pl", "gatling-scripts", "gatling:test"]
+# -am: the simulation with load-contract, its sibling, from this reactor (nothing is installed in ~/.m2)
+ENTRYPOINT ["./mvnw", "-B", "-pl", "gatling-scripts", "-am", "gatling:test"]

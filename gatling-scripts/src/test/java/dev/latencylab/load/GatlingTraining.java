@@ -67,8 +67,16 @@ public final class GatlingTraining {
         Path folder = target.resolve("aot");
         Path cache = folder.resolve("gatling.aot");
         Path digestFile = folder.resolve("jars.sha256");
-        String digest = sha256(jar) + " " + sha256(testsJar) + " " + sha256(classpath);
-        boolean upToDate = Files.isRegularFile(cache) && Files.isRegularFile(digestFile) && Files.readString(digestFile).equals(digest);
+        // the build's own jars by content (this module's, load-contract's: each in a module's target/), the rest by name
+        StringBuilder digest = new StringBuilder();
+        for (String entry : classpath.split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (Files.isRegularFile(p) && p.getParent() != null && p.getParent().getFileName().toString().equals("target")) {
+                digest.append(sha256(p)).append(' ');
+            }
+        }
+        digest.append(sha256(classpath));
+        boolean upToDate = Files.isRegularFile(cache) && Files.isRegularFile(digestFile) && Files.readString(digestFile).equals(digest.toString());
         if (!upToDate) {
             deleteTree(folder);
             Files.createDirectories(folder);

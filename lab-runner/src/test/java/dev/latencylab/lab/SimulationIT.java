@@ -97,25 +97,33 @@ class SimulationIT {
 
     /**
      * The seeds' workflow exactly as a user types it, through Maven (the runner starts Gatling without it):
-     * {@code ./mvnw gatling:test -Dsim.users=N} from the root, and {@code mvn gatling:test} inside gatling-scripts.
+     * {@code ./mvnw gatling:test -Dsim.users=N} from the root, and {@code mvn gatling:test} inside gatling-scripts once
+     * load-contract is installed ({@code ./mvnw install -pl load-contract -am}: a module alone resolves its siblings
+     * only from the local Maven repository).
      */
     @Test
     void theSeedsWorkflowRunsThroughMavenFromTheRootAndInsideTheModule() throws Exception {
         for (String way : List.of("root", "module")) {
+            if (way.equals("module")) {
+                maven(List.of("./mvnw", "-B", "-q", "install", "-pl", "load-contract", "-am", "-DskipTests"), Lab.repo(), dir.resolve("install.log"));
+            }
             Path result = dir.resolve(way + ".json");
             List<String> command = new ArrayList<>(way.equals("root") ? List.of("./mvnw", "-B", "gatling:test") : List.of("mvn", "-B", "gatling:test"));
             smoke(webflux.baseUrl(), result).forEach((k, v) -> command.add("-D" + k + "=" + v));
             Path log = dir.resolve(way + ".log");
-            Process maven = new ProcessBuilder(command).directory(way.equals("root") ? Lab.repo().toFile() : Lab.repo().resolve("gatling-scripts").toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            assertThat(maven.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("Maven ends; see " + log).isTrue();
-            assertThat(maven.exitValue()).as(String.join(" ", command) + "; see " + log).isZero();
+            maven(command, way.equals("root") ? Lab.repo() : Lab.repo().resolve("gatling-scripts"), log);
             assertAgreesWithGatling(result, log);
             Matcher report = Pattern.compile("please open the following file: file://(.+)").matcher(Files.readString(log));
             assertThat(report.find()).as("Gatling's report line in " + log).isTrue();
             assertThat(Path.of(report.group(1).trim())).as("its report, under gatling-scripts/target/gatling")
                     .startsWith(Lab.repo().resolve("gatling-scripts/target/gatling")).isRegularFile();
         }
+    }
+
+    private static void maven(List<String> command, Path folder, Path log) throws Exception {
+        Process maven = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(maven.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("Maven ends; see " + log).isTrue();
+        assertThat(maven.exitValue()).as(String.join(" ", command) + "; see " + log).isZero();
     }
 
     @Test

@@ -1,13 +1,12 @@
 package dev.latencylab.load.preflight;
 
-import dev.latencylab.load.sample.MetricsEndpoint;
+import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.settings.RequestMix;
 import dev.latencylab.load.settings.SimulationSettings;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -50,8 +49,6 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         }
     }
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
     private static final Pattern FIRST_VALUE = Pattern.compile("\"value\"\\s*:\\s*(-?[0-9.eE+]+)");
 
     public static Preflight check(SimulationSettings s) {
@@ -115,7 +112,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     private static void requireAnswer(String baseUrl) {
         try {
-            HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
+            MetricsEndpoint.HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.discarding());
         }
         catch (IOException e) {
@@ -144,7 +141,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         s.endpoint().mix().headersOf(q).forEach(request::header);
         String what = q.method() + " " + url;
         try {
-            HttpResponse<String> r = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = MetricsEndpoint.HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() < 200 || r.statusCode() > 299) {
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
                 throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
@@ -178,7 +175,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
      */
     private static OptionalInt readPoolSize(String metricsUrl, int serverPort) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl
+            HttpResponse<String> r = MetricsEndpoint.HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl
                             + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             Matcher m = FIRST_VALUE.matcher(r.body());

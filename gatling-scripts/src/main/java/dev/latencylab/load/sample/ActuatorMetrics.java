@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.result.Json;
 
 import java.net.ConnectException;
@@ -9,11 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import tools.jackson.databind.JsonNode;
 
@@ -80,7 +79,7 @@ final class ActuatorMetrics {
 
     /** The service's /actuator/metrics, when it answers with its list of metric names. */
     static Optional<ActuatorMetrics> at(HttpClient http, String metricsUrl, int serverPort) {
-        return names(http, metricsUrl).map(names -> {
+        return MetricsEndpoint.names(http, metricsUrl).map(names -> {
             List<Gauge> listed = new java.util.ArrayList<>(gauges(serverPort).stream().filter(g -> names.contains(g.metric())).toList());
             if (names.contains("executor.active")) {
                 executorNames(http, metricsUrl).forEach(name -> listed.addAll(executorGauges(name)));
@@ -102,7 +101,7 @@ final class ActuatorMetrics {
     /** The executors Micrometer publishes, by the name tag of executor.active; none when it does not answer so. */
     static List<String> executorNames(HttpClient http, String metricsUrl) {
         List<String> found = new java.util.ArrayList<>();
-        document(http, metricsUrl + "/actuator/metrics/executor.active").ifPresent(metric -> {
+        MetricsEndpoint.document(http, metricsUrl + "/actuator/metrics/executor.active").ifPresent(metric -> {
             for (JsonNode tag : metric.path("availableTags")) {
                 if ("name".equals(tag.path("tag").asString())) {
                     tag.path("values").forEach(v -> found.add(v.asString()));
@@ -110,31 +109,6 @@ final class ActuatorMetrics {
             }
         });
         return found;
-    }
-
-    /** The metric names /actuator/metrics lists; empty when it does not answer so. */
-    static Optional<Set<String>> names(HttpClient http, String metricsUrl) {
-        return document(http, metricsUrl + "/actuator/metrics").map(d -> d.path("names")).filter(JsonNode::isArray).map(names -> {
-            Set<String> found = new HashSet<>();
-            names.forEach(n -> found.add(n.asString()));
-            return found;
-        });
-    }
-
-    /** The JSON an actuator URL answers with (200); empty when it does not answer so, in time, or with JSON. */
-    private static Optional<JsonNode> document(HttpClient http, String url) {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? Optional.of(Json.MAPPER.readTree(r.body())) : Optional.empty();
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-        catch (Exception e) {
-            return Optional.empty(); // nothing there, or not JSON
-        }
     }
 
     /** How many requests a sample makes: one per metric and tag. */

@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.model.PoolKind;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.Tick;
@@ -292,11 +293,6 @@ public final class Sampler implements AutoCloseable {
 
     public Series series(ToDoubleFunction<Tick> column) {
         return series(column, t -> true);
-    }
-
-    /** The server's pools, as each sample read them. */
-    ServicePools pools() {
-        return pools;
     }
 
     /** The pools for the result file: each on the plateau (onPlateau: a sample's second on the run's clock, its active users). */

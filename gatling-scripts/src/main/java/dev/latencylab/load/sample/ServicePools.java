@@ -30,24 +30,28 @@ public final class ServicePools {
      */
     record Kind(String name, String unit, String size, String inUse, String pending, String held) {
 
+        static Kind of(PoolKind kind, String size, String inUse, String pending, String held) {
+            return new Kind(kind.label(), kind.unit(), size, inUse, pending, held);
+        }
+
         static Kind of(Sampler.ConnectionPool p) {
-            return new Kind(p.kind.label(), p.kind.unit(), p.max, p.active, p.pending, p.held);
+            return of(p.kind, p.max, p.active, p.pending, p.held);
         }
     }
 
     /** Tomcat's request threads for the connector under load: a thread is held for a request's whole time in Tomcat. */
-    static final Kind TOMCAT_THREADS = new Kind(PoolKind.TOMCAT_THREADS.label(), PoolKind.TOMCAT_THREADS.unit(), "tomcat_threads_config_max_threads",
+    static final Kind TOMCAT_THREADS = Kind.of(PoolKind.TOMCAT_THREADS, "tomcat_threads_config_max_threads",
             "tomcat_threads_busy_threads", null, "tomcat_global_request_seconds");
 
     /**
      * Tomcat's connection cap for the connector under load (server.tomcat.max-connections): a connection is held for as
      * long as its client keeps it, not for a request, so it publishes no hold time; full when all are open.
      */
-    static final Kind TOMCAT_CONNECTIONS = new Kind(PoolKind.TOMCAT_CONNECTIONS.label(), PoolKind.TOMCAT_CONNECTIONS.unit(), "tomcat_connections_config_max_connections",
+    static final Kind TOMCAT_CONNECTIONS = Kind.of(PoolKind.TOMCAT_CONNECTIONS, "tomcat_connections_config_max_connections",
             "tomcat_connections_current_connections", null, null);
 
     /** Jetty's request threads (Micrometer's JettyServerThreadPoolMetrics): jobs queued are requests waiting for one. */
-    static final Kind JETTY_THREADS = new Kind(PoolKind.JETTY_THREADS.label(), PoolKind.JETTY_THREADS.unit(), "jetty_threads_config_max", "jetty_threads_busy",
+    static final Kind JETTY_THREADS = Kind.of(PoolKind.JETTY_THREADS, "jetty_threads_config_max", "jetty_threads_busy",
             "jetty_threads_jobs", null);
 
     static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),

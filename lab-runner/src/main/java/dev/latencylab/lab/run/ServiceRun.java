@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.latencylab.load.sample.MetricsEndpoint;
+import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.settings.SimulationSettings;

@@ -1,4 +1,6 @@
-package dev.latencylab.load.sample;
+package dev.latencylab.load.metrics;
+
+import dev.latencylab.load.result.Json;
 
 import java.io.IOException;
 import java.net.URI;
@@ -6,11 +8,20 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
 
-/** Where a server's metrics can be read: Prometheus text, else Spring Boot's /actuator/metrics JSON (ActuatorMetrics). */
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Where a server's metrics can be read: Prometheus text, else Spring Boot's /actuator/metrics JSON. The runner asks it
+ * where a user's service publishes them; the simulation's preflight and sampler read them from there.
+ */
 public final class MetricsEndpoint {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+    /** The client of the checks made once before a run (this one's, the preflight's): HTTP/1.1, 5 s to connect. */
+    public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     private MetricsEndpoint() {
@@ -23,7 +34,7 @@ public final class MetricsEndpoint {
      */
     public static String unseen(String metricsUrl) {
         String prometheus = prometheusUnseen(metricsUrl);
-        if (prometheus == null || ActuatorMetrics.names(HTTP, metricsUrl).isPresent()) {
+        if (prometheus == null || names(HTTP, metricsUrl).isPresent()) {
             return null;
         }
         return prometheus + ", nor Spring Boot's JSON at " + metricsUrl + "/actuator/metrics";
@@ -49,6 +60,31 @@ public final class MetricsEndpoint {
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return url + ": interrupted";
+        }
+    }
+
+    /** The metric names Spring Boot's /actuator/metrics lists; empty when it does not answer so. */
+    public static Optional<Set<String>> names(HttpClient http, String metricsUrl) {
+        return document(http, metricsUrl + "/actuator/metrics").map(d -> d.path("names")).filter(JsonNode::isArray).map(names -> {
+            Set<String> found = new HashSet<>();
+            names.forEach(n -> found.add(n.asString()));
+            return found;
+        });
+    }
+
+    /** The JSON an actuator URL answers with (200); empty when it does not answer so, in time, or with JSON. */
+    public static Optional<JsonNode> document(HttpClient http, String url) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? Optional.of(Json.MAPPER.readTree(r.body())) : Optional.empty();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+        catch (Exception e) {
+            return Optional.empty(); // nothing there, or not JSON
         }
     }
 }
