@@ -54,8 +54,8 @@ class CapacitySearchIT {
         // the model's goodput: the rate sent, up to T/L (41.7 may be met while 4 threads serve 40 a second, a queue growing)
         double served = Math.min(at.rate(), r.bounds().modelCapacityPerSecond());
         assertThat(at.goodput()).as("min(rate, T/L) at %s req/s", at.rate()).isEqualTo(served, org.assertj.core.data.Offset.offset(served * 0.05));
-        assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo())).allSatisfy(l ->
-                assertThat(l.latency().p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
+        assertThat(r.levels()).filteredOn(l -> Boolean.FALSE.equals(l.withinSlo()))
+                .allSatisfy(l -> assertThat(l.latency().p99FromDueMs()).as("a missed level's p99 from due").isGreaterThan(400));
         assertThat(run.output()).contains("latency-lab: capacity of mvc-t4: " + Figures.rate(r.answer().capacityPerSecond()) + " req/s");
         assertThat(run.output()).as("what bounded it, as the verdict of --report says it").contains("  bounded by " + Verdict.capacityBound(r));
         assertThat(tmp.resolve("mvc-t4/hockey-stick.png")).isNotEmptyFile();

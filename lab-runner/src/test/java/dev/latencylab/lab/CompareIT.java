@@ -136,7 +136,8 @@ class CompareIT {
 
         LabCommand.Finished mixed = LabCommand.inThisJvm("compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
         assertThat(mixed.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(mixed.output()).contains("holds capacity searches and").contains("holds runs: compare capacity searches with capacity searches, runs with runs");
+        assertThat(mixed.output()).contains("holds capacity searches and")
+                .contains("holds runs: compare capacity searches with capacity searches, runs with runs");
         TrustIT.assertNoStackTrace(mixed.output());
     }
 

@@ -77,7 +77,9 @@ class FootprintIT {
         assertThat(db.output()).contains("target webflux-db waits on db/{latency}, not /hello");
     }
 
-    private enum MemoryOf { THREADS, SOCKETS }
+    private enum MemoryOf {
+        THREADS, SOCKETS
+    }
 
     /** What the target had at 100 more than at 0. */
     private static long grown(Footprint f, String target, Mode mode, MemoryOf what) {

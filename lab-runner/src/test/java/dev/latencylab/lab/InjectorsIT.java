@@ -82,7 +82,9 @@ class InjectorsIT {
             p.put(SimulationSettings.START_AT, String.valueOf(startAt));
             p.put(SimulationSettings.RESULT_FILE, dir.resolve("injector-" + i).resolve(ResultFile.NAME).toString());
             Path log = dir.resolve("gatling-" + i + ".log");
-            runs.add(CompletableFuture.supplyAsync(() -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, TargetRun.SILENT), threads));
+            runs.add(CompletableFuture.supplyAsync(
+                    () -> new GatlingLauncher(Lab.repo()).run(p, "by hand, injector " + p.get(SimulationSettings.INJECTOR_INDEX), log, TargetRun.SILENT),
+                    threads));
         }
         for (CompletableFuture<GatlingLauncher.Exit> run : runs) {
             assertThat(run.get().succeeded()).as("see " + dir).isTrue();
@@ -118,7 +120,8 @@ class InjectorsIT {
         // the merged run's page, beside it, with each injector's part
         String page = Files.readString(RunPage.of(run.mergedFile()));
         assertThat(run.merge().output()).contains("Run page: " + RunPage.of(run.mergedFile()).toAbsolutePath());
-        assertThat(page).as("a run by hand: no target, the server's address").contains("<h1>a server at http://").contains(" users on 2 injectors, ").contains("33 requests (18 + 15)").contains("../injector-1/result.json");
+        assertThat(page).as("a run by hand: no target, the server's address").contains("<h1>a server at http://").contains(" users on 2 injectors, ")
+                .contains("33 requests (18 + 15)").contains("../injector-1/result.json");
         assertThat(RunPage.chartOf(run.mergedFile())).isRegularFile();
 
         LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",

@@ -109,7 +109,6 @@ public final class Lab {
         return last;
     }
 
-
     public static HttpResponse<String> get(String url) {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),

@@ -160,8 +160,7 @@ class LabCommandLineIT {
     }
 
     /** Runs its arguments with SIGINT's default action, whatever this JVM inherited. */
-    private static final String SIGINT_AS_IN_A_TERMINAL =
-            "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])";
+    private static final String SIGINT_AS_IN_A_TERMINAL = "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])";
 
     /** Waits until the sweep's only point is inside its Gatling run: its users think 3-4 s between their 2 requests. */
     private void awaitSimulation(LabCommand lab, String name) throws IOException {
@@ -332,8 +331,8 @@ class LabCommandLineIT {
     void helpListsEveryPropertyOfTheSimulationAndEveryExitCode() {
         LabCommand.Finished help = LabCommand.run(console("help"), "run", "--help");
         assertThat(help.exitCode()).isZero();
-        assertThat(dev.latencylab.load.settings.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(p ->
-                assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
+        assertThat(dev.latencylab.load.settings.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(
+                p -> assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
         assertThat(help.output()).contains("-Dsim.users  [1000]").contains("-Dsim.injection  [closed]");
         LabCommand.Finished lab = LabCommand.run(console("lab-help"), "--help");
         assertThat(lab.exitCode()).isZero();

@@ -102,7 +102,8 @@ class OwnServiceBoundsIT {
         String page = Files.readString(dir.page());
         assertThat(page).contains("<strong>clinic</strong>: none of its pools full at 2 users").contains("held by HikariCP")
                 .contains("at 30 users").contains("2 connections held").contains("unseen: Tomcat's threads")
-                .contains("given: Tomcat's threads 50").containsPattern("at most [0-9.,]+ req/s, the knee at [0-9.,]+ users by L \\+ Z = [0-9]+\\.[0-9]+ s at 2 users")
+                .contains("given: Tomcat's threads 50")
+                .containsPattern("at most [0-9.,]+ req/s, the knee at [0-9.,]+ users by L \\+ Z = [0-9]+\\.[0-9]+ s at 2 users")
                 .doesNotContain("followed the offered load");
         assertThat(dir.charts().resolve("throughput-l0.svg")).isNotEmptyFile();
         org.knowm.xchart.XYChart throughput = dev.latencylab.lab.page.SweepCharts.charts(List.of(dir)).get("throughput-l0");

@@ -286,7 +286,8 @@ class OwnServiceIT {
                 "--jar", ExampleServiceJar.jar().toString(), "--modes", "in-flight", "--results", tmp.toString());
         assertThat(inFlight.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(inFlight.output()).contains("--modes in-flight and --url: a service's requests in flight cannot be held here");
-        assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("nothing started, no experiment's folder").isEmpty();
+        assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("nothing started, no experiment's folder")
+                .isEmpty();
         LabCommand.Finished noSlo = LabCommand.inThisJvm("capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");

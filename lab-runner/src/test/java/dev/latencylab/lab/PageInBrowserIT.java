@@ -168,7 +168,9 @@ class PageInBrowserIT {
         });
         String page = Files.readString(copy.resolve("result.html"));
         assertThat(page).contains("<title>webflux, 20,000 users on 2 injectors, L 100 ms, 22 Nov 2026 22:31 UTC</title>")
-                .containsPattern("<p class=\"verdict\">goodput [0-9,]+ req/s .* model 12,500 req/s, bounded by the offered load: this machine's CPU bounded it first  flags: machine-cpu-bound").contains("injector-0/result.json").contains("injector-1/result.json");
+                .containsPattern(
+                        "<p class=\"verdict\">goodput [0-9,]+ req/s .* model 12,500 req/s, bounded by the offered load: this machine's CPU bounded it first  flags: machine-cpu-bound")
+                .contains("injector-0/result.json").contains("injector-1/result.json");
         assertThat(page).as("each injector's file found: its series drawn beside the merge").doesNotContain("are not beside this result");
         Path screenshot = tmp.resolve("run.png");
         browser("--window-size=1250,1400", "--screenshot=" + screenshot, copy.resolve("result.html").toUri().toString());
@@ -251,7 +253,8 @@ class PageInBrowserIT {
                 assertThat(Files.readString(file)).as("%s: a table of contents", page).contains("md-nav--secondary");
             }
             Files.writeString(tmp.resolve("width.html"), WIDTH_PROBE.formatted(file.toUri(), 1366, 768));
-            Matcher m = OUT.matcher(browser("--virtual-time-budget=10000", "--window-size=1406,868", "--dump-dom", tmp.resolve("width.html").toUri().toString()));
+            Matcher m = OUT
+                    .matcher(browser("--virtual-time-budget=10000", "--window-size=1406,868", "--dump-dom", tmp.resolve("width.html").toUri().toString()));
             assertThat(m.find()).as(page).isTrue();
             JsonNode width = JsonMapper.builder().build().readTree(m.group(1).replace("&quot;", "\""));
             assertThat(width.path("scrollWidth").asInt()).as("%s: %s", page, width).isPositive().isLessThanOrEqualTo(width.path("clientWidth").asInt());

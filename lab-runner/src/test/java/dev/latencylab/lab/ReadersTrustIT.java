@@ -73,8 +73,9 @@ class ReadersTrustIT {
         double written = JSON.readTree(halved.toFile()).get("throughput").get("goodputPlateauPerSecond").asDouble();
 
         refusedInOneLine(lab("compare", SWEEP_A.resolve("points/" + POINT).toString(), b.resolve("points/" + POINT).toString(),
-                "--fail-if-worse", "goodput:5"), LatencyLab.BAD_INPUT, halved + ": throughput.goodputPlateauPerSecond is " + written
-                + "; throughput.okPerSecond gives " + written * 2);
+                "--fail-if-worse", "goodput:5"), LatencyLab.BAD_INPUT,
+                halved + ": throughput.goodputPlateauPerSecond is " + written
+                        + "; throughput.okPerSecond gives " + written * 2);
         refusedInOneLine(lab("report", b.toString()), LatencyLab.BAD_INPUT, b.resolve("points/" + POINT).toString(),
                 "/result.json: throughput.goodputPlateauPerSecond is ", "; throughput.okPerSecond gives ");
 
@@ -164,7 +165,8 @@ class ReadersTrustIT {
     @Test
     void aGateWithoutAnIntervalOrWithoutItsMetricExitsFourAndSaysWhatWouldJudgeIt() {
         refusedInOneLine(lab("compare", RUN_A.toString(), SWEEP_B.resolve("points/mvc-t20-l100-u100-r1").toString(),
-                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ", "has no interval for p99 (1 run vs 1 run: give the points whole, without -r<n>, to compare all their runs: A "
+                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ",
+                "has no interval for p99 (1 run vs 1 run: give the points whole, without -r<n>, to compare all their runs: A "
                         + RUN_A.resolveSibling(POINT) + " (3 runs), B " + SWEEP_B.resolve("points/mvc-t20-l100-u100") + " (3 runs))");
         refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "capacity:5"), LatencyLab.CANNOT_JUDGE,
                 "capacity is a metric of capacity searches, and these are runs");

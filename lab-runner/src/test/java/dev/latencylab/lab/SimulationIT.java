@@ -63,7 +63,8 @@ class SimulationIT {
     void smokeRunLeavesAReportAndAResultFileThatAgreesWithGatling() throws Exception {
         Path result = dir.resolve("result.json");
         try (TargetProcess target = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), Map.of(), dir.resolve("target.log"))) {
-            GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"), TargetRun.SILENT);
+            GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo()).run(smoke(target.baseUrl(), result), "smoke mvc", dir.resolve("gatling.log"),
+                    TargetRun.SILENT);
 
             assertThat(run.exitCode()).as("exit code; see " + dir.resolve("gatling.log")).isZero();
             assertThat(run.resultFile()).isEqualTo(result);
@@ -134,7 +135,8 @@ class SimulationIT {
         p.put("sim.think.min.ms", "500");
         p.put("sim.think.max.ms", "100");
         p.put("sim.thinkmax.ms", "100");
-        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"),
+                TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(run.resultFile()).isNull();
@@ -150,7 +152,8 @@ class SimulationIT {
     void aBreachedAssertionFailsTheRun() throws Exception {
         Map<String, String> p = smoke(webflux.baseUrl(), dir.resolve("result.json"));
         p.put("sim.assert.p95.ms", "50"); // every request waits 100 ms
-        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"),
+                TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(ResultFile.read(dir.resolve("result.json")).parameters().assertions().assertP95Ms()).isEqualTo(50);
@@ -160,7 +163,8 @@ class SimulationIT {
     @Test
     void nothingAnsweringSaysHowToStartIt() throws Exception {
         Map<String, String> p = smoke("http://localhost:" + Lab.freePort(), dir.resolve("result.json"));
-        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"), TargetRun.SILENT);
+        GatlingLauncher.Exit run = new GatlingLauncher(Lab.repo(), false, GatlingLauncher.INJECTOR_LEAD).run(p, "SimulationIT", dir.resolve("gatling.log"),
+                TargetRun.SILENT);
 
         assertThat(run.exitCode()).isNotZero();
         assertThat(Files.readString(dir.resolve("gatling.log"))).contains("latency-lab: cannot run: nothing answers at http://localhost:")
@@ -196,7 +200,8 @@ class SimulationIT {
             assertThat(r.server().sampling().sampled()).as("the server is recorded as not sampled").isFalse();
             assertThat(Files.readString(dir.resolve("gatling.log")).lines().filter(l -> l.startsWith("latency-lab: no server metrics: ")))
                     .singleElement().asString().contains("nothing listens at http://127.0.0.1:" + (plain.getAddress().getPort() + 1000)
-                            + "/actuator/prometheus").contains("the run goes on without them");
+                            + "/actuator/prometheus")
+                    .contains("the run goes on without them");
         }
         finally {
             plain.stop(0);

@@ -74,7 +74,8 @@ class TrustIT {
                         "schema is latency-lab/result/9; this version reads latency-lab/result/1"),
                 Arguments.of("another histogram encoding", (Consumer<ObjectNode>) r -> ((ObjectNode) r.get("histogram")).put("encoding", "HdrHistogram V2"),
                         "histogram: encoding \"HdrHistogram V2\""),
-                Arguments.of("a histogram that does not decode", (Consumer<ObjectNode>) r -> ((ObjectNode) r.get("histogram")).put("data", "bm90IGEgaGlzdG9ncmFt"),
+                Arguments.of("a histogram that does not decode",
+                        (Consumer<ObjectNode>) r -> ((ObjectNode) r.get("histogram")).put("data", "bm90IGEgaGlzdG9ncmFt"),
                         "histogram.data does not decode as an HdrHistogram"));
     }
 
@@ -219,7 +220,8 @@ class TrustIT {
         int port = Lab.freePort();
         // mvc-t4 at 100 ms: T/L 40 req/s, the first ladder 20, 40, 80 brackets it (20 met even with another test beside
         // it), the second refines it
-        LabCommand lab = LabCommand.start(console("capacity"), List.of("setsid"), "capacity", "--target", "mvc-t4", "--start-rate", "20", "--level-seconds", "5",
+        LabCommand lab = LabCommand.start(console("capacity"), List.of("setsid"), "capacity", "--target", "mvc-t4", "--start-rate", "20", "--level-seconds",
+                "5",
                 "--ramp-seconds", "1", "--warmup-seconds", "1", "--slo-p99-ms", "400", "--port", String.valueOf(port),
                 "--results", tmp.toString(), "--name", "cut");
         lab.awaitLine("latency-lab: ladder 2:", Duration.ofMinutes(3));

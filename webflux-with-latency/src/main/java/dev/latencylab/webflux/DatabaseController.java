@@ -45,6 +45,7 @@ public class DatabaseController {
                 // no connection within max-acquire-time, or a pooled connection broke: the database is down or the pool stayed busy
                 .onErrorMap(DataAccessResourceFailureException.class, e -> DependencyException.unavailable(Database.DEPENDENCY, acquireTimeout,
                         "no working connection from the pool (spring.r2dbc.pool.max-acquire-time x (1 + acquire-retry)): "
-                                + e.getMostSpecificCause().getMessage(), e));
+                                + e.getMostSpecificCause().getMessage(),
+                        e));
     }
 }

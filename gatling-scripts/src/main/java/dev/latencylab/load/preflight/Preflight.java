@@ -53,13 +53,15 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     public static Preflight check(SimulationSettings s) {
         if (s.watch().targetPid().isPresent() && ProcessHandle.of(s.watch().targetPid().getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
-            throw new PreflightException("%s=%d is not a running process: the target has exited".formatted(SimulationSettings.TARGET_PID, s.watch().targetPid().getAsLong()));
+            throw new PreflightException(
+                    "%s=%d is not a running process: the target has exited".formatted(SimulationSettings.TARGET_PID, s.watch().targetPid().getAsLong()));
         }
         requireAnswer(s.endpoint().baseUrl());
         requireOk(s);
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
-        Preflight decided = decide(s, limit, s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
+        Preflight decided = decide(s, limit,
+                s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
         return s.watch().sampleServer() ? decided.withMetricsUnseen(MetricsEndpoint.unseen(s.endpoint().metricsUrl())) : decided;
     }
 
@@ -176,7 +178,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     private static OptionalInt readPoolSize(String metricsUrl, int serverPort) {
         try {
             HttpResponse<String> r = MetricsEndpoint.HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl
-                            + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
+                    + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             Matcher m = FIRST_VALUE.matcher(r.body());
             if (r.statusCode() == 200 && m.find()) {

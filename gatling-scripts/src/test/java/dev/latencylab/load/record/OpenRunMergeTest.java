@@ -62,10 +62,14 @@ class OpenRunMergeTest {
         assertThat(level.verdict()).isEqualTo(expected.verdict());
         assertThat(List.of(level.counts().plannedArrivals(), level.counts().arrivals(), level.counts().ok(), level.counts().ko(), level.counts().unanswered()))
                 .containsExactly(300L, 300L, 300L, 0L, 0L)
-                .isEqualTo(List.of(expected.counts().plannedArrivals(), expected.counts().arrivals(), expected.counts().ok(), expected.counts().ko(), expected.counts().unanswered()));
-        assertThat(HistogramCodec.decode(level.histograms().fromDueHistogram().data())).isEqualTo(HistogramCodec.decode(expected.histograms().fromDueHistogram().data()));
-        assertThat(HistogramCodec.decode(level.histograms().responseTimeHistogram().data())).isEqualTo(HistogramCodec.decode(expected.histograms().responseTimeHistogram().data()));
-        assertThat(HistogramCodec.decode(level.histograms().injectorLagHistogram().data())).isEqualTo(HistogramCodec.decode(expected.histograms().injectorLagHistogram().data()));
+                .isEqualTo(List.of(expected.counts().plannedArrivals(), expected.counts().arrivals(), expected.counts().ok(), expected.counts().ko(),
+                        expected.counts().unanswered()));
+        assertThat(HistogramCodec.decode(level.histograms().fromDueHistogram().data()))
+                .isEqualTo(HistogramCodec.decode(expected.histograms().fromDueHistogram().data()));
+        assertThat(HistogramCodec.decode(level.histograms().responseTimeHistogram().data()))
+                .isEqualTo(HistogramCodec.decode(expected.histograms().responseTimeHistogram().data()));
+        assertThat(HistogramCodec.decode(level.histograms().injectorLagHistogram().data()))
+                .isEqualTo(HistogramCodec.decode(expected.histograms().injectorLagHistogram().data()));
         assertThat(List.of(level.times().fromDueMs(), level.times().responseTimeMs(), level.times().injectorLagMs()))
                 .isEqualTo(List.of(expected.times().fromDueMs(), expected.times().responseTimeMs(), expected.times().injectorLagMs()));
         assertThat(level.ratePerSecond()).as("the whole run's rate; each part sent 5").isEqualTo(10.0);
@@ -107,7 +111,8 @@ class OpenRunMergeTest {
         Result.Injection i = p.injection();
         Result.Parameters part = new Result.Parameters(0, p.endpoint(), p.pacing(), p.connections(), p.modelThreads(), p.assertions(),
                 p.sampleServer(), p.targetPid(), new Result.Injection(i.injection(), List.of(10.0), 30L, i.arrivals(), i.sloP99Ms(),
-                        i.sloKoPercent(), i.stopOnSloMiss()), new Result.Split(2, index, T0));
+                        i.sloKoPercent(), i.stopOnSloMiss()),
+                new Result.Split(2, index, T0));
         return new Result(r.schema(), r.simulation(), r.target(), part, START.toString(), START.plusSeconds(40).toString(), 40,
                 r.requests(), r.throughput(), r.plateau(), r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), open,
                 r.timeline(), List.of(), null, null, null);

@@ -1,6 +1,5 @@
 package dev.latencylab.load.sample;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -90,8 +89,8 @@ class ProcCpuTest {
     @Test
     void machineCpuFromProcStatIsTheJvmsOutsideAContainer() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat")), "Linux only");
-        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
         List<String> tries = new java.util.ArrayList<>();
         for (int i = 0; i < 5; i++) {
             os.getCpuLoad();

@@ -1,6 +1,5 @@
 package dev.latencylab.load.sample;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

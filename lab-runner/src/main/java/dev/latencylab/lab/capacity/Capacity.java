@@ -155,7 +155,8 @@ public final class Capacity {
         boolean interrupted = r.wasInterrupted();
         return new Search(r.settings(), new Bounds(r.bounds().modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels)),
                 new Answer(outcome.capacity(), outcome.firstMiss(), outcome.bracketed() && !interrupted,
-                        interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels)), r.rounds(),
+                        interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels)),
+                r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
                 r.machine(), r.created(), r.interrupted());
     }
@@ -248,7 +249,8 @@ public final class Capacity {
         }
         if (s == null || s.settings() == null || s.settings().target() == null || s.bounds() == null || s.answer() == null
                 || s.rounds() == null || s.levels() == null || s.rounds().stream().anyMatch(r -> r == null || r.status() == null || r.folder() == null)) {
-            throw new IllegalArgumentException(file + ": not a capacity search: its settings, answer, rounds (each with its status and folder) and levels are required");
+            throw new IllegalArgumentException(
+                    file + ": not a capacity search: its settings, answer, rounds (each with its status and folder) and levels are required");
         }
         return s;
     }

@@ -146,7 +146,8 @@ public final class CapacitySearch {
      * measured below the machine's limit). Null when no such level has CPU readings.
      */
     public static Double machineCeiling(List<Level> levels) {
-        return levels.stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.cpu().serverCpu() != null && l.cpu().injectorCpu() != null
+        return levels.stream()
+                .filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.cpu().serverCpu() != null && l.cpu().injectorCpu() != null
                         && l.cpu().serverCpu() + l.cpu().injectorCpu() > 0)
                 .max(Comparator.comparingDouble(Level::goodput))
                 .map(l -> l.goodput() / (l.cpu().serverCpu() + l.cpu().injectorCpu())).orElse(null);

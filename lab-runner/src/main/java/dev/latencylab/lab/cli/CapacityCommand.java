@@ -84,7 +84,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--ramp-seconds", defaultValue = "3", description = "Ramp to each level (default: ${DEFAULT-VALUE}).")
     int rampSeconds;
 
-    @Option(names = "--refine-rounds", defaultValue = "2", description = "Ladders between the last level within the SLO and the first that missed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--refine-rounds", defaultValue = "2",
+            description = "Ladders between the last level within the SLO and the first that missed (default: ${DEFAULT-VALUE}).")
     int refineRounds;
 
     @Option(names = "--refine-levels", defaultValue = "4", description = "Levels of each such ladder (default: ${DEFAULT-VALUE}).")
@@ -106,8 +107,9 @@ final class CapacityCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
     int repeats;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR", description = "The old spelling of ./lab report DIR... for finished searches (it still works): check each against its result "
-            + "files, print their verdict and table, draw them on one chart in --out.")
+    @Option(names = "--report", arity = "1..*", paramLabel = "DIR",
+            description = "The old spelling of ./lab report DIR... for finished searches (it still works): check each against its result "
+                    + "files, print their verdict and table, draw them on one chart in --out.")
     List<Path> report;
 
     @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first; never a search's own folder).")
@@ -158,7 +160,8 @@ final class CapacityCommand implements Callable<Integer> {
         }
         if (repeats > 1) {
             console.out().printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
-                    found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond())).collect(Collectors.joining(", ")),
+                    found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond()))
+                            .collect(Collectors.joining(", ")),
                     searches.resolve(base));
         }
         boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
@@ -256,7 +259,8 @@ final class CapacityCommand implements Callable<Integer> {
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
             if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
+                throw new IllegalArgumentException(
+                        "%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
             }
             return null;
         }

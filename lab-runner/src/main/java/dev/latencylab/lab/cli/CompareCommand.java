@@ -142,7 +142,8 @@ final class CompareCommand implements Callable<Integer> {
         for (Comparison.Weighed o : pair.outcomes()) {
             console.out().printf("  %-22s %10s %10s %10s %8s  %-24s %s%n", o.metric().id() + " " + o.metric().unit(),
                     Figures.value(o.a()), Figures.value(o.b()), Figures.signed(o.difference()), o.relative() == null ? ""
-                    : "%+.1f%%".formatted(o.relative() * 100), o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
+                            : "%+.1f%%".formatted(o.relative() * 100),
+                    o.interval() == null ? "-" : o.interval().range(), o.verdict().words());
             limits.stream().filter(l -> l.breachedBy(o)).forEach(l -> breached.add("%s: %s worse by %.1f%% (more than %s%%)"
                     .formatted(pair.pointB(), o.metric().id(), Math.abs(o.relative() == null ? 100 : o.relative() * 100), Figures.rate(l.share() * 100))));
         }

@@ -113,8 +113,9 @@ final class FootprintCommand implements Callable<Integer> {
             start = Footprint.read(folder.dir());
             if (!start.settings().equals(settings)) {
                 ResultCheck.Difference d = ResultCheck.firstDifference(start.settings(), settings);
-                throw new IllegalArgumentException("%s was measured with other settings (%s %s there, %s now); give the same options to resume it, or another --name"
-                        .formatted(folder.dir(), d.name(), d.first(), d.second()));
+                throw new IllegalArgumentException(
+                        "%s was measured with other settings (%s %s there, %s now); give the same options to resume it, or another --name"
+                                .formatted(folder.dir(), d.name(), d.first(), d.second()));
             }
             console.out().printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
                     start.measurements().stream().filter(Footprint.Measurement::done).count());
@@ -202,7 +203,8 @@ final class FootprintCommand implements Callable<Integer> {
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
             if (serviceOptions.givenWithoutUrl(null) != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to measure".formatted(serviceOptions.givenWithoutUrl(null)));
+                throw new IllegalArgumentException(
+                        "%s goes with --url: give the URL of the service to measure".formatted(serviceOptions.givenWithoutUrl(null)));
             }
             return null;
         }

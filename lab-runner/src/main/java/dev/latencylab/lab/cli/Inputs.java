@@ -37,7 +37,7 @@ public final class Inputs {
         if (port < 1 || port > MAX_PORT) {
             throw new IllegalArgumentException(("%s %d: give a port from 1 to %d (the target's actuator listens on port + %d, "
                     + "which must be at most 65535%s)").formatted(option, port, MAX_PORT, TargetPorts.MANAGEMENT_OFFSET,
-                    port == 0 ? "; 0 would let the system pick a port the load could not know" : ""));
+                            port == 0 ? "; 0 would let the system pick a port the load could not know" : ""));
         }
         return port;
     }

@@ -93,7 +93,8 @@ final class RunCommand implements Callable<Integer> {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
         }
         if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
-            throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
+            throw new IllegalArgumentException(
+                    "%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
         }
         return target(repo, commandStart, objective);
     }

@@ -38,10 +38,12 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     LatencyLab lab;
 
-    @Option(names = "--preset", defaultValue = "default", description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
+    @Option(names = "--preset", defaultValue = "default",
+            description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
     Preset preset;
 
-    @Option(names = "--targets", split = ",", description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
+    @Option(names = "--targets", split = ",",
+            description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
     List<String> targets;
 
     @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500,1000).")
@@ -185,8 +187,9 @@ final class SweepCommand implements Callable<Integer> {
                     + "the old names still work");
         }
         return new SweepPlan.Ports(Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort
-                : TargetPorts.MVC), Inputs.port(webfluxPort != null ? "--webflux-port" : "--port", port != null ? port
-                : webfluxPort != null ? webfluxPort : TargetPorts.WEBFLUX));
+                : TargetPorts.MVC), Inputs.port(webfluxPort != null ? "--webflux-port" : "--port",
+                        port != null ? port
+                                : webfluxPort != null ? webfluxPort : TargetPorts.WEBFLUX));
     }
 
     /** The sweep's plan: the options given, the preset's values for the rest, and an earlier sweep's repeats when resumed. */
@@ -265,7 +268,8 @@ final class SweepCommand implements Callable<Integer> {
     private ServiceSpec service() {
         if (serviceOptions.url == null) {
             if (serviceOptions.givenWithoutUrl(loadOptions) != null) {
-                throw new IllegalArgumentException("%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
+                throw new IllegalArgumentException(
+                        "%s goes with --url: give the URL of the service to load".formatted(serviceOptions.givenWithoutUrl(loadOptions)));
             }
             return null;
         }

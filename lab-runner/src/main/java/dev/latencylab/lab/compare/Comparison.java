@@ -176,7 +176,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
         if (matched.isEmpty()) {
             throw new IllegalArgumentException(("%s and %s have no point in common (A: %s; B: %s): compare sweeps of the same points, "
                     + "or one point or run with another").formatted(a.given(), b.given(), String.join(", ", a.points().keySet()),
-                    String.join(", ", b.points().keySet())));
+                            String.join(", ", b.points().keySet())));
         }
         List<Pair> pairs = new ArrayList<>();
         String repeat = repeatAdvice(a, b);
@@ -333,7 +333,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
             if (ma.bootId() != null && !ma.bootId().equals(mb.bootId())) {
                 return java.util.Optional.of(("A and B ran on different boots (another machine of the same kind, or a reboot): machines of one kind "
                         + "have differed by 1.7 times in CPU per request; CPU probe A %s, B %s MiB/s").formatted(ma.cpuProbeMibPerSecond(),
-                        mb.cpuProbeMibPerSecond()));
+                                mb.cpuProbeMibPerSecond()));
             }
         }
         return java.util.Optional.empty();

@@ -81,8 +81,10 @@ final class SearchComparison {
             }
         }
         Capacity.Search firstB = b.get(0).search();
-        return new Comparison.Pair("%s-l%d".formatted(first.settings().target(), first.settings().latencyMs()), "%s-l%d".formatted(firstB.settings().target(), firstB.settings().latencyMs()),
-                Comparison.Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes, null);
+        return new Comparison.Pair("%s-l%d".formatted(first.settings().target(), first.settings().latencyMs()),
+                "%s-l%d".formatted(firstB.settings().target(), firstB.settings().latencyMs()),
+                Comparison.Kind.SEARCHES, a.size(), b.size(), differ.isEmpty() ? "" : differ.get(0), capacity == null ? List.of() : List.of(capacity), notes,
+                null);
     }
 
     /**

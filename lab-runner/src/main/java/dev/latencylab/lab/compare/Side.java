@@ -49,13 +49,15 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
      * empty.
      */
     public java.util.Optional<java.util.Map.Entry<Path, Long>> wholePoint() {
-        java.util.regex.Matcher run = java.util.regex.Pattern.compile("(.+)-r[0-9]+").matcher(given.getFileName() == null ? "" : given.getFileName().toString());
+        java.util.regex.Matcher run = java.util.regex.Pattern.compile("(.+)-r[0-9]+")
+                .matcher(given.getFileName() == null ? "" : given.getFileName().toString());
         Path parent = given.toAbsolutePath().normalize().getParent();
         if (ofSearches() || points.size() != 1 || points.values().iterator().next().size() != 1 || !run.matches() || parent == null) {
             return java.util.Optional.empty();
         }
         try (java.util.stream.Stream<Path> siblings = Files.list(parent)) {
-            long runs = siblings.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(java.util.regex.Pattern.quote(run.group(1)) + "-r[0-9]+"))
+            long runs = siblings
+                    .filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(java.util.regex.Pattern.quote(run.group(1)) + "-r[0-9]+"))
                     .count();
             return runs > 1 ? java.util.Optional.of(java.util.Map.entry(given.resolveSibling(run.group(1)), runs)) : java.util.Optional.empty();
         }

@@ -48,7 +48,8 @@ public record Slo(List<Limit> limits) {
     public String capacityMissedBy(Double capacity) {
         return limits.stream().filter(l -> l.metric() == Metric.CAPACITY).findFirst()
                 .map(l -> capacity == null ? "capacity none (its first level missed) < %s req/s".formatted(Figures.rate(l.value()))
-                        : l.missedBy(capacity)).orElse(null);
+                        : l.missedBy(capacity))
+                .orElse(null);
     }
 
     private static Slo parse(String option, String given, List<Metric> bounded, String what) {

@@ -219,8 +219,8 @@ public final class Published {
     public static boolean derived(String relative) {
         Path p = Path.of(relative);
         Path parent = p.getParent();
-        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).map(s -> new SweepFolder(Path.of(s))).anyMatch(sweep ->
-                List.of(sweep.summaryCsv(), sweep.runsCsv(), sweep.page()).contains(p) || parent.equals(sweep.charts()));
+        boolean ofSweep = Stream.concat(SWEEPS.stream(), Stream.of(SIDE_BY_SIDE.get(0))).map(s -> new SweepFolder(Path.of(s)))
+                .anyMatch(sweep -> List.of(sweep.summaryCsv(), sweep.runsCsv(), sweep.page()).contains(p) || parent.equals(sweep.charts()));
         Path result = new RunFolder(parent).resultFile();
         boolean ofRun = Path.of(RUNS).equals(parent.getParent()) && List.of(RunPage.of(result), RunPage.chartOf(result)).contains(p);
         boolean ofSearch = Path.of(CAPACITY).equals(parent.getParent())

@@ -95,34 +95,34 @@ public final class Reference {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put("0", "the run (or every point of the sweep) succeeded");
         codes.put("1", "a run or a sweep point failed: the target did not start or another process holds its ports, the "
-                    + "target rejected the path under test, the target exited or refused connections during the run, a "
-                    + "dependency the lab started (a db target's PostgreSQL, an http target's downstream service) exited "
-                    + "during the run, no request succeeded, Gatling failed, or the injectors of a split run gave results "
-                    + "that do not merge; or the folder is another `./lab` command's (a sweep of the same `--name` under "
-                    + "way, or one left locked by a `./lab` that was killed: `--take-over`); or a file could not be written "
-                    + "once the command was under way (one line: the path and why)");
+                + "target rejected the path under test, the target exited or refused connections during the run, a "
+                + "dependency the lab started (a db target's PostgreSQL, an http target's downstream service) exited "
+                + "during the run, no request succeeded, Gatling failed, or the injectors of a split run gave results "
+                + "that do not merge; or the folder is another `./lab` command's (a sweep of the same `--name` under "
+                + "way, or one left locked by a `./lab` that was killed: `--take-over`); or a file could not be written "
+                + "once the command was under way (one line: the path and why)");
         codes.put("2", "bad input: an unknown option or target id, a value out of range (a port whose actuator port, +1000, "
-                    + "passes 65535; a negative wait; a latency above the targets' 60,000 ms; more injectors than this "
-                    + "machine's memory holds at 4 GiB each; an open level that plans no arrival), a misspelt "
-                    + "`-Dsim.*`/`-Dtest.*`/`-Dbase.*` property, a `-D` that is not the simulation's nor Gatling's "
-                    + "(`gatling.*`), a server setting given as `-D` (`-Dserver.tomcat.max-threads=400`: the target id sets "
-                    + "it, e.g. `--target mvc-t400`), a `-D` that contradicts an option (`-Dtarget` beside `--target`, "
-                    + "`-Dtest.path` beside `--latency-ms`), a `--name` that is not a single folder name, an output folder "
-                    + "that cannot be made, a property of the other model (`sim.users` with `sim.injection=open`), a rate "
-                    + "that is not a positive number, a level too short for a plateau, an SLO that is not a number, a "
-                    + "resumed sweep with other settings or fewer `--repeats`, result files given to `./lab merge` (or read "
-                    + "by `./lab report`) that are not one run or do not add up, two sides given to `./lab compare` that differ "
-                    + "in more than one setting or share no point; said in one line with a hint, before anything starts");
+                + "passes 65535; a negative wait; a latency above the targets' 60,000 ms; more injectors than this "
+                + "machine's memory holds at 4 GiB each; an open level that plans no arrival), a misspelt "
+                + "`-Dsim.*`/`-Dtest.*`/`-Dbase.*` property, a `-D` that is not the simulation's nor Gatling's "
+                + "(`gatling.*`), a server setting given as `-D` (`-Dserver.tomcat.max-threads=400`: the target id sets "
+                + "it, e.g. `--target mvc-t400`), a `-D` that contradicts an option (`-Dtarget` beside `--target`, "
+                + "`-Dtest.path` beside `--latency-ms`), a `--name` that is not a single folder name, an output folder "
+                + "that cannot be made, a property of the other model (`sim.users` with `sim.injection=open`), a rate "
+                + "that is not a positive number, a level too short for a plateau, an SLO that is not a number, a "
+                + "resumed sweep with other settings or fewer `--repeats`, result files given to `./lab merge` (or read "
+                + "by `./lab report`) that are not one run or do not add up, two sides given to `./lab compare` that differ "
+                + "in more than one setting or share no point; said in one line with a hint, before anything starts");
         codes.put("3", "`./lab compare --fail-if-worse METRIC:PERCENT`: B is worse than A in that metric beyond the noise, and "
-                    + "by more than that percentage of A's value");
+                + "by more than that percentage of A's value");
         codes.put("4", "`./lab compare --fail-if-worse METRIC:PERCENT` cannot judge that metric on these sides: no interval (one run "
-                    + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
-                    + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");
+                + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
+                + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");
         codes.put("5", "`./lab run --slo METRIC:NUMBER` (or `./lab sweep --slo`): the run (a run of the sweep) missed its objective "
-                    + "(a percentile or KO above its limit, goodput below it); `./lab capacity --slo ...,capacity:RATE`: the search found "
-                    + "less; one line for each such run or search says which, and by how much");
+                + "(a percentile or KO above its limit, goodput below it); `./lab capacity --slo ...,capacity:RATE`: the search found "
+                + "less; one line for each such run or search says which, and by how much");
         codes.put("130, 143", "stopped by Ctrl-C or SIGTERM: everything the command started (target, its dependencies, Gatling) is "
-                    + "ended first, and a sweep says how to resume");
+                + "ended first, and a sweep says how to resume");
         return java.util.Collections.unmodifiableMap(codes);
     }
 

@@ -62,7 +62,7 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
      */
     static MemorySnapshot afterGc(long pid, java.util.function.Supplier<JvmGauges> gauges) {
         List<HeapClass> classes = new ArrayList<>();
-        for (Matcher m = HISTOGRAM.matcher(jcmd(pid, "GC.class_histogram")); m.find() && classes.size() < HEAP_CLASSES; ) {
+        for (Matcher m = HISTOGRAM.matcher(jcmd(pid, "GC.class_histogram")); m.find() && classes.size() < HEAP_CLASSES;) {
             classes.add(new HeapClass(m.group(3), Long.parseLong(m.group(1)), Long.parseLong(m.group(2))));
         }
         String nmt = jcmd(pid, "VM.native_memory", "summary", "scale=KB");
@@ -75,7 +75,7 @@ public record MemorySnapshot(long rssBytes, int osThreads, long liveThreads, int
                     + nmt.lines().limit(3).toList());
         }
         nativeKiB.put("Total", Long.parseLong(total.group(1)));
-        for (Matcher m = CATEGORY.matcher(nmt); m.find(); ) {
+        for (Matcher m = CATEGORY.matcher(nmt); m.find();) {
             nativeKiB.put(m.group(1).strip(), Long.parseLong(m.group(2)));
         }
         JvmGauges jvm = gauges.get();

@@ -114,6 +114,7 @@ public final class OutputFile {
             cause = e;
         }
         throw new UncheckedIOException("cannot draw " + file, new IOException("Java finds no font here" + (cause == null ? "" : " (" + cause.getMessage() + ")")
-                + "; install fontconfig and a font (Debian, Ubuntu: apt-get install fontconfig fonts-dejavu-core), as the official Temurin images have", cause));
+                + "; install fontconfig and a font (Debian, Ubuntu: apt-get install fontconfig fonts-dejavu-core), as the official Temurin images have",
+                cause));
     }
 }

@@ -54,7 +54,7 @@ public final class ResultsFolders {
     public static Path newFolder(Path parent, String name) {
         Folders.writableFolder("the results folder", parent);
         try {
-            for (int i = 1; ; i++) {
+            for (int i = 1;; i++) {
                 Path dir = parent.resolve(i == 1 ? name : name + "-" + i);
                 try {
                     return Files.createDirectory(dir);

@@ -35,7 +35,8 @@ public final class CapacityReport {
 
     /** The searches' verdict, then their table: one row per search. */
     public static String markdown(List<Capacity.Search> records) {
-        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append("\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append(
+                "\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Capacity.Search r : records) {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.answer().capacityPerSecond() != null && l.rate() == r.answer().capacityPerSecond()
@@ -45,7 +46,8 @@ public final class CapacityReport {
             md.append("| %s | %s | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(),
                     service ? "–" : r.settings().latencyMs() + " ms",
                     r.answer().capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
-                            : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond()) + (r.wasInterrupted() ? " (interrupted)" : ""),
+                            : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond())
+                                    + (r.wasInterrupted() ? " (interrupted)" : ""),
                     r.answer().firstMissPerSecond() == null ? "none" : Figures.rate(r.answer().firstMissPerSecond()),
                     service ? "none (no latency)" : r.bounds().modelCapacityPerSecond() == null ? "none (no pool)"
                             : Figures.rate(r.bounds().modelCapacityPerSecond()),

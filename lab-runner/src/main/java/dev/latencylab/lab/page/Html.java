@@ -15,7 +15,8 @@ final class Html {
      * which tells it from a file the lab must not replace.
      */
     static String head(String title) {
-        String empty = Templates.render("page.jte", Map.of("title", title, "body", (Content) output -> { }));
+        String empty = Templates.render("page.jte", Map.of("title", title, "body", (Content) output -> {
+        }));
         return empty.substring(0, empty.length() - "</body></html>".length());
     }
 

@@ -253,7 +253,8 @@ public final class RunPage {
         String target = r.target() == null ? "a server at " + p.endpoint().baseUrl() : r.target().id()
                 + (r.target().properties().containsKey(TargetRun.JDK_PROPERTY) ? " on JDK " + r.target().properties().get(TargetRun.JDK_PROPERTY) : "");
         String load = !p.open() ? "%,d users".formatted(p.users()) : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " req/s"
-                : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)), Figures.rate(p.injection().rates().get(p.injection().rates().size() - 1)));
+                : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)),
+                        Figures.rate(p.injection().rates().get(p.injection().rates().size() - 1)));
         String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
@@ -267,7 +268,8 @@ public final class RunPage {
         Result.Pinned p = j.pinned();
         return "GC %s; safepoints %s; virtual threads pinned (%d ms or more): %,d%s (flight recording: %s)".formatted(pauses(j.gc()),
                 pauses(j.safepoints()), p.thresholdMs(), p.count(), p.count() == 0 ? "" : ", %,d of them at %s".formatted(p.topStackCount(),
-                        String.join(" < ", p.topStack().subList(0, Math.min(3, p.topStack().size())))), j.recording());
+                        String.join(" < ", p.topStack().subList(0, Math.min(3, p.topStack().size())))),
+                j.recording());
     }
 
     private static String pauses(Result.Pauses p) {
@@ -277,7 +279,8 @@ public final class RunPage {
     private static String load(Result.Parameters p) {
         if (p.open()) {
             return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
-                    p.injection().rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.injection().levelSeconds(), p.pacing().rampSeconds(), p.injection().arrivals());
+                    p.injection().rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.injection().levelSeconds(), p.pacing().rampSeconds(),
+                    p.injection().arrivals());
         }
         return "Closed model: %,d users over a %d s ramp, %d requests each, think %d-%d ms, connections %s.".formatted(p.users(),
                 p.pacing().rampSeconds(), p.pacing().repeat(), p.pacing().thinkMinMs(), p.pacing().thinkMaxMs(), p.connections());

@@ -88,7 +88,8 @@ public final class RunsPage {
             return new Line(RunPage.name(r), run.verdict(), row.identity().target(),
                     r.target() == null ? "" : r.target().properties().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                             .reduce((a, b) -> a + " " + b).orElse("(defaults)"),
-                    RunsPage.load(r.parameters()), m == null ? "" : "%,.0f".formatted(m.latencyMs()), m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()),
+                    RunsPage.load(r.parameters()), m == null ? "" : "%,.0f".formatted(m.latencyMs()),
+                    m == null ? "" : "%,.0f".formatted(m.offeredLoadPerSecond()),
                     m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()),
                     f0(row.model().modelThroughput()), f0(row.model().modelResponseMs()), f0(row.rates().goodput()), ms(row.latency().p50Ms()),
                     ms(row.latency().p95Ms()), ms(row.latency().p99Ms()), row.requests().ko() == null ? "" : "%,d".formatted(row.requests().ko()),

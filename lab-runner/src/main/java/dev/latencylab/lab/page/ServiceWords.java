@@ -93,7 +93,8 @@ final class ServiceWords {
         return "%s, %s (full at %s req/s, the first rate missed: %s; %s; %s; its metrics)".formatted(p.name(), at,
                 Verdict.rate(miss.ratePerSecond()), p.boundPerSecond() == null ? "%.0f %s, no hold time published".formatted(p.size(), p.unit())
                         : "%.0f %s held %s ms each, at most %s req/s".formatted(p.size(), p.unit(), Verdict.ms(p.holdMs()),
-                                Verdict.rate(p.boundPerSecond())), ofCeiling, next);
+                                Verdict.rate(p.boundPerSecond())),
+                ofCeiling, next);
     }
 
     /**

@@ -35,8 +35,9 @@ public final class Verdict {
         Target t = Target.known(target).orElse(null); // a service of the user's: no Tomcat setting of the lab's to name
         return t != null && p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
                 && p.requests().topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
-                ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
-                        .formatted(t.connectionSettings()) : null;
+                        ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
+                                .formatted(t.connectionSettings())
+                        : null;
     }
 
     private Verdict() {
@@ -89,7 +90,8 @@ public final class Verdict {
                         + (shortForm ? "" : " (p95 %s ms%s)".formatted(ms(p.latency().p95Ms().median()), ko(p))));
             }
             out.append(String.join(", ", each)).append(s.at().identity().rate() == null
-                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad())) : "; offered: %s req/s.".formatted(rate(s.at().identity().rate())))
+                    ? "; offered N/(L+Z): %s req/s.".formatted(rate(s.at().model().modelOfferedLoad()))
+                    : "; offered: %s req/s.".formatted(rate(s.at().identity().rate())))
                     .append('\n');
         }
         for (Stages.TargetStages t : targets) {
@@ -224,7 +226,8 @@ public final class Verdict {
         if (found.size() > 1) {
             out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
                     .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.settings().target(),
-                            Figures.rate(r.answer().capacityPerSecond()), r.answer().bracketed() ? "" : " or more")).toList())).append(".\n");
+                            Figures.rate(r.answer().capacityPerSecond()), r.answer().bracketed() ? "" : " or more")).toList()))
+                    .append(".\n");
         }
         for (Capacity.Search r : records) {
             out.append("- **").append(r.settings().target()).append("**").append(slos.size() == 1 ? "" : " (" + slo(r) + ")").append(": ")
@@ -276,7 +279,7 @@ public final class Verdict {
         Target t = Target.known(target).orElse(null);
         return t != null && t.isMvc() && p.requests().topKoReason() != null && p.requests().topKoReason().contains("connect timeout")
                 && !t.connectionSettings().isEmpty()
-                ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
+                        ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
     }
 
     private static String goodput(Summary.PointRow p) {

@@ -95,7 +95,8 @@ final class EmbeddedDatabase implements AutoCloseable {
 
     /** The postmaster's pid: the parent of a backend serving this connection. */
     private long postmasterPid() {
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
             r.next();
             long backend = r.getLong(1);
@@ -108,7 +109,8 @@ final class EmbeddedDatabase implements AutoCloseable {
     }
 
     private String show(String setting) {
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SHOW " + setting)) {
             r.next();
             return r.getString(1);

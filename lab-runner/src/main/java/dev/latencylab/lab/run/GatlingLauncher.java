@@ -139,7 +139,8 @@ public final class GatlingLauncher {
      * @param echo        where to copy the console as it comes (TargetRun.SILENT: the log only)
      */
     public Exit run(Map<String, String> properties, String description, Path log, PrintWriter echo) {
-        return run(properties, description, log, echo, written -> { });
+        return run(properties, description, log, echo, written -> {
+        });
     }
 
     /**
@@ -201,7 +202,7 @@ public final class GatlingLauncher {
         String lastError = null;
         boolean said = false;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             Writer logWriter = Files.newBufferedWriter(log)) {
+                Writer logWriter = Files.newBufferedWriter(log)) {
             // the log's first line: the command, without the classpath (a hundred jars)
             logWriter.write(String.join(" ", command).replace(command.get(command.indexOf("-cp") + 1), "<" + LAUNCH_FILE + ">") + "\n");
             for (String line = out.readLine(); line != null; line = out.readLine()) {

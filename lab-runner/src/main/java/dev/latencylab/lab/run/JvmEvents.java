@@ -104,7 +104,8 @@ public final class JvmEvents {
         Map.Entry<List<String>, Long> top = pinnedStacks.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
         return new Result.Jvm(recording.getFileName().toString(), pauses(gcPauses, gcMs),
                 new Result.Pinned(pinned, PINNED_THRESHOLD_MS, top == null ? List.of() : top.getKey(), top == null ? 0 : top.getValue(),
-                        pinnedPerSecond), pauses(safepoints, safepointMs));
+                        pinnedPerSecond),
+                pauses(safepoints, safepointMs));
     }
 
     private static Result.Pauses pauses(List<Double> ms, double[] perSecond) {

@@ -27,7 +27,6 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         return rate != null;
     }
 
-
     /** The folder's name, e.g. webflux-l100-u5000-r2, or webflux-l100-rate3000-r2 for an open point. */
     public String id() {
         return ResultsFolders.repeat(pointId(target.id(), latencyMs, users, rate), run);

@@ -32,8 +32,10 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Ending 
     }
 
     public enum Status {
-        @JsonProperty("done") DONE,
-        @JsonProperty("failed") FAILED
+        @JsonProperty("done")
+        DONE,
+        @JsonProperty("failed")
+        FAILED
     }
 
     /** Done or failed, and why it failed (null when done: written as null). */

@@ -41,7 +41,8 @@ public final class SingleRun {
             java.util.function.Consumer<Ran> said) {
         RunFolder dir = load.dir();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --target " + load.target().id(), false);
-                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> { }, "stopped; the target and the simulation were ended (folder: "
+                StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> {
+                }, "stopped; the target and the simulation were ended (folder: "
                         + dir.dir() + ")")) {
             PointRecord.Start start = PointRecord.Start.now(load.port(), load.injectors());
             // never stopped from here: a signal ends the JVM through the hook, after the run's own writes

@@ -111,7 +111,6 @@ public final class TargetProcess implements AutoCloseable {
         return target;
     }
 
-
     /**
      * The JVM arguments that start the module's service, from its target/launch.txt (written by the build: its
      * extracted jar with an AOT cache on JDK 25+, else its jar; tools/TargetLaunch.java).

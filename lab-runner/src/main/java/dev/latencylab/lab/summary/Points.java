@@ -64,12 +64,14 @@ public final class Points {
                 new Summary.PointRow.Rates(goodput, spread(done, r -> r.rates().throughput())),
                 new Summary.PointRow.Latencies(spread(done, r -> Summary.ms(r.latency().p50Ms())), p95, spread(done, r -> Summary.ms(r.latency().p99Ms())),
                         spread(done, r -> Summary.ms(r.latency().maxMs())).max()),
-                new Summary.PointRow.Requests(koPercent, topKoReason), new Summary.PointRow.Threads(spread(done, r -> r.threads().serverPeakThreads()).median()),
+                new Summary.PointRow.Requests(koPercent, topKoReason),
+                new Summary.PointRow.Threads(spread(done, r -> r.threads().serverPeakThreads()).median()),
                 new Summary.PointRow.Cpu(spread(done, r -> r.cpu().serverCpu()), spread(done, r -> r.cpu().injectorCpu()), spread(done,
                         r -> r.cpu().machineCpu()),
                         spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
                         spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
-                model.model(), PoolEvidence.point(done), new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
+                model.model(), PoolEvidence.point(done),
+                new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
     }
 
     private static Spread spread(List<Summary.RunRow> runs, Function<Summary.RunRow, Double> value) {

@@ -43,7 +43,8 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
         String given = unpublished.stream().map(g -> "%s %.0f".formatted(g.name(), g.size())).collect(Collectors.joining(", "));
         Result.GivenPool smallest = unpublished.stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);
         return new PoolEvidence(published.isEmpty() ? null : published, decided == null ? null : decided.name(),
-                decided == null ? null : decided.size(), decided == null ? null : decided.unit(), decided == null ? null : decided.holdMs(), decided == null ? null : decided.boundPerSecond(),
+                decided == null ? null : decided.size(), decided == null ? null : decided.unit(), decided == null ? null : decided.holdMs(),
+                decided == null ? null : decided.boundPerSecond(),
                 decided == null ? null : decided.fullShare(), unseen.isEmpty() ? null : unseen, given.isEmpty() ? null : given,
                 smallest == null ? null : smallest.name(), smallest == null ? null : smallest.size(), smallest == null ? null : smallest.unit());
     }

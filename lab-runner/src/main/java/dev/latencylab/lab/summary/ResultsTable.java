@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-
 /**
  * The Markdown table README shows of a published sweep, made from its points' rows (./lab report DIR --markdown), so
  * that README's figures are the committed runs' and a test can check that they still are. A cell: goodput and p95,

@@ -148,7 +148,8 @@ public final class Stages {
     /** Finished points with a goodput, by latency, closed before open, then load. */
     private static List<Summary.PointRow> measured(List<Summary.PointRow> points) {
         return points.stream().filter(p -> p.done() && p.rates().goodput().median() != null)
-                .sorted(Comparator.comparingLong((Summary.PointRow r) -> r.identity().latencyMs()).thenComparing(p -> p.identity().rate() != null).thenComparingDouble(Stages::load))
+                .sorted(Comparator.comparingLong((Summary.PointRow r) -> r.identity().latencyMs()).thenComparing(p -> p.identity().rate() != null)
+                        .thenComparingDouble(Stages::load))
                 .toList();
     }
 

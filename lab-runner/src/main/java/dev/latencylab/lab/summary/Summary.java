@@ -299,7 +299,8 @@ public final class Summary {
         // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
         Result.Level level = r.open() == null ? null : r.open().topLevel() != null ? r.open().topLevel() : r.open().levels().get(0);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
-        Double throughput = level != null ? Plateau.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.window().fromSecond(), level.window().toSecond())
+        Double throughput = level != null ? Plateau.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.window().fromSecond(),
+                level.window().toSecond())
                 : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
         Double goodput = level != null ? level.goodputPerSecond()
                 : onPlateau ? r.throughput().goodputPlateauPerSecond() : r.throughput().goodputMeanPerSecond();

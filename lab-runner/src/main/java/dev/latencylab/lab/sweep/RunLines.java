@@ -35,7 +35,8 @@ public final class RunLines {
         return "goodput %,.0f req/s  p50/p95/p99 %s/%s/%s ms  %s  %s%s".formatted(r.rates().goodput(), ms(r.latency().p50Ms()),
                 ms(r.latency().p95Ms()), ms(r.latency().p99Ms()),
                 r.requests().ko() == 0 ? "0 KO" : "%,d KO (%.1f%%, most %s)".formatted(r.requests().ko(), r.requests().koPercent(),
-                        r.requests().topKoReason()), verdict(r),
+                        r.requests().topKoReason()),
+                verdict(r),
                 r.notes().flags().isEmpty() ? "" : "  flags: " + r.notes().flags());
     }
 

@@ -134,7 +134,7 @@ public final class Sweep {
         return Optional.of(("    note: the model's %,.0f req/s is %.0f%% of %,.0f req/s, this machine's ceiling for %s as its closed runs "
                 + "at %,d users measured it (a lower bound: the CPU per response falls as the load grows): the machine's CPU may "
                 + "be what this point measures").formatted(demand, 100 * demand / ceiling.requestsPerSecond(), ceiling.requestsPerSecond(),
-                p.target().id(), ceiling.fromUsers()));
+                        p.target().id(), ceiling.fromUsers()));
     }
 
     /**

@@ -50,6 +50,7 @@ public record SweepFile(@JsonUnwrapped SweepPlan plan, Machine.Description machi
     /** The same sweep, extended to this many runs of its points. */
     public SweepFile withRuns(SweepPlan.Repeats runs) {
         SweepPlan p = plan;
-        return new SweepFile(new SweepPlan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk(), p.service()), machine, versions, created);
+        return new SweepFile(new SweepPlan(p.matrix(), p.pacing(), p.ports(), runs, p.open(), p.injectors(), p.jvmEvents(), p.jdk(), p.service()), machine,
+                versions, created);
     }
 }

@@ -27,8 +27,9 @@ public final class TargetIds {
                     + "Tomcat's connection cap lifted (max-connections=100000, accept-count=10000)", "as without -uncapped, less the cap"),
             new IdForm("mvc-virtual-pinned, mvc-virtual-pinned-c<carriers>", "mvc-virtual-pinned-c1", "Spring MVC on virtual threads, "
                     + "as mvc-virtual, loading /pinned/{latency}: the wait inside synchronized, as legacy drivers and clients do; -c sets the carrier "
-                    + "threads (" + Target.Pinning.PARALLELISM + ", by default the cores)", "before JDK " + Target.Pinning.UNPINNED_SINCE
-                    + ": T = carriers, pinned; from " + Target.Pinning.UNPINNED_SINCE + " on: no pool"),
+                    + "threads (" + Target.Pinning.PARALLELISM + ", by default the cores)",
+                    "before JDK " + Target.Pinning.UNPINNED_SINCE
+                            + ": T = carriers, pinned; from " + Target.Pinning.UNPINNED_SINCE + " on: no pool"),
             new IdForm("webflux", "webflux", "Spring WebFlux on Reactor Netty: the wait completes from a timer, no thread "
                     + "waits", "no pool: the offered load"),
             new IdForm("webflux-block-parallel, webflux-block-elastic", "webflux-block-elastic", "WebFlux with the "
@@ -42,8 +43,9 @@ public final class TargetIds {
                     "T = min(threads, connections, max_connections)"),
             new IdForm("<base>-db[-p<connections>]-jdbc425", "mvc-virtual-db-jdbc425", "<base>-db as above (mvc-t<threads> "
                     + "or mvc-virtual), on PostgreSQL's JDBC driver " + Target.LEGACY_JDBC_DRIVER + " instead of the build's: its queries run "
-                    + "inside synchronized", "T = min(threads, connections); on virtual threads before JDK " + Target.Pinning.UNPINNED_SINCE
-                    + ", min(carriers, connections), pinned"),
+                    + "inside synchronized",
+                    "T = min(threads, connections); on virtual threads before JDK " + Target.Pinning.UNPINNED_SINCE
+                            + ", min(carriers, connections), pinned"),
             new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
                     + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
                     + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",

@@ -38,7 +38,8 @@ class BoundShiftTest {
         assertThat(calibrated).isPresent();
         double cycle = 20 / 12.2;
         assertThat(BoundShift.of(point(ServiceRows.evidence("HikariCP", 10.0, 101.0, 99.0)), point(ServiceRows.evidence("HikariCP", 20.0, 101.0, 198.0)),
-                calibrated, calibrated)).contains("HikariCP 10 → 20 connections: its bound moved from 99 to 198 req/s, the knee from %,.0f to %,.0f users (full on both sides)"
+                calibrated, calibrated))
+                .contains("HikariCP 10 → 20 connections: its bound moved from 99 to 198 req/s, the knee from %,.0f to %,.0f users (full on both sides)"
                         .formatted(99 * cycle, 198 * cycle));
         assertThat(BoundShift.of(point(ServiceRows.evidence("r2dbc-pool", 10.0, null, null)), point(ServiceRows.evidence("r2dbc-pool", 20.0, null, null)),
                 calibrated, calibrated).orElseThrow()).as("no hold time published: size / L").contains("its bound moved from %,.0f to %,.0f req/s"

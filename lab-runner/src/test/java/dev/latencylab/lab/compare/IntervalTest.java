@@ -130,7 +130,8 @@ class IntervalTest {
      */
     @Test
     void noIntervalSaysWhichRunsMeasuredTheMetric() {
-        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 1, 1, Comparison.Kind.RUNS.repeat())).isEqualTo("1 run vs 1 run: sweep with --repeats 3 on both sides");
+        assertThat(Comparison.noInterval(Metric.P99, 1, 1, 1, 1, Comparison.Kind.RUNS.repeat()))
+                .isEqualTo("1 run vs 1 run: sweep with --repeats 3 on both sides");
         assertThat(Comparison.noInterval(Metric.P99, 1, 1, 3, 3, Comparison.Kind.RUNS.repeat())).startsWith("1 run vs 3 runs: ");
         assertThat(Comparison.noInterval(Metric.SERVER_CPU, 3, 1, 3, 3, Comparison.Kind.RUNS.repeat())).isEqualTo(
                 "server-cpu measured in 1 of 3 runs of A and 3 of 3 of B: an interval needs two a side");

@@ -73,7 +73,8 @@ final class HealthChecks implements AutoCloseable {
                 return;
             }
             Thread.sleep(1000);
-        } while (System.nanoTime() < deadline);
+        }
+        while (System.nanoTime() < deadline);
         assertThat(status).as("every service healthy within 3 minutes").allSatisfy((service, s) -> assertThat(s).endsWith("(healthy)"));
     }
 

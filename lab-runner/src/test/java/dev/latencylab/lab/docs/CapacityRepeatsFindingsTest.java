@@ -64,8 +64,8 @@ class CapacityRepeatsFindingsTest {
                         org.assertj.core.groups.Tuple.tuple(3, false));
         assertThat(at("mvc-t200-l100-r1", 2_000)).filteredOn(l -> l.round() == 3).singleElement()
                 .satisfies(l -> assertThat(l.latency().p99FromDueMs()).isEqualTo(1_173));
-        assertThat(List.of("mvc-t400-l100-r1", "mvc-t400-l100-r3")).allSatisfy(s ->
-                assertThat(Capacity.read(DIR.resolve(s)).answer().firstMissPerSecond()).isEqualTo(4_000));
+        assertThat(List.of("mvc-t400-l100-r1", "mvc-t400-l100-r3"))
+                .allSatisfy(s -> assertThat(Capacity.read(DIR.resolve(s)).answer().firstMissPerSecond()).isEqualTo(4_000));
     }
 
     /** WebFlux's 7,200: 16,000 met in ladder 1; 8,000 missed in ladder 2 after a 91 ms GC pause, 890 arrivals late. */

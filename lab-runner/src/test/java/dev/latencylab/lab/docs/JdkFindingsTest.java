@@ -88,8 +88,8 @@ class JdkFindingsTest {
             });
         }
         // the default carriers are this machine's cores: two here
-        assertThat(results("jdk21", "mvc-virtual-pinned-l100-rate25-")).allSatisfy(r ->
-                assertThat(r.target().properties()).doesNotContainKey("jdk.virtualThreadScheduler.parallelism"));
+        assertThat(results("jdk21", "mvc-virtual-pinned-l100-rate25-"))
+                .allSatisfy(r -> assertThat(r.target().properties()).doesNotContainKey("jdk.virtualThreadScheduler.parallelism"));
     }
 
     @Test

@@ -22,7 +22,6 @@ import dev.latencylab.lab.targets.Target;
 /** The published files: what their data gives (pages, tables, charts), what they record (targets), how split runs merge. */
 class PublishedResultsTest {
 
-
     /**
      * Every published page, table and chart (the sweeps' summaries, pages and charts, the side-by-side page, the split
      * runs' pages, the capacity searches and README's tables) is what its data alone gives, byte for byte: the rebuild

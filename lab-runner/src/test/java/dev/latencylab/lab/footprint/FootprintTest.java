@@ -54,7 +54,8 @@ class FootprintTest {
     private static Measurement done(int repeat, int count, long rss) {
         MemorySnapshot m = new MemorySnapshot(rss, 30, 20, count + 3, 20_000_000, 40_000_000, 60_000_000, 0,
                 Map.of("Total", 200_000L), new MemorySnapshot.ThreadStacks(30, 2000),
-                List.of(new MemorySnapshot.HeapClass("[B", count + 100, 1000L + 64L * count * repeat), new MemorySnapshot.HeapClass("java.lang.String", 100, 2400)));
+                List.of(new MemorySnapshot.HeapClass("[B", count + 100, 1000L + 64L * count * repeat),
+                        new MemorySnapshot.HeapClass("java.lang.String", 100, 2400)));
         return new Measurement("webflux", Mode.IN_FLIGHT, count, repeat, "done", null, (long) count, 0.1, m);
     }
 }

@@ -63,7 +63,8 @@ class SweepChartsTest {
         Lab.copyTree(Lab.repo().resolve("docs/results"), other);
         try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(other.resolve("points"))) {
             for (java.nio.file.Path f : files.filter(f -> f.getFileName().toString().equals("result.json")).toList()) {
-                tools.jackson.databind.node.ObjectNode result = (tools.jackson.databind.node.ObjectNode) dev.latencylab.load.result.Json.MAPPER.readTree(f.toFile());
+                tools.jackson.databind.node.ObjectNode result = (tools.jackson.databind.node.ObjectNode) dev.latencylab.load.result.Json.MAPPER
+                        .readTree(f.toFile());
                 ((tools.jackson.databind.node.ObjectNode) result.get("requests").get("timeoutsMs")).put("connect", 9_600);
                 dev.latencylab.load.result.Json.MAPPER.writeValue(f.toFile(), result);
             }

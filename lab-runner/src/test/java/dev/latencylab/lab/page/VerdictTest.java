@@ -78,7 +78,8 @@ class VerdictTest {
     @Test
     void postgresMaxConnectionsIsNamedWhereItIsTheBound() {
         assertThat(Verdict.markdown(points("docs/results-db-maxconn")))
-                .contains("- **mvc-virtual-db-p50-pg20**: the offered load at 200 users (").contains("PostgreSQL's max_connections (20) from 400 users (T/L 200 req/s");
+                .contains("- **mvc-virtual-db-p50-pg20**: the offered load at 200 users (")
+                .contains("PostgreSQL's max_connections (20) from 400 users (T/L 200 req/s");
     }
 
     /** An open sweep's load is its rate: a pool holds at T/L while the arrivals come faster. */
@@ -94,10 +95,12 @@ class VerdictTest {
     void theWordsSayWhatDecidedEachStage() {
         String markdown = Verdict.markdown(points("docs/results"));
         assertThat(markdown.lines()).hasSize(1 + 5);
-        assertThat(markdown).contains("- **mvc-t200**: the offered load up to 3,000 users (").contains("; the model); its thread pool from 5,000 users (T/L 2,000 req/s")
+        assertThat(markdown).contains("- **mvc-t200**: the offered load up to 3,000 users (")
+                .contains("; the model); its thread pool from 5,000 users (T/L 2,000 req/s")
                 .contains("- **webflux**: the offered load up to 10,000 users (").contains("this machine's CPU at 20,000 users (");
         String html = Verdict.html(points("docs/results"));
-        assertThat(html).startsWith("<section class=\"verdict\">").contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
+        assertThat(html).startsWith("<section class=\"verdict\">")
+                .contains("<li><strong>mvc-t200</strong>: followed the offered load from 1,000 users to 3,000 users")
                 .contains("held at the T/L of its thread pool, 2,000 req/s, from 5,000 users to 20,000 users");
     }
 

@@ -20,7 +20,7 @@ class PortHolderTest {
             assertThat(PortHolder.of(port)).hasValueSatisfying(h -> assertThat(h).startsWith("pid " + ProcessHandle.current().pid() + ": "));
             assertThatThrownBy(() -> TargetProcess.requireFreePort(port)).hasMessageStartingWith(
                     "port " + port + " is in use by another process (pid " + ProcessHandle.current().pid() + ": ").hasMessageEndingWith(
-                    "): stop it, or choose other ports");
+                            "): stop it, or choose other ports");
         }
     }
 }

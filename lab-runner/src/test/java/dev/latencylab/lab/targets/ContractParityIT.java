@@ -25,7 +25,7 @@ class ContractParityIT {
     void sameProblemBodiesOnBothTargets() {
         JsonMapper json = JsonMapper.builder().build();
         try (TargetProcess mvc = Lab.start(Target.MVC_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("mvc.log"));
-             TargetProcess webflux = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("webflux.log"))) {
+                TargetProcess webflux = Lab.start(Target.WEBFLUX_MODULE, Lab.freePort(), Map.of(), Map.of(), logs.resolve("webflux.log"))) {
             for (String path : List.of("/hello/-1", "/hello/60001", "/hello/abc", "/hello/2.5", "/hello/99999999999999999999")) {
                 HttpResponse<String> a = Lab.get(mvc.baseUrl() + path);
                 HttpResponse<String> b = Lab.get(webflux.baseUrl() + path);

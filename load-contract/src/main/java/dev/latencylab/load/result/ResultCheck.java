@@ -314,7 +314,8 @@ public final class ResultCheck {
                 histogram(at + ".responseTimeHistogram", l.histograms().responseTimeHistogram(), l.counts().ok() + l.counts().ko(), at + " ok + ko");
             }
             if (l.histograms().fromDueHistogram() != null) {
-                histogram(at + ".fromDueHistogram", l.histograms().fromDueHistogram(), l.counts().ok() + l.counts().ko() + l.counts().unanswered(), at + " ok + ko + unanswered");
+                histogram(at + ".fromDueHistogram", l.histograms().fromDueHistogram(), l.counts().ok() + l.counts().ko() + l.counts().unanswered(),
+                        at + " ok + ko + unanswered");
             }
             if (l.histograms().injectorLagHistogram() != null) {
                 histogram(at + ".injectorLagHistogram", l.histograms().injectorLagHistogram(), l.counts().ok() + l.counts().ko(), at + " ok + ko");

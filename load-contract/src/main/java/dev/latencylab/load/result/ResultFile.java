@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-
 /**
  * The machine-readable outcome of one simulation run (Gatling 3.16 writes none): parameters, counts, throughput,
  * percentiles and the encoded histogram, injector and server samples, and the model's numbers for the run.
@@ -30,8 +29,8 @@ public final class ResultFile {
     }
 
     /** rw-r--r--, as every other file the lab writes (a temporary file's default is rw-------). */
-    static final java.nio.file.attribute.FileAttribute<?> READABLE =
-            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    static final java.nio.file.attribute.FileAttribute<?> READABLE = java.nio.file.attribute.PosixFilePermissions
+            .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
 
     /** Writes the whole file or nothing: a sibling file, renamed over the target once complete. */
     public static void write(Result result, Path file) {

@@ -68,7 +68,8 @@ final class SettingsReader {
         for (String name : injection == Injection.OPEN ? CLOSED_ONLY : OPEN_ONLY) {
             if (has(name)) {
                 problems.add(injection == Injection.OPEN
-                        ? "%s is a property of the closed model (users that wait for their answers); the open model (sim.injection=open) sends sim.rate requests per second on shared connections: remove it".formatted(name)
+                        ? "%s is a property of the closed model (users that wait for their answers); the open model (sim.injection=open) sends sim.rate requests per second on shared connections: remove it"
+                                .formatted(name)
                         : "%s is a property of the open model; add -Dsim.injection=open, or remove it".formatted(name));
             }
         }
@@ -270,8 +271,9 @@ final class SettingsReader {
                 rate = Double.NaN;
             }
             if (!(rate > 0 && rate <= MAX_RATE)) {
-                problems.add("sim.rate=%s: '%s' is not a positive number of requests per second; allowed: a number above 0 and up to %,.0f, or an ascending comma-separated list of them"
-                        .formatted(v, part.trim(), MAX_RATE));
+                problems.add(
+                        "sim.rate=%s: '%s' is not a positive number of requests per second; allowed: a number above 0 and up to %,.0f, or an ascending comma-separated list of them"
+                                .formatted(v, part.trim(), MAX_RATE));
                 return List.of();
             }
             if (!rates.isEmpty() && rate <= rates.get(rates.size() - 1)) {

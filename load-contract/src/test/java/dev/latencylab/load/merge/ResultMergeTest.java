@@ -33,7 +33,7 @@ class ResultMergeTest {
     @Test
     void mergingKHistogramsEqualsRecordingEverySampleInOne() {
         Random random = new Random(42);
-        for (int k : new int[] { 2, 3, 5 }) {
+        for (int k : new int[] {2, 3, 5}) {
             Histogram all = histogram();
             List<Histogram> shares = new ArrayList<>();
             for (int i = 0; i < k; i++) {
@@ -47,7 +47,7 @@ class ResultMergeTest {
             }
             List<Result> parts = new ArrayList<>();
             for (int i = 0; i < k; i++) {
-                parts.add(part(k, i, START.plusMillis(100L * i), shares.get(i), new long[] { shares.get(i).getTotalCount() }, Map.of()));
+                parts.add(part(k, i, START.plusMillis(100L * i), shares.get(i), new long[] {shares.get(i).getTotalCount()}, Map.of()));
             }
             Result merged = ResultMerge.merge(names(k), parts);
 
@@ -63,8 +63,8 @@ class ResultMergeTest {
 
     @Test
     void perSecondSeriesAlignOnWallClockSecondsAndKoReasonsSum() {
-        Result early = part(2, 0, START, histogram(3), new long[] { 1, 1, 1 }, Map.of("timeout", 2L));
-        Result late = part(2, 1, START.plusMillis(2_000), histogram(15), new long[] { 5, 5, 5 }, Map.of("timeout", 1L, "status 503", 4L));
+        Result early = part(2, 0, START, histogram(3), new long[] {1, 1, 1}, Map.of("timeout", 2L));
+        Result late = part(2, 1, START.plusMillis(2_000), histogram(15), new long[] {5, 5, 5}, Map.of("timeout", 1L, "status 503", 4L));
         Result merged = ResultMerge.merge(List.of("late.json", "early.json"), List.of(late, early));
 
         assertThat(merged.throughput().completedPerSecond()).containsExactly(1, 1, 6, 5, 5);
@@ -87,8 +87,8 @@ class ResultMergeTest {
 
     @Test
     void filesThatAreNotOneRunAreRefusedByName() {
-        Result zero = part(2, 0, START, histogram(1), new long[] { 1 }, Map.of());
-        Result one = part(2, 1, START, histogram(1), new long[] { 1 }, Map.of());
+        Result zero = part(2, 0, START, histogram(1), new long[] {1}, Map.of());
+        Result one = part(2, 1, START, histogram(1), new long[] {1}, Map.of());
         assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json"), List.of(zero)))
                 .hasMessageContaining("missing the result file of injector 1");
         assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, zero)))
@@ -96,7 +96,7 @@ class ResultMergeTest {
         Result otherUsers = withParameters(one, 2, 1, 2_000);
         assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, otherUsers)))
                 .hasMessageContaining("a.json and b.json are not parts of the same run: users is 1000 in one and 2000 in the other");
-        Result later = part(2, 1, START.plusSeconds(12), histogram(1), new long[] { 1 }, Map.of());
+        Result later = part(2, 1, START.plusSeconds(12), histogram(1), new long[] {1}, Map.of());
         assertThatThrownBy(() -> ResultMerge.merge(List.of("a.json", "b.json"), List.of(zero, later)))
                 .hasMessageContaining("b.json started 12.0 s after a.json");
         assertThatThrownBy(() -> ResultMerge.merge(List.of("single.json"), List.of(BASE)))
@@ -117,7 +117,8 @@ class ResultMergeTest {
 
     @Test
     void anOpenRunWithoutItsLevelsHistogramsIsRefused() {
-        Result old = withParameters(OPEN, parameters(OPEN.parameters(), 0, OPEN.parameters().injection().rates(), OPEN.parameters().injection().levelSeconds(), 2, 0));
+        Result old = withParameters(OPEN,
+                parameters(OPEN.parameters(), 0, OPEN.parameters().injection().rates(), OPEN.parameters().injection().levelSeconds(), 2, 0));
         assertThatThrownBy(() -> ResultMerge.merge(List.of("old.json", "b.json"), List.of(old, old)))
                 .hasMessageContaining("old.json is an open run written without its levels' histograms");
     }
@@ -212,19 +213,22 @@ class ResultMergeTest {
     }
 
     private static Result withParameters(Result r, int injectors, int index, int users) {
-        return withParameters(r, parameters(r.parameters(), users, r.parameters().injection().rates(), r.parameters().injection().levelSeconds(), injectors, index));
+        return withParameters(r,
+                parameters(r.parameters(), users, r.parameters().injection().rates(), r.parameters().injection().levelSeconds(), injectors, index));
     }
 
     private static Result withParameters(Result r, Result.Parameters q) {
         return new Result(r.schema(), r.simulation(), r.target(), q, r.start(), r.end(), r.durationSeconds(), r.requests(), r.throughput(), r.plateau(),
-                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts(), r.jvm(), r.byRequest());
+                r.responseTimeMs(), r.histogram(), r.injector(), r.server(), r.model(), r.open(), r.timeline(), r.problems(), r.parts(), r.jvm(),
+                r.byRequest());
     }
 
     private static Result.Parameters parameters(Result.Parameters p, int users, List<Double> rates, Long levelSeconds, int injectors, int index) {
         Result.Injection i = p.injection();
         return new Result.Parameters(users, p.endpoint(), p.pacing(), p.connections(), p.modelThreads(), p.assertions(), p.sampleServer(),
                 p.targetPid(), new Result.Injection(i.injection(), rates, levelSeconds, i.arrivals(), i.sloP99Ms(), i.sloKoPercent(),
-                        i.stopOnSloMiss()), new Result.Split(injectors, index, START.toEpochMilli()));
+                        i.stopOnSloMiss()),
+                new Result.Split(injectors, index, START.toEpochMilli()));
     }
 
     /**

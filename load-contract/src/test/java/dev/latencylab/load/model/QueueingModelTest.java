@@ -1,6 +1,5 @@
 package dev.latencylab.load.model;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,6 +1,5 @@
 package dev.latencylab.load.settings;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +13,7 @@ class InjectorSplitTest {
     @Test
     void theSharesSumToTheTotalForEveryK() {
         for (int k = 1; k <= 17; k++) {
-            for (int total : new int[] { k, k + 1, 2 * k - 1, 1000, 20_000, 20_001, 99_999 }) {
+            for (int total : new int[] {k, k + 1, 2 * k - 1, 1000, 20_000, 20_001, 99_999}) {
                 int injectors = k;
                 int sum = IntStream.range(0, k).map(i -> new InjectorSplit(injectors, i, Optional.empty()).share(total)).sum();
                 assertThat(sum).as("%d users over %d injectors", total, k).isEqualTo(total);
@@ -32,7 +31,7 @@ class InjectorSplitTest {
     @Test
     void theSharesOfARateSumToItInThousandthsForEveryK() {
         for (int k = 1; k <= 17; k++) {
-            for (double rate : new double[] { 17, 40, 2_400, 12_160, 12.5, 0.017, 99_999.999 }) {
+            for (double rate : new double[] {17, 40, 2_400, 12_160, 12.5, 0.017, 99_999.999}) {
                 int injectors = k;
                 long sum = IntStream.range(0, k).mapToLong(i -> Math.round(new InjectorSplit(injectors, i, Optional.empty()).shareOfRate(rate) * 1000)).sum();
                 assertThat(sum).as("%s req/s over %d injectors, in thousandths", rate, k).isEqualTo(Math.round(rate * 1000));

@@ -1,6 +1,5 @@
 package dev.latencylab.load.settings;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
