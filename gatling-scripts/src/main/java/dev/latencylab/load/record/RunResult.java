@@ -1,7 +1,7 @@
 package dev.latencylab.load.record;
 
 import dev.latencylab.load.result.HistogramCodec;
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.model.OpenModel;
 import dev.latencylab.load.model.QueueingModel;
 import dev.latencylab.load.preflight.Preflight;
@@ -51,11 +51,11 @@ public final class RunResult {
         long[] perSecond = run.completedPerSecond();
         long[] okPerSecond = run.okPerSecond();
         Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
-        Plateau.Rule rule = Plateau.rule(open, run.peakActiveUsers());
+        PlateauSpan.Rule rule = PlateauSpan.rule(open, run.peakActiveUsers());
         Predicate<Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
         List<Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
-        Plateau.Seconds span = plateauTicks.isEmpty() ? Plateau.Seconds.NONE
-                : Plateau.Seconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
+        PlateauSpan.Seconds span = plateauTicks.isEmpty() ? PlateauSpan.Seconds.NONE
+                : PlateauSpan.Seconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
         Result.Plateau plateau = plateauTicks.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
                 plateauTicks.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
                 sampler.series(Tick::injectorCpu, onPlateau).mean(), sampler.series(Tick::machineCpu, onPlateau).mean(),
@@ -115,7 +115,7 @@ public final class RunResult {
             Predicate<Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
             return new ArrivalRecorder.Span(sampler.series(Tick::serverCpu, in).mean(),
                     sampler.series(Tick::injectorCpu, in).mean(), sampler.series(Tick::machineCpu, in).mean(),
-                    Plateau.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
+                    PlateauSpan.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
         }, level -> any.map(m -> m.throughputAt(settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
                 / settings.load().rates().get(level)).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));

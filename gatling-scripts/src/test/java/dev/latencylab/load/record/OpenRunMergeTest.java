@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.load.merge.ResultMerge;
 import dev.latencylab.load.result.HistogramCodec;
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.settings.OpenLoad;
@@ -101,7 +101,7 @@ class OpenRunMergeTest {
 
     private ArrivalRecorder.Span span(double[] seconds) {
         // the goodput of those seconds, as a run's file has it (ResultCheck recomputes it from the series)
-        return new ArrivalRecorder.Span(null, 0.5, null, Plateau.meanOfWholeSeconds(OPEN.throughput().okPerSecond(), seconds[0], seconds[1]));
+        return new ArrivalRecorder.Span(null, 0.5, null, PlateauSpan.meanOfWholeSeconds(OPEN.throughput().okPerSecond(), seconds[0], seconds[1]));
     }
 
     /** The published open run as injector index of 2 of 10 req/s held 30 s, with these arrivals. */

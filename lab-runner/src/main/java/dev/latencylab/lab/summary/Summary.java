@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.latencylab.load.result.Result;
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
@@ -299,7 +299,7 @@ public final class Summary {
         // an open point: its level (a ladder's highest reached), the arrivals due while the rate was held, timed from due
         Result.Level level = r.open() == null ? null : r.open().topLevel() != null ? r.open().topLevel() : r.open().levels().get(0);
         boolean onPlateau = r.throughput().plateauPerSecond() != null;
-        Double throughput = level != null ? Plateau.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.window().fromSecond(),
+        Double throughput = level != null ? PlateauSpan.meanOfWholeSeconds(r.throughput().completedPerSecond(), level.window().fromSecond(),
                 level.window().toSecond())
                 : onPlateau ? r.throughput().plateauPerSecond() : (Double) r.throughput().meanPerSecond();
         Double goodput = level != null ? level.goodputPerSecond()

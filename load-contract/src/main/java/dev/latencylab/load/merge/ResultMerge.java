@@ -1,7 +1,7 @@
 package dev.latencylab.load.merge;
 
 import dev.latencylab.load.result.HistogramCodec;
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.model.OpenModel;
 import dev.latencylab.load.model.SloJudgement;
 import dev.latencylab.load.result.Result;
@@ -95,9 +95,9 @@ public final class ResultMerge {
         List<Tick> ticks = ticks(parts, offsets);
         Result.Open open = first.open() == null ? null : open(parts, offsets[0], okPerSecond, first.parameters().injection(), first.model());
         double peak = ticks.stream().mapToInt(Tick::activeUsers).max().orElse(0);
-        Plateau.Rule rule = Plateau.rule(open, peak); // as a single run finds its own
+        PlateauSpan.Rule rule = PlateauSpan.rule(open, peak); // as a single run finds its own
         List<Tick> onPlateau = ticks.stream().filter(t -> rule.test(t.second(), (double) t.activeUsers())).toList();
-        Plateau.Seconds span = onPlateau.isEmpty() ? Plateau.Seconds.NONE : Plateau.Seconds.of(
+        PlateauSpan.Seconds span = onPlateau.isEmpty() ? PlateauSpan.Seconds.NONE : PlateauSpan.Seconds.of(
                 onPlateau.get(0).second(), onPlateau.get(onPlateau.size() - 1).second(), perSecond, okPerSecond);
         Result.Plateau plateau = onPlateau.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
                 onPlateau.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
@@ -194,7 +194,7 @@ public final class ResultMerge {
             Double modelThroughput = model == null ? null : new OpenModel(rate, model.latencyMs(),
                     model.threads() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(model.threads()), p.levelSeconds()).throughput();
             levels.add(new Result.Level(l0.index(), rate, new Result.Window(from, to), new Result.Counts(planned, arrivals, ok, ko, unanswered),
-                    arrivals == 0 ? null : Plateau.meanOfWholeSeconds(okPerSecond, from, to),
+                    arrivals == 0 ? null : PlateauSpan.meanOfWholeSeconds(okPerSecond, from, to),
                     new Result.LevelTimes(HistogramCodec.percentiles(gatling), fromDueMs, HistogramCodec.percentiles(lag)),
                     new Result.Cpu(l0.cpu().serverCpu(), sum(ls, lv -> lv.cpu().injectorCpu()), l0.cpu().machineCpu()),
                     modelThroughput, judged.withinSlo(), judged.verdict(),

@@ -206,7 +206,7 @@ public final class ResultCheck {
     private void derived(Result r) {
         Result.Throughput t = r.throughput();
         if (r.plateau() != null && t.completedPerSecond() != null) {
-            Plateau.Seconds span = Plateau.Seconds.of(r.plateau().fromSecond(), r.plateau().toSecond(),
+            PlateauSpan.Seconds span = PlateauSpan.Seconds.of(r.plateau().fromSecond(), r.plateau().toSecond(),
                     t.completedPerSecond(), t.okPerSecond() == null ? t.completedPerSecond() : t.okPerSecond());
             same("throughput.plateauPerSecond", t.plateauPerSecond(), span.throughput(), "throughput.completedPerSecond");
             same("plateau.throughputPerSecond", r.plateau().throughputPerSecond(), span.throughput(), "throughput.completedPerSecond");
@@ -232,10 +232,10 @@ public final class ResultCheck {
     private void levelGoodput(Result.Level l, long[] okPerSecond, long started) {
         double from = l.window().fromSecond();
         double to = l.window().toSecond();
-        Double nearest = Plateau.meanOfWholeSeconds(okPerSecond, from, to);
+        Double nearest = PlateauSpan.meanOfWholeSeconds(okPerSecond, from, to);
         for (double f : new double[] {from - ROUNDED, from, from + ROUNDED}) {
             for (double e : new double[] {to - ROUNDED, to, to + ROUNDED}) {
-                if (equal(l.goodputPerSecond(), Plateau.meanOfWholeSeconds(okPerSecond, f, e))) {
+                if (equal(l.goodputPerSecond(), PlateauSpan.meanOfWholeSeconds(okPerSecond, f, e))) {
                     return;
                 }
             }

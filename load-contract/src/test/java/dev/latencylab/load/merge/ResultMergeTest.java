@@ -1,7 +1,7 @@
 package dev.latencylab.load.merge;
 
 import dev.latencylab.load.result.HistogramCodec;
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultCheck;
 import dev.latencylab.load.result.ResultFile;
@@ -200,7 +200,7 @@ class ResultMergeTest {
             left -= taken;
         }
         // the plateau's figures are its seconds' means, as a run's file has them (ResultCheck recomputes them)
-        Plateau.Seconds span = Plateau.Seconds.of(r.plateau().fromSecond(), r.plateau().toSecond(), perSecond, okPerSecond);
+        PlateauSpan.Seconds span = PlateauSpan.Seconds.of(r.plateau().fromSecond(), r.plateau().toSecond(), perSecond, okPerSecond);
         Result.Throughput t = new Result.Throughput(0, 0, span.throughput(), perSecond, 0.0, span.goodput(), okPerSecond);
         Result.Plateau p = r.plateau();
         Result.Plateau plateau = new Result.Plateau(p.fromSecond(), p.toSecond(), p.minActiveUsers(), span.throughput(), p.injectorCpu(),

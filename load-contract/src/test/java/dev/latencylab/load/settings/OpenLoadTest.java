@@ -1,6 +1,6 @@
 package dev.latencylab.load.settings;
 
-import dev.latencylab.load.result.Plateau;
+import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.model.OpenModel;
 import dev.latencylab.load.result.ResultFile;
 
@@ -43,9 +43,9 @@ class OpenLoadTest {
     @Test
     void aLevelsGoodputIsTheMeanOfTheWholeSecondsItWasHeld() {
         long[] okPerSecond = {0, 5, 10, 10, 10, 3};
-        assertThat(Plateau.meanOfWholeSeconds(okPerSecond, 1.2, 5.2)).as("seconds 2, 3 and 4").isEqualTo(10);
-        assertThat(Plateau.meanOfWholeSeconds(okPerSecond, 4.5, 9.5)).as("the run ended in second 5").isEqualTo(3);
-        assertThat(Plateau.meanOfWholeSeconds(okPerSecond, 5.5, 6.5)).as("no whole second of it").isNull();
+        assertThat(PlateauSpan.meanOfWholeSeconds(okPerSecond, 1.2, 5.2)).as("seconds 2, 3 and 4").isEqualTo(10);
+        assertThat(PlateauSpan.meanOfWholeSeconds(okPerSecond, 4.5, 9.5)).as("the run ended in second 5").isEqualTo(3);
+        assertThat(PlateauSpan.meanOfWholeSeconds(okPerSecond, 5.5, 6.5)).as("no whole second of it").isNull();
     }
 
     @Test

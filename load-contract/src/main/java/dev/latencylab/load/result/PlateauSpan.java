@@ -6,12 +6,12 @@ import java.util.Arrays;
  * The plateau of a run, by one rule for a run's samples (RunResult) and for a merge's summed rows (ResultMerge): which
  * samples are on it, its whole seconds, and the mean completions and OK responses per second in them.
  */
-public final class Plateau {
+public final class PlateauSpan {
 
     /** Samples with at least this share of the peak of active users make up the plateau (full population). */
     public static final double PLATEAU_SHARE = 0.95;
 
-    private Plateau() {
+    private PlateauSpan() {
     }
 
     /**
