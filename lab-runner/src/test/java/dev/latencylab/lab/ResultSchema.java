@@ -5,17 +5,22 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.latencylab.load.result.ResultFile;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 
-/** docs/result.schema.json, the published description of result.json, applied to a file. */
+/**
+ * The JSON Schema of result.json as load-contract's jar carries it (built from docs/result.schema.json, its published
+ * copy), applied to a file.
+ */
 public final class ResultSchema {
 
     private static final JsonSchema SCHEMA = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-            .getSchema(Lab.repo().resolve("docs/result.schema.json").toUri());
+            .getSchema(ResultFile.class.getResourceAsStream("result.schema.json"));
 
     private ResultSchema() {
     }
