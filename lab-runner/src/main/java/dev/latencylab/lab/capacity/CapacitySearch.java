@@ -90,13 +90,29 @@ public final class CapacitySearch {
         }
     }
 
+    /** A service's first level unless --start-rate says otherwise: low, as nothing is known of it; the ladder doubles. */
+    public static final double SERVICE_START_RATE = 10;
+
+    /**
+     * The first level when none is given: a quarter of the pool's T/L (poolModel; NaN: no pool), else
+     * {@link #SERVICE_START_RATE} for a service of the user's, else 250 req/s.
+     */
+    public static double startRate(double poolModel, boolean service) {
+        return !Double.isNaN(poolModel) ? round(poolModel / 4) : service ? SERVICE_START_RATE : 250;
+    }
+
+    /** The first ladder's highest level when none is given: twice the pool's T/L (NaN: no pool), else 20,000 req/s. */
+    public static double maxRate(double poolModel) {
+        return !Double.isNaN(poolModel) ? 2 * poolModel : 20_000;
+    }
+
     /** start, 2·start, 4·start, ... while below max, then max. */
     public static List<Double> firstLadder(double start, double max) {
         List<Double> rates = new ArrayList<>();
         for (double r = start; r < max; r *= 2) {
             rates.add(round(r));
         }
-        if (rates.isEmpty() || rates.get(rates.size() - 1) < max) {
+        if (rates.isEmpty() || rates.getLast() < max) {
             rates.add(round(max));
         }
         return rates;
@@ -123,7 +139,7 @@ public final class CapacitySearch {
         List<Double> rates = new ArrayList<>();
         for (int i = 1; i <= levels; i++) {
             double r = round(good + (bad - good) * i / (levels + 1));
-            if (r > good && r < bad && (rates.isEmpty() || r > rates.get(rates.size() - 1))) {
+            if (r > good && r < bad && (rates.isEmpty() || r > rates.getLast())) {
                 rates.add(r);
             }
         }

@@ -3,10 +3,8 @@ package dev.latencylab.lab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,6 +13,7 @@ import picocli.CommandLine.Option;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.capacity.SearchRepeats;
 import dev.latencylab.lab.capacity.SearchRun;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
@@ -124,9 +123,6 @@ final class CapacityCommand implements Callable<Integer> {
                 "named as --slo-p99-ms, the SLO's other half");
         Slo objective = objective();
         ServiceSpec service = service();
-        if (repeats < 1 || repeats > MAX_REPEATS) {
-            throw new IllegalArgumentException("--repeats %d: give 1 to %d searches".formatted(repeats, MAX_REPEATS));
-        }
         String name = nameOption.checked();
         Path repo = lab.repo.toAbsolutePath().normalize();
         Planned planned = plan(service);
@@ -138,31 +134,12 @@ final class CapacityCommand implements Callable<Integer> {
         ResultsFolders.sayLeftBehind(searches, console.err());
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
                 : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
-        List<Path> made = ResultsFolders.repeats(searches, base);
-        if (repeats > 1 && !made.isEmpty()) {
-            throw new IllegalArgumentException("--name %s: %s already holds repeats of that name (%s): give another --name".formatted(base,
-                    searches, made.stream().map(d -> d.getFileName().toString()).collect(Collectors.joining(", "))));
-        }
+        SearchRepeats.check(searches, base, repeats);
         GatlingLauncher gatling = gatlingOptions.launcher(repo);
-        List<Capacity.Search> found = new ArrayList<>();
-        for (int k = 1; k <= repeats; k++) {
-            String folder = repeats == 1 ? base : ResultsFolders.repeat(base, k);
-            Path dir = name != null ? ResultsFolders.namedFolder("--name", searches, folder, "give another --name (a search is never resumed)")
-                    : ResultsFolders.newFolder(searches, folder);
-            if (repeats > 1) {
-                console.out().printf("latency-lab: search %d of %d%n", k, repeats);
-            }
-            Capacity.Search record = search(repo, gatling, plan, first, dir);
-            if (record.wasInterrupted()) {
-                return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
-            }
-            found.add(record);
-        }
-        if (repeats > 1) {
-            console.out().printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
-                    found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond()))
-                            .collect(Collectors.joining(", ")),
-                    searches.resolve(base));
+        List<Capacity.Search> found = SearchRepeats.run(searches, base, name != null, repeats, console.out(),
+                dir -> search(repo, gatling, plan, first, dir));
+        if (found.getLast().wasInterrupted()) {
+            return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
         }
         boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
         if (failed) {
@@ -191,9 +168,8 @@ final class CapacityCommand implements Callable<Integer> {
                     .formatted(refineRounds, refineLevels));
         }
         double model = t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / latencyMs : Double.NaN;
-        double start = startRate != null ? startRate : t.poolThreads() > 0 ? CapacitySearch.round(model / 4)
-                : service != null ? SERVICE_START_RATE : 250;
-        double max = maxRate != null ? maxRate : t.poolThreads() > 0 ? 2 * model : 20_000;
+        double start = startRate != null ? startRate : CapacitySearch.startRate(model, service != null);
+        double max = maxRate != null ? maxRate : CapacitySearch.maxRate(model);
         if (!(start > 0) || !(max >= start)) {
             throw new IllegalArgumentException("--start-rate %s and --max-rate %s: give 0 < start <= max (requests per second)"
                     .formatted(Figures.rate(start), Figures.rate(max)));
@@ -227,7 +203,6 @@ final class CapacityCommand implements Callable<Integer> {
         return record;
     }
 
-    private static final int MAX_REPEATS = 100;
     /**
      * --slo: its p99 and KO become the search's SLO (beside --slo-p99-ms or --slo-ko-percent given, refused: one of
      * each), its capacity the rate the search must find; null without --slo.
@@ -248,9 +223,6 @@ final class CapacityCommand implements Callable<Integer> {
         objective.of(dev.latencylab.lab.compare.Metric.KO).ifPresent(ko -> maxKoPercent = ko);
         return objective;
     }
-
-    /** A service's first level unless --start-rate says otherwise: low, as nothing is known of it; the ladder doubles. */
-    static final double SERVICE_START_RATE = 10;
 
     /**
      * --url: a service of the user's that each ladder loads, checked as ./lab run --url checks it; null without --url.

@@ -124,8 +124,7 @@ final class RunCommand implements Callable<Integer> {
         SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
         Map<String, String> passOn = Inputs.passOn(given); // and -D properties neither the simulation's nor Gatling's
         long measured = settings.latencyMs().orElse(latency);
-        Point point = settings.open() ? Point.open(t, settings.load().rates().get(settings.load().rates().size() - 1), measured, 1)
-                : new Point(t, settings.users(), measured, 1);
+        Point point = Point.of(t, settings, measured);
         // outside target/: mvn clean keeps it; named for what it measured (ls tells runs apart): run-webflux-l100-u1000-<time>
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s%s-%s".formatted(
                 Point.pointId(t.id(), measured, settings.users(), point.rate()), jdk == null ? "" : "-" + jdk.label(), ResultsFolders.stamp())));
@@ -269,7 +268,7 @@ final class RunCommand implements Callable<Integer> {
         given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s-%s-%s".formatted(service.name(),
-                checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().get(checked.load().rates().size() - 1)) : "u" + checked.users(),
+                checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().getLast()) : "u" + checked.users(),
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         SimulationSettings settings = SimulationSettings.from(given);

@@ -17,7 +17,6 @@ import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
@@ -25,6 +24,7 @@ import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.Preset;
 import dev.latencylab.lab.sweep.SweepPlan;
+import dev.latencylab.lab.sweep.SweepStart;
 import dev.latencylab.lab.sweep.SweepFile;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
@@ -217,28 +217,10 @@ final class SweepCommand implements Callable<Integer> {
     private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
         PrintWriter out = console.out();
         Instant start = Instant.now();
-        if (earlier != null) {
-            String change = plan.changeFrom(earlier.plan());
-            if (change != null) {
-                console.err().printf("latency-lab: %s holds a sweep with other settings (%s): "
-                        + "give another --name, or the same settings to resume it%n", dir.dir(), change);
-                return LatencyLab.BAD_INPUT;
-            }
-            out.println("latency-lab: resuming " + dir.dir());
-            SweepPlan.Repeats was = earlier.plan().runs();
-            if (!plan.runs().equals(was)) {
-                out.printf("latency-lab: extending it to %d runs of each point%s (was %d%s)%n", plan.runs().repeats(),
-                        fromUsers(plan.runs().repeatsFromUsers()), was.repeats(), fromUsers(was.repeatsFromUsers()));
-                earlier.withRuns(plan.runs()).write(dir);
-            }
-            String boot = earlier.machine().bootId();
-            if (boot != null && !boot.equals(Machine.bootId())) {
-                console.err().println("latency-lab: WARNING: this sweep began on another machine (or before a reboot): "
-                        + "runs from here are flagged resumed-elsewhere; compare the CPU probe each point.json records");
-            }
-        }
-        else {
-            SweepFile.begin(plan).write(dir);
+        String refused = SweepStart.beginOrResume(plan, dir, earlier, out, console.err());
+        if (refused != null) {
+            console.err().println("latency-lab: " + refused + ": give another --name, or the same settings to resume it");
+            return LatencyLab.BAD_INPUT;
         }
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
@@ -280,10 +262,6 @@ final class SweepCommand implements Callable<Integer> {
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
         }
         return serviceOptions.spec(loadOptions);
-    }
-
-    private static String fromUsers(int users) {
-        return users == 0 ? "" : " from %,d users up".formatted(users);
     }
 
     private static void validate(SweepPlan plan) {

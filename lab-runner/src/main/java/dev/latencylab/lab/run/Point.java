@@ -23,6 +23,11 @@ public record Point(Target target, int users, long latencyMs, int run, Double ra
         return new Point(target, 0, latencyMs, run, rate);
     }
 
+    /** The point one run (./lab run) of target measures with these settings: its users, or its open load's highest rate. */
+    public static Point of(Target target, SimulationSettings settings, long latencyMs) {
+        return settings.open() ? open(target, settings.load().rates().getLast(), latencyMs, 1) : new Point(target, settings.users(), latencyMs, 1);
+    }
+
     public boolean isOpen() {
         return rate != null;
     }
