@@ -55,7 +55,7 @@ public final class RunResult {
         Predicate<Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
         List<Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
         PlateauSpan.Seconds span = plateauTicks.isEmpty() ? PlateauSpan.Seconds.NONE
-                : PlateauSpan.Seconds.of(plateauTicks.get(0).second(), plateauTicks.get(plateauTicks.size() - 1).second(), perSecond, okPerSecond);
+                : PlateauSpan.Seconds.of(plateauTicks.get(0).second(), plateauTicks.getLast().second(), perSecond, okPerSecond);
         Result.Plateau plateau = plateauTicks.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
                 plateauTicks.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
                 sampler.series(Tick::injectorCpu, onPlateau).mean(), sampler.series(Tick::machineCpu, onPlateau).mean(),

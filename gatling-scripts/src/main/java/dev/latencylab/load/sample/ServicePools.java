@@ -218,7 +218,7 @@ public final class ServicePools {
             return null;
         }
         Map<String, Double> first = timed.get(0).values();
-        Map<String, Double> last = timed.get(timed.size() - 1).values();
+        Map<String, Double> last = timed.getLast().values();
         double count = last.get(timer + "_count") - first.get(timer + "_count");
         double seconds = last.get(timer + "_sum") - first.get(timer + "_sum");
         return count > 0 && seconds >= 0 ? seconds * 1000 / count : null;

@@ -176,7 +176,7 @@ final class FootprintCommand implements Callable<Integer> {
         if (containerMiB < 1 || heapMiB < 1) {
             throw new IllegalArgumentException("--container-mib and --heap-mib: give 1 or more");
         }
-        int most = sorted.get(sorted.size() - 1);
+        int most = sorted.getLast();
         long openFiles = Machine.openFilesLimit() == null ? Long.MAX_VALUE : Machine.openFilesLimit();
         List<String> ids;
         String refusal;

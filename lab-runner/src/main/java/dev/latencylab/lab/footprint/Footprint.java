@@ -226,7 +226,7 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
      */
     public List<HeapCost> heapCosts(String target, Mode mode) {
         int low = settings.counts().get(0);
-        int high = settings.counts().get(settings.counts().size() - 1);
+        int high = settings.counts().getLast();
         java.util.Map<String, List<Double>> each = new java.util.TreeMap<>();
         for (int r = 1; r <= settings.repeats(); r++) {
             Optional<Measurement> a = measurement(target, mode, low, r);

@@ -158,8 +158,8 @@ final class ChartLines {
             if (v > top) {
                 // every model line rises with N: end it where it crosses the top, nothing after is on the chart
                 if (!x.isEmpty()) {
-                    double n0 = x.get(x.size() - 1);
-                    double v0 = y.get(y.size() - 1);
+                    double n0 = x.getLast();
+                    double v0 = y.getLast();
                     x.add(n0 + (n - n0) * (top - v0) / (v - v0));
                     y.add(top);
                 }
@@ -169,7 +169,7 @@ final class ChartLines {
             y.add(v);
         }
         if (x.size() < 2) {
-            offChart.add(name.replace("model: ", "") + " = " + "%,.0f".formatted(f.apply(xs.get(xs.size() - 1))));
+            offChart.add(name.replace("model: ", "") + " = " + "%,.0f".formatted(f.apply(xs.getLast())));
             return;
         }
         long modelLines = chart.getSeriesMap().keySet().stream().filter(k -> k.startsWith("model")).count();

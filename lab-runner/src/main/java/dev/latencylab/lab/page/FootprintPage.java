@@ -59,7 +59,7 @@ public final class FootprintPage {
     static List<String> verdict(Footprint f) {
         List<String> lines = new ArrayList<>();
         Footprint.Settings s = f.settings();
-        int most = s.counts().get(s.counts().size() - 1);
+        int most = s.counts().getLast();
         for (Mode mode : s.modes()) {
             List<Fit> rss = fits(f, mode, Measure.RSS);
             if (rss.isEmpty()) {
@@ -67,7 +67,7 @@ public final class FootprintPage {
             }
             lines.add("Per %s (RSS, the slope over 0–%,d, median and range over %s): %s.".formatted(one(mode), most, repeats(rss.get(0)),
                     rss.stream().map(x -> "**%s** %s".formatted(x.target(), kib(x.slope()))).collect(Collectors.joining(", "))));
-            Fit dearest = rss.get(rss.size() - 1);
+            Fit dearest = rss.getLast();
             List<Footprint.HeapCost> heap = f.heapCosts(dearest.target(), mode);
             lines.add("Where %s's %s goes: %s%s.".formatted(dearest.target(), kib(dearest.slope().median()),
                     List.of(Measure.HEAP_USED, Measure.HEAP_COMMITTED, Measure.THREAD_STACKS, Measure.NATIVE_OTHER).stream()
@@ -193,7 +193,7 @@ public final class FootprintPage {
         styler.setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setYAxisMin(0.0);
-        int most = f.settings().counts().get(f.settings().counts().size() - 1);
+        int most = f.settings().counts().getLast();
         for (String target : f.settings().targets()) {
             List<Measurement> of = f.measurements().stream().filter(m -> m.done() && m.target().equals(target) && m.mode() == c.mode()).toList();
             if (of.isEmpty()) {

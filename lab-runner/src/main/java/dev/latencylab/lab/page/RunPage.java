@@ -254,7 +254,7 @@ public final class RunPage {
                 + (r.target().properties().containsKey(TargetRun.JDK_PROPERTY) ? " on JDK " + r.target().properties().get(TargetRun.JDK_PROPERTY) : "");
         String load = !p.open() ? "%,d users".formatted(p.users()) : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " req/s"
                 : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)),
-                        Figures.rate(p.injection().rates().get(p.injection().rates().size() - 1)));
+                        Figures.rate(p.injection().rates().getLast()));
         String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));

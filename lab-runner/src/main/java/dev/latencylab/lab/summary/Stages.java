@@ -111,7 +111,7 @@ public final class Stages {
             List<Stage> stages = new ArrayList<>();
             for (Summary.PointRow p : rows) {
                 Cause b = Cause.of(p, rows.get(0));
-                Stage last = stages.isEmpty() ? null : stages.get(stages.size() - 1);
+                Stage last = stages.isEmpty() ? null : stages.getLast();
                 if (last != null && last.bound() == b) {
                     stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
                 }

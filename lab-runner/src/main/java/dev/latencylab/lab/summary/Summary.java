@@ -271,7 +271,7 @@ public final class Summary {
         String target = r.target() == null ? "a server started by hand" : r.target().id();
         String report = Files.isRegularFile(folder.reportPage()) ? folder.dir().relativize(folder.reportPage()).toString() : null;
         return row(r, new RunFacts(folder.dir().getFileName().toString(), target, p.open() ? 0 : p.users(),
-                p.open() ? p.injection().rates().get(p.injection().rates().size() - 1) : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
+                p.open() ? p.injection().rates().getLast() : null, r.model() == null ? 0 : Math.round(r.model().latencyMs()), 1,
                 r.target() == null || Target.SERVICE_MODULE.equals(r.target().module()) ? "" : Target.parse(r.target().id()).connectionSettings(),
                 null, false, report, null));
     }

@@ -98,7 +98,7 @@ public final class ResultMerge {
         PlateauSpan.Rule rule = PlateauSpan.rule(open, peak); // as a single run finds its own
         List<Tick> onPlateau = ticks.stream().filter(t -> rule.test(t.second(), (double) t.activeUsers())).toList();
         PlateauSpan.Seconds span = onPlateau.isEmpty() ? PlateauSpan.Seconds.NONE : PlateauSpan.Seconds.of(
-                onPlateau.get(0).second(), onPlateau.get(onPlateau.size() - 1).second(), perSecond, okPerSecond);
+                onPlateau.get(0).second(), onPlateau.getLast().second(), perSecond, okPerSecond);
         Result.Plateau plateau = onPlateau.isEmpty() ? null : new Result.Plateau(span.from(), span.to(),
                 onPlateau.stream().mapToInt(Tick::activeUsers).min().orElse(0), span.throughput(),
                 mean(onPlateau, Tick::injectorCpu), mean(onPlateau, Tick::machineCpu), mean(onPlateau, Tick::serverCpu),

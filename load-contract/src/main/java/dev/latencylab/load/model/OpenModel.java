@@ -56,7 +56,7 @@ public record OpenModel(double rate, double latencyMs, OptionalInt threads, doub
             return Optional.empty();
         }
         // the whole run's top rate, also in an injector's part of a split run (as its users are the whole run's)
-        return Optional.of(new OpenModel(s.load().rates().get(s.load().rates().size() - 1), s.latencyMs().getAsLong(), threads,
+        return Optional.of(new OpenModel(s.load().rates().getLast(), s.latencyMs().getAsLong(), threads,
                 s.load().levelDuration().toSeconds()));
     }
 }

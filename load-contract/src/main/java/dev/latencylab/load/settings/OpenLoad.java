@@ -62,6 +62,6 @@ public record OpenLoad(List<Double> rates, Duration ramp, Duration level, boolea
     }
 
     public double topRate() {
-        return rates.get(rates.size() - 1);
+        return rates.getLast();
     }
 }

@@ -276,9 +276,9 @@ final class SettingsReader {
                                 .formatted(v, part.trim(), MAX_RATE));
                 return List.of();
             }
-            if (!rates.isEmpty() && rate <= rates.get(rates.size() - 1)) {
+            if (!rates.isEmpty() && rate <= rates.getLast()) {
                 problems.add("sim.rate=%s: the levels of a ladder must rise (%s after %s); allowed: an ascending list"
-                        .formatted(v, part.trim(), rate(rates.get(rates.size() - 1))));
+                        .formatted(v, part.trim(), rate(rates.getLast())));
                 return List.of();
             }
             rates.add(rate);
