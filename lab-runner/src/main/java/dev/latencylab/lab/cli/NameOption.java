@@ -4,7 +4,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The name of a command's own folder under --results, declared once for sweep, capacity and footprint. Whether a name
- * that exists is resumed differs by command, so its help is each command's own (SharedOptions.properties).
+ * that exists is resumed differs by command, so its help is each command's own (SharedOptions).
  */
 final class NameOption {
 

@@ -8,7 +8,7 @@ import dev.latencylab.lab.layout.ResultsFolders;
 
 /**
  * Where a command keeps what it measured, declared once for run, sweep, capacity and footprint: --results, the folder
- * of its folders. Its default differs by command, so its help is each command's own, in SharedOptions.properties under
+ * of its folders. Its default differs by command, so its help is each command's own, in SharedOptions under
  * the command's name (picocli's qualified keys).
  */
 final class ResultsOptions {

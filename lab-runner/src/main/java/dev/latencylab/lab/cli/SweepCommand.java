@@ -39,17 +39,17 @@ final class SweepCommand implements Callable<Integer> {
     LatencyLab lab;
 
     @Option(names = "--preset", defaultValue = "default",
-            description = "default: 4 targets x 1,000-20,000 users, the classic scenario; quick: mvc-t20, mvc-virtual and webflux x 100-1,000 users, short ramp: the three models apart in about 4 minutes.")
+            description = "default: ${sweep.default.shape}, the classic scenario; quick: ${sweep.quick.shape}, short ramp: the three models apart in about 4 minutes.")
     Preset preset;
 
     @Option(names = "--targets", split = ",",
-            description = "Target ids (default: the preset's; default's: mvc-t200,mvc-t400,mvc-virtual,webflux), of the forms ./lab run --help lists.")
+            description = "Target ids (default: the preset's; default's: ${sweep.default.targets}), of the forms ./lab run --help lists.")
     List<String> targets;
 
-    @Option(names = "--users", split = ",", description = "User counts (default preset: 1000,2000,3000,5000,10000,20000; quick: 100,500,1000).")
+    @Option(names = "--users", split = ",", description = "User counts (default preset: ${sweep.default.users}; quick: ${sweep.quick.users}).")
     List<Integer> users;
 
-    @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: 100).")
+    @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: ${sweep.latencies}).")
     List<Long> latencies;
 
     @Option(names = "--rates", split = ",", description = "Open-model points beside the user counts: arrivals per second "
@@ -59,26 +59,28 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + SweepPlan.Levels.LEVEL_SECONDS + ").")
     Integer levelSeconds;
 
-    @Option(names = "--ramp-seconds", description = "Ramp (default: 30; quick: 5).")
+    @Option(names = "--ramp-seconds", description = "Ramp (default: ${sweep.default.ramp}; quick: ${sweep.quick.ramp}).")
     Integer ramp;
 
-    @Option(names = {"--requests-per-user", "--repeat"}, paramLabel = "N", description = "Requests per user (default: 30; quick: 5); "
-            + "--repeat is its old name (beside --repeats, runs of each point).")
+    @Option(names = {"--requests-per-user", "--repeat"}, paramLabel = "N",
+            description = "Requests per user (default: ${sweep.default.requests}; quick: ${sweep.quick.requests}); "
+                    + "--repeat is its old name (beside --repeats, runs of each point).")
     Integer repeat;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--think-min-ms", description = "Think time, min (default: 1000).")
+    @Option(names = "--think-min-ms", description = "Think time, min (default: ${sweep.think.min}).")
     Integer thinkMin;
 
-    @Option(names = "--think-max-ms", description = "Think time, max (default: 2000).")
+    @Option(names = "--think-max-ms", description = "Think time, max (default: ${sweep.think.max}).")
     Integer thinkMax;
 
     @Option(names = "--connections", defaultValue = "auto", description = "auto, per-user or shared (default: ${DEFAULT-VALUE}).")
     String connections;
 
-    @Option(names = "--warmup-seconds", description = "Light load on each fresh target before its run (default: 5; quick: 2).")
+    @Option(names = "--warmup-seconds",
+            description = "Light load on each fresh target before its run (default: ${sweep.default.warmup}; quick: ${sweep.quick.warmup}).")
     Integer warmupSeconds;
 
     @Option(names = "--drain-seconds", defaultValue = "120", description = "Most to wait for a point's sockets to close (default: ${DEFAULT-VALUE}).")

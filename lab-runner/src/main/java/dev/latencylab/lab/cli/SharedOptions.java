@@ -1,0 +1,60 @@
+package dev.latencylab.lab.cli;
+
+import java.util.List;
+import java.util.ListResourceBundle;
+import java.util.stream.Collectors;
+
+import dev.latencylab.lab.sweep.Preset;
+
+/**
+ * The help picocli reads from the root command's resource bundle: the options declared once (ResultsOptions,
+ * NameOption) as each command means them, a key being the command's qualified name, then the option's (picocli's
+ * qualified keys; ResultsOptionsTest checks the folders named here against ResultsFolders); and the defaults of
+ * sweep's presets, from Preset itself, for the ${sweep...} variables of SweepCommand's help.
+ */
+public final class SharedOptions extends ListResourceBundle {
+
+    @Override
+    protected Object[][] getContents() {
+        Preset d = Preset.DEFAULT;
+        Preset q = Preset.QUICK;
+        return new Object[][] {
+                {"lab.run.results", "Folder of the runs, as capacity's and footprint's hold theirs (default: results/runs in the repository)."},
+                {"lab.sweep.results", "Folder that holds the sweeps (default: results/ in the repository)."},
+                {"lab.sweep.name", "The sweep's folder name: give an existing one to resume it (default: a timestamp)."},
+                {"lab.capacity.results", "Folder of the searches (default: results/capacity in the repository)."},
+                {"lab.capacity.name", "The search's folder name (default: <target>-l<latency>-<timestamp>)."},
+                {"lab.footprint.results", "Folder of the experiments, as sweep's and capacity's hold theirs (default: results/footprint in the repository)."},
+                {"lab.footprint.name", "The experiment's folder name: give an existing one to resume it, measuring only what it lacks (default: "
+                        + "footprint-<timestamp>)."},
+                {"sweep.default.shape", "%d targets x %s users".formatted(d.targets.size(), range(d.users))},
+                {"sweep.quick.shape", "%s x %s users".formatted(words(q.targets), range(q.users))},
+                {"sweep.default.targets", String.join(",", d.targets)},
+                {"sweep.default.users", joined(d.users)},
+                {"sweep.quick.users", joined(q.users)},
+                {"sweep.latencies", joined(Preset.LATENCIES_MS)},
+                {"sweep.default.ramp", String.valueOf(d.rampSeconds)},
+                {"sweep.quick.ramp", String.valueOf(q.rampSeconds)},
+                {"sweep.default.requests", String.valueOf(d.repeat)},
+                {"sweep.quick.requests", String.valueOf(q.repeat)},
+                {"sweep.think.min", String.valueOf(Preset.THINK_MIN_MS)},
+                {"sweep.think.max", String.valueOf(Preset.THINK_MAX_MS)},
+                {"sweep.default.warmup", String.valueOf(d.warmupSeconds)},
+                {"sweep.quick.warmup", String.valueOf(q.warmupSeconds)},
+        };
+    }
+
+    private static String joined(List<? extends Number> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    /** 1,000-20,000: the first and last of a preset's loads. */
+    private static String range(List<Integer> users) {
+        return "%,d-%,d".formatted(users.getFirst(), users.getLast());
+    }
+
+    /** mvc-t20, mvc-virtual and webflux */
+    private static String words(List<String> targets) {
+        return String.join(", ", targets.subList(0, targets.size() - 1)) + " and " + targets.getLast();
+    }
+}
