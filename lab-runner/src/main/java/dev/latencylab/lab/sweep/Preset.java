@@ -2,6 +2,8 @@ package dev.latencylab.lab.sweep;
 
 import java.util.List;
 
+import dev.latencylab.load.settings.SimulationSettings;
+
 /** What a sweep runs when no option says otherwise: data, one row per preset. */
 public enum Preset {
     /** The classic scenario: 4 targets, 1,000 to 20,000 users, 30 s ramp, 30 requests each. */
@@ -15,8 +17,9 @@ public enum Preset {
     QUICK(List.of("mvc-t20", "mvc-virtual", "webflux"), List.of(100, 500, 1000), 5, 5, 2);
 
     public static final List<Long> LATENCIES_MS = List.of(100L);
-    public static final int THINK_MIN_MS = 1000;
-    public static final int THINK_MAX_MS = 2000;
+    /** Every preset's think times: the simulation's own defaults. */
+    public static final int THINK_MIN_MS = Integer.parseInt(SimulationSettings.NAMES.get(SimulationSettings.THINK_MIN_MS));
+    public static final int THINK_MAX_MS = Integer.parseInt(SimulationSettings.NAMES.get(SimulationSettings.THINK_MAX_MS));
 
     public final List<String> targets;
     public final List<Integer> users;
