@@ -3,8 +3,13 @@ package dev.latencylab.lab.run;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its actuator port (+1000) free too. They are taken below the range the kernel gives outgoing connections their local
  * ports from: a port found free here is bound by the service seconds later, and in between any connection made on this
  * machine (a Gatling user's, a health check's) could otherwise be given it as its own port, and the service would not
- * start.
+ * start. In between, another lab process could find it free too (a service it starts binds its actuator port after
+ * its own): each port handed out is reserved, by a lock on a file of its own that this JVM holds until it ends.
  */
 public final class FreePorts {
 
@@ -28,6 +34,14 @@ public final class FreePorts {
 
     /** The next port to try: from a random place, so that two ./lab processes do not try the same ports in turn. */
     private static final AtomicInteger NEXT = new AtomicInteger(-1);
+
+    /**
+     * Where the reservations are: a file per port, locked by the JVM that handed it out, for as long as it runs. In the
+     * machine's temporary folder, not java.io.tmpdir: ./lab gives each of its processes one of its own.
+     */
+    private static final Path RESERVATIONS = Path.of(java.util.Objects.requireNonNullElse(System.getenv("TMPDIR"), "/tmp"), "latency-lab-ports");
+    /** The channels of this JVM's locks: a lock lasts as long as its channel is open. */
+    private static final List<FileChannel> HELD = new CopyOnWriteArrayList<>();
 
     private FreePorts() {
     }
@@ -46,7 +60,8 @@ public final class FreePorts {
         NEXT.compareAndSet(-1, ThreadLocalRandom.current().nextInt(span));
         for (int i = 0; i < 200; i++) {
             int port = LOWEST + Math.floorMod(NEXT.getAndIncrement(), span);
-            if (free(port) && free(TargetProcess.managementPort(port))) {
+            int management = TargetProcess.managementPort(port);
+            if (free(port) && free(management) && reserve(port) && reserve(management)) {
                 return port;
             }
         }
@@ -68,6 +83,43 @@ public final class FreePorts {
         }
     }
 
+    /**
+     * Reserves a port for this JVM: false when another process holds it, or this JVM already does. Where no reservation
+     * can be made (the folder cannot be written), true: the check of the port alone, as before.
+     */
+    static boolean reserve(int port) {
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(RESERVATIONS);
+            channel = FileChannel.open(RESERVATIONS.resolve(String.valueOf(port)), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (channel.tryLock() == null) {
+                channel.close();
+                return false;
+            }
+            HELD.add(channel);
+            return true;
+        }
+        catch (OverlappingFileLockException mine) {
+            close(channel);
+            return false;
+        }
+        catch (IOException e) {
+            close(channel);
+            return true;
+        }
+    }
+
+    private static void close(FileChannel channel) {
+        try {
+            if (channel != null) {
+                channel.close();
+            }
+        }
+        catch (IOException e) {
+            // nothing held
+        }
+    }
+
     /** Whether a listener could bind the loopback port now. */
     static boolean free(int port) {
         try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
@@ -82,7 +134,8 @@ public final class FreePorts {
         for (int i = 0; i < 50; i++) {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = s.getLocalPort();
-                if (TargetProcess.managementPort(port) < 65536 && free(TargetProcess.managementPort(port))) {
+                int management = TargetProcess.managementPort(port);
+                if (management < 65536 && free(management) && reserve(port) && reserve(management)) {
                     return port;
                 }
             }

@@ -37,6 +37,36 @@ class FreePortsTest {
         }
     }
 
+    /**
+     * A port another lab process handed out is not handed out here while that process runs, though nothing listens on
+     * it yet (its service starts seconds later, and binds its actuator port after its own); once it ended, it can be.
+     * The other process is a JVM of this class's main.
+     */
+    @Test
+    void aPortAnotherProcessHandedOutIsNotHandedOutHereUntilItEnds() throws Exception {
+        Process other = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
+                FreePortsTest.class.getName()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream()))) {
+            int theirs = Integer.parseInt(lines.readLine().trim());
+            assertThat(FreePorts.free(theirs)).as("nothing listens on %d", theirs).isTrue();
+            assertThat(FreePorts.reserve(theirs)).as("reserved by the other process").isFalse();
+            assertThat(FreePorts.reserve(TargetProcess.managementPort(theirs))).as("its actuator port too").isFalse();
+            other.getOutputStream().close(); // the other process ends
+            assertThat(other.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(FreePorts.reserve(theirs)).as("reserved here once the other process ended").isTrue();
+        }
+        finally {
+            other.destroyForcibly();
+        }
+    }
+
+    /** The other process of the test above: hands out a port, says which, and holds it until its input ends. */
+    public static void main(String[] args) throws IOException {
+        System.out.println(FreePorts.port());
+        System.out.flush();
+        System.in.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+
     /** A machine whose outgoing range starts too low to leave room below it (as if at 10,500): the kernel's choice. */
     @Test
     void belowALowOutgoingRangeTheKernelChoosesAndTheActuatorPortIsFreeToo() {
