@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.stream.Collectors;
 
+import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.sweep.Preset;
 
 /**
  * The help picocli reads from the root command's resource bundle: the options declared once (ResultsOptions,
  * NameOption) as each command means them, a key being the command's qualified name, then the option's (picocli's
- * qualified keys; ResultsOptionsTest checks the folders named here against ResultsFolders); and the defaults of
+ * qualified keys; their default folders are ResultsFolders'); and the defaults of
  * sweep's presets, from Preset itself, for the ${sweep...} variables of SweepCommand's help.
  */
 public final class SharedOptions extends ListResourceBundle {
@@ -19,12 +20,13 @@ public final class SharedOptions extends ListResourceBundle {
         Preset d = Preset.DEFAULT;
         Preset q = Preset.QUICK;
         return new Object[][] {
-                {"lab.run.results", "Folder of the runs, as capacity's and footprint's hold theirs (default: results/runs in the repository)."},
-                {"lab.sweep.results", "Folder that holds the sweeps (default: results/ in the repository)."},
+                {"lab.run.results", "Folder of the runs, as capacity's and footprint's hold theirs (default: " + ResultsFolders.RUNS + " in the repository)."},
+                {"lab.sweep.results", "Folder that holds the sweeps (default: " + ResultsFolders.RESULTS + "/ in the repository)."},
                 {"lab.sweep.name", "The sweep's folder name: give an existing one to resume it (default: a timestamp)."},
-                {"lab.capacity.results", "Folder of the searches (default: results/capacity in the repository)."},
+                {"lab.capacity.results", "Folder of the searches (default: " + ResultsFolders.SEARCHES + " in the repository)."},
                 {"lab.capacity.name", "The search's folder name (default: <target>-l<latency>-<timestamp>)."},
-                {"lab.footprint.results", "Folder of the experiments, as sweep's and capacity's hold theirs (default: results/footprint in the repository)."},
+                {"lab.footprint.results", "Folder of the experiments, as sweep's and capacity's hold theirs (default: " + ResultsFolders.FOOTPRINTS
+                        + " in the repository)."},
                 {"lab.footprint.name", "The experiment's folder name: give an existing one to resume it, measuring only what it lacks (default: "
                         + "footprint-<timestamp>)."},
                 {"sweep.default.shape", "%d targets x %s users".formatted(d.targets.size(), range(d.users))},

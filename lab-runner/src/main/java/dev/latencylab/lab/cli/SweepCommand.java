@@ -21,6 +21,7 @@ import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.Preset;
 import dev.latencylab.lab.sweep.SweepPlan;
@@ -233,7 +234,8 @@ final class SweepCommand implements Callable<Integer> {
                 return LatencyLab.FAILED;
             }
             SweepPage.write(dir);
-            long failed = Sweep.rows(dir).stream().filter(r -> !r.done()).count();
+            List<Summary.RunRow> rows = Sweep.rows(dir);
+            long failed = rows.stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
                     Figures.minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.page());
@@ -241,7 +243,7 @@ final class SweepCommand implements Callable<Integer> {
                 console.err().printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, Sweep.rows(dir), true, console);
+            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, rows, true, console);
         }
     }
 
