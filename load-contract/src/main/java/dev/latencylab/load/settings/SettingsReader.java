@@ -232,25 +232,24 @@ final class SettingsReader {
     }
 
     Injection injection() {
-        String v = value(INJECTION);
-        for (Injection i : Injection.values()) {
-            if (i.id().equals(v)) {
-                return i;
-            }
-        }
-        problems.add("sim.injection=%s is unknown; allowed: closed (users that wait for their answers) or open (a rate of arrivals)".formatted(v));
-        return Injection.CLOSED;
+        return oneOf(INJECTION, Injection.values(), Injection::id, Injection.CLOSED,
+                "closed (users that wait for their answers) or open (a rate of arrivals)");
     }
 
     Arrivals arrivals() {
-        String v = value(ARRIVALS);
-        for (Arrivals a : Arrivals.values()) {
-            if (a.id().equals(v)) {
-                return a;
+        return oneOf(ARRIVALS, Arrivals.values(), Arrivals::id, Arrivals.UNIFORM, "uniform or poisson");
+    }
+
+    /** A property that takes one of an enum's ids: the constant of the value given; else a problem, and the fallback. */
+    private <E extends Enum<E>> E oneOf(String name, E[] values, java.util.function.Function<E, String> id, E fallback, String allowed) {
+        String v = value(name);
+        for (E e : values) {
+            if (id.apply(e).equals(v)) {
+                return e;
             }
         }
-        problems.add("sim.arrivals=%s is unknown; allowed: uniform or poisson".formatted(v));
-        return Arrivals.UNIFORM;
+        problems.add("%s=%s is unknown; allowed: %s".formatted(name, v, allowed));
+        return fallback;
     }
 
     /** sim.rate: one rate, or an ascending list (a ladder), each a positive number of requests per second. */
@@ -335,14 +334,7 @@ final class SettingsReader {
     }
 
     ConnectionMode connectionMode() {
-        String v = value(CONNECTIONS);
-        for (ConnectionMode m : ConnectionMode.values()) {
-            if (m.id().equals(v)) {
-                return m;
-            }
-        }
-        problems.add("sim.connections=%s is unknown; allowed: auto, per-user or shared".formatted(v));
-        return ConnectionMode.AUTO;
+        return oneOf(CONNECTIONS, ConnectionMode.values(), ConnectionMode::id, ConnectionMode.AUTO, "auto, per-user or shared");
     }
 
     String baseUrl() {
