@@ -33,6 +33,18 @@ public final class Inputs {
     private Inputs() {
     }
 
+    /** A header given as a property (-Dsim.header.NAME=VALUE) or as an argument ('NAME: VALUE'), up to its value. */
+    private static final java.util.regex.Pattern HEADER_VALUE = java.util.regex.Pattern.compile(
+            "(" + java.util.regex.Pattern.quote(SimulationSettings.HEADER_PREFIX) + "[^=\\s']*=|(?<=')[!#$%&*+.^_`|~0-9A-Za-z-]+:(?!//))[^']*");
+
+    /**
+     * A message of the parser (an unknown option, an unmatched argument) with every header value it echoes hidden: a
+     * mistyped option must not print the secret it carried.
+     */
+    static String withoutHeaderValues(String message) {
+        return message == null ? null : HEADER_VALUE.matcher(message).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(m.group(1) + "<hidden>"));
+    }
+
     static int port(String option, int port) {
         if (port < 1 || port > MAX_PORT) {
             throw new IllegalArgumentException(("%s %d: give a port from 1 to %d (the target's actuator listens on port + %d, "

@@ -74,7 +74,9 @@ public final class LatencyLab {
 
     /** The command line as main runs it (tests run the same). */
     public static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true);
+        // no @FILE argument files: --header @FILE is the lab's own (picocli would split a secret's file into
+        // arguments, and echo them when they do not parse)
+        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true).setExpandAtFiles(false);
         cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.targetsHelp() + Reference.propertiesHelp());
         cli.getSubcommands().get("report").getCommandSpec().usageMessage().footer(Reference.flagsHelp());
         cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(Reference.exitCodesHelp());
@@ -84,7 +86,7 @@ public final class LatencyLab {
         // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();
-            c.getErr().println("latency-lab: " + e.getMessage());
+            c.getErr().println("latency-lab: " + Inputs.withoutHeaderValues(e.getMessage()));
             c.getErr().println("Try './lab " + (c.getCommandSpec().parent() == null ? "" : c.getCommandName() + " ") + "--help'.");
             return BAD_INPUT;
         });

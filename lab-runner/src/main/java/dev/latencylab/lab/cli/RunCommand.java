@@ -260,6 +260,7 @@ final class RunCommand implements Callable<Integer> {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
         given.putAll(loadOptions.requestProperties());
+        given.putAll(loadOptions.headers().properties());
         given.putAll(properties);
         if (injectors > 1) {
             // checked as each injector will check it (fewer users than injectors, a rate that does not split)

@@ -6,6 +6,7 @@ import java.util.List;
 
 import picocli.CommandLine.Option;
 import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.lab.run.SecretHeaders;
 import dev.latencylab.lab.run.ServiceRun;
 
 /**
@@ -27,8 +28,10 @@ final class ServiceLoadOptions {
             + "(Content-Type from its extension, or a --header; -Dsim.body.file).")
     Path bodyFile;
 
-    @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "With --url: a header every request carries, e.g. "
-            + "--header 'Authorization: Bearer ...' (repeat it for several; result.json names it, never its value).")
+    @Option(names = "--header", paramLabel = "'NAME: VALUE' | @FILE", description = "With --url: a header every request carries, e.g. "
+            + "--header 'Accept-Language: de' (repeat it for several), or the NAME: VALUE lines of a file, --header @FILE: a secret "
+            + "(--header @token.txt) stays off every command line. The lab writes a header's name, never its value: a sweep or "
+            + "search resumed needs its headers given again.")
     List<String> headers = new ArrayList<>();
 
     @Option(names = "--pool", paramLabel = "NAME=SIZE", description = "With --url: the size of a pool of your service that its "
@@ -78,7 +81,7 @@ final class ServiceLoadOptions {
         return given;
     }
 
-    /** The simulation's properties these options set: the requests, their method and body, and the headers. */
+    /** The simulation's properties these options set: the requests, their method and body (the headers: headers()). */
     java.util.Map<String, String> requestProperties() {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         if (requestsFile != null) {
@@ -90,13 +93,46 @@ final class ServiceLoadOptions {
         if (bodyFile != null) {
             m.put(SimulationSettings.BODY_FILE, bodyFile.toAbsolutePath().toString());
         }
-        for (String header : headers) {
-            int colon = header.indexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("--header %s: give NAME: VALUE, e.g. --header 'Accept-Language: de'".formatted(header));
-            }
-            m.put(SimulationSettings.HEADER_PREFIX + header.substring(0, colon).strip(), header.substring(colon + 1).strip());
-        }
         return m;
+    }
+
+    /**
+     * The headers: each --header NAME: VALUE, or the NAME: VALUE lines of --header @FILE (blank lines and # comments
+     * skipped), which keeps a secret off the command line. A message never shows a value: it may be a secret.
+     */
+    SecretHeaders headers() {
+        java.util.Map<String, String> m = new java.util.TreeMap<>();
+        for (String header : headers) {
+            if (header.startsWith("@")) {
+                Path file = Path.of(header.substring(1));
+                List<String> lines;
+                try {
+                    lines = java.nio.file.Files.readAllLines(file);
+                }
+                catch (java.io.IOException | java.io.UncheckedIOException e) {
+                    throw new IllegalArgumentException("--header @%s: cannot read it (%s); give a file of NAME: VALUE lines"
+                            .formatted(file, e.getClass().getSimpleName()));
+                }
+                for (int i = 0; i < lines.size(); i++) {
+                    String line = lines.get(i).strip();
+                    if (!line.isEmpty() && !line.startsWith("#")) {
+                        put(m, line, "--header @%s, line %d".formatted(file, i + 1));
+                    }
+                }
+            }
+            else {
+                put(m, header, "--header");
+            }
+        }
+        return new SecretHeaders(m);
+    }
+
+    private static void put(java.util.Map<String, String> headers, String header, String where) {
+        int colon = header.indexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("%s: give NAME: VALUE, e.g. --header 'Accept-Language: de' (what was given is not shown: "
+                    .formatted(where) + "it may be a secret)");
+        }
+        headers.put(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
     }
 }

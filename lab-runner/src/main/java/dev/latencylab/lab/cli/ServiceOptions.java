@@ -71,7 +71,7 @@ final class ServiceOptions {
         }
         return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
-                load == null ? List.of() : load.givenPools());
+                load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools());
     }
 
     /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */

@@ -124,7 +124,12 @@ public final class GatlingLauncher {
         List<String> command = new ArrayList<>();
         command.add(launch.java());
         command.addAll(launch.jvmOptions());
-        properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        // a header's value goes in the environment (see run), never on a command line every user can read
+        properties.forEach((k, v) -> {
+            if (!k.startsWith(SimulationSettings.HEADER_PREFIX)) {
+                command.add("-D" + k + "=" + v);
+            }
+        });
         command.addAll(List.of("-cp", launch.classpath(), "io.gatling.app.Gatling", "--simulation", SIMULATION, "--results-folder",
                 results.toAbsolutePath().toString(), "--run-description", description));
         if (!reports) {
@@ -160,7 +165,9 @@ public final class GatlingLauncher {
             if (stopped) {
                 return new Exit(-1, null, null, "stopped before it started", List.of());
             }
-            process = new ProcessBuilder(command).directory(repo.resolve("gatling-scripts").toFile()).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(repo.resolve("gatling-scripts").toFile()).redirectErrorStream(true);
+            builder.environment().putAll(SimulationSettings.headersEnvironment(properties));
+            process = builder.start();
             current.add(process);
             if (stopped) {
                 process.destroy(); // the stop came while it started

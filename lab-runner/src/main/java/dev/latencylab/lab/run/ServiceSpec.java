@@ -14,11 +14,13 @@ import dev.latencylab.lab.targets.Target;
  * A service of the user's as a sweep or a capacity search keeps it (sweep.json, capacity.json), so that every point or
  * ladder loads the same service: its name and URL, whether its host (not this machine) is the user's, the jar the lab
  * starts for each point or ladder with its arguments and JVM options (null: it runs already, neither started nor
- * stopped), the simulation's properties of its requests (a requests file, a method, a body, headers: sim.*), and the
- * sizes of its pools the user gave (--pool; none in files written before it).
+ * stopped), the simulation's properties of its requests (a requests file, a method, a body: sim.*), the headers they
+ * carry (a file keeps their names only: see SecretHeaders), and the sizes of its pools the user gave (--pool; none in
+ * files written before it).
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
         Map<String, String> requests,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) SecretHeaders headers,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools) {
 
     public ServiceSpec {
@@ -26,6 +28,11 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         jarArgs = jarArgs == null ? List.of() : List.copyOf(jarArgs);
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
         requests = requests == null ? Map.of() : new TreeMap<>(requests);
+        headers = headers == null ? SecretHeaders.NONE : headers;
+        if (requests.keySet().stream().anyMatch(k -> k.startsWith(SimulationSettings.HEADER_PREFIX))) {
+            // a file written before headers were kept apart holds their values: never read them back
+            throw new IllegalArgumentException("a header's value among the requests of service " + name + ": give headers apart");
+        }
     }
 
     /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
@@ -46,6 +53,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
             m.remove(SimulationSettings.PATH);
         }
         m.putAll(requests);
+        m.putAll(headers.properties());
         return m;
     }
 

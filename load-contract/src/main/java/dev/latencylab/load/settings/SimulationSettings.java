@@ -123,6 +123,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     public static final String REQUESTS_FILE = "sim.requests.file";
     /** A header every request carries: sim.header.NAME=VALUE (a family of properties, one a header). */
     public static final String HEADER_PREFIX = "sim.header.";
+    /** The environment variable a runner passes the headers in, one "Name: value" a line (see fromSystemProperties). */
+    public static final String HEADERS_ENV = "LATENCY_LAB_HEADERS";
 
     /** Properties of the closed model only, and of the open model only: one given to the other model is a mistake. */
     static final List<String> CLOSED_ONLY = List.of(USERS, REPEAT, THINK_MIN_MS, THINK_MAX_MS, CONNECTIONS);
@@ -209,8 +211,40 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         }
     }
 
+    /**
+     * The simulation's properties of this JVM, with the headers the runner passed in {@link #HEADERS_ENV}: a header's
+     * value (a token, a password) never goes on a command line, which every user of the machine can read.
+     */
     public static SimulationSettings fromSystemProperties() {
-        return from(System.getProperties());
+        Properties p = new Properties();
+        p.putAll(System.getProperties());
+        p.putAll(headersFromEnvironment(System.getenv(HEADERS_ENV)));
+        return from(p);
+    }
+
+    /** The sim.header.* properties of HEADERS_ENV's lines ("Name: value" each); none when it is not set. */
+    static Map<String, String> headersFromEnvironment(String lines) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (lines != null) {
+            lines.lines().filter(l -> l.indexOf(':') > 0).forEach(l -> m.put(HEADER_PREFIX + l.substring(0, l.indexOf(':')).strip(),
+                    l.substring(l.indexOf(':') + 1).strip()));
+        }
+        return m;
+    }
+
+    /**
+     * The environment a runner gives the simulation's JVM: these properties' headers as HEADERS_ENV's lines, the
+     * command line keeping the others; empty when there are none. A process's environment is readable by its own user
+     * alone.
+     */
+    public static Map<String, String> headersEnvironment(Map<String, String> properties) {
+        StringBuilder lines = new StringBuilder();
+        properties.forEach((k, v) -> {
+            if (k.startsWith(HEADER_PREFIX)) {
+                lines.append(k.substring(HEADER_PREFIX.length())).append(": ").append(v).append('\n');
+            }
+        });
+        return lines.isEmpty() ? Map.of() : Map.of(HEADERS_ENV, lines.toString());
     }
 
     /** The same, from name-value pairs (a run's -D properties). */

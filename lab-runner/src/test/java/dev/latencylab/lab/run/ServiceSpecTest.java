@@ -1,0 +1,47 @@
+package dev.latencylab.lab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.settings.SimulationSettings;
+
+/** A service as sweep.json and capacity.json keep it: its headers by name, never by value. */
+class ServiceSpecTest {
+
+    private static ServiceSpec spec(SecretHeaders headers) {
+        return new ServiceSpec("mine", "http://127.0.0.1:8080/owners", false, null, List.of(), List.of(), Map.of(SimulationSettings.METHOD, "GET"),
+                headers, List.of());
+    }
+
+    @Test
+    void aFileKeepsAHeadersNameAndTheSameSweepResumedWithItsValueMatches() {
+        ServiceSpec given = spec(new SecretHeaders(Map.of("Authorization", "Bearer S3CRET")));
+        String json = Json.MAPPER.writeValueAsString(given);
+
+        assertThat(json.replaceAll("\\s", "")).contains("\"headers\":[\"Authorization\"]").doesNotContain("S3CRET");
+        assertThat(given.properties()).containsEntry("sim.header.Authorization", "Bearer S3CRET");
+        ServiceSpec read = Json.MAPPER.readValue(json, ServiceSpec.class);
+        // a resume compares the plans as their files have them: given again, the header makes the same sweep
+        JsonNode asGiven = Json.MAPPER.valueToTree(given);
+        JsonNode asRead = Json.MAPPER.valueToTree(read);
+        JsonNode without = Json.MAPPER.valueToTree(spec(SecretHeaders.NONE));
+        assertThat(asRead).isEqualTo(asGiven);
+        assertThat(without).isNotEqualTo(asGiven);
+        assertThatThrownBy(read::properties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("header Authorization: its value is not kept").hasMessageContaining("--header @FILE");
+    }
+
+    @Test
+    void aFileWithAHeadersValueAmongItsRequestsIsNotRead() {
+        assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(),
+                Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageNotContaining("S3CRET");
+    }
+}
