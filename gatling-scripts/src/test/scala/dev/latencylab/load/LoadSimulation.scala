@@ -33,7 +33,7 @@ class LoadSimulation extends Simulation {
   private val preflight = LoadSimulation.orExit(Preflight.check(settings))
   private val mix = settings.endpoint.mix
   private val run = new RunRecorder(mix.requests.size)
-  private val sampler = new Sampler(if (preflight.samplesServer(settings)) settings.endpoint.metricsUrl else null, java.net.URI.create(settings.endpoint.baseUrl).getPort,
+  private val sampler = new Sampler(if (preflight.samplesServer(settings)) settings.endpoint.metricsUrl else null, settings.endpoint.baseUrl,
     settings.watch.targetPid.orElse(-1L), settings.endpoint.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
@@ -44,8 +44,9 @@ class LoadSimulation extends Simulation {
   LoadSimulation.announce(settings, preflight)
 
   private val httpProtocol = {
-    // */* as curl sends it: a JSON service answered the old text/plain with 406 to every request
-    val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("*/*").disableCaching
+    // */* as curl sends it: a JSON service answered the old text/plain with 406 to every request. No redirect is
+    // followed: a request goes to the host the runner checked and nowhere else, and a 3xx is a KO of its own
+    val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("*/*").disableCaching.disableFollowRedirect
     if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) base.shareConnections else base
   }
 
@@ -115,6 +116,7 @@ class LoadSimulation extends Simulation {
       ResultFile.defaultLocation(run.startedAt()))
     val result = RunResult.build(settings, preflight, run, sampler, arrivals.orNull, connectTimeoutMs, requestTimeoutMs)
     ResultFile.write(result, file)
+    LoadSimulation.redirects(run.koByReason).foreach(println)
     println(ResultFile.WRITTEN + file.toAbsolutePath)
     result.problems.forEach(p => System.err.println(s"latency-lab: PROBLEM: $p"))
   }
@@ -214,6 +216,15 @@ object LoadSimulation {
            |  The result file records connectionsSwitched=true. Set -Dsim.connections=per-user to refuse instead.
            |""".stripMargin)
     }
+  }
+
+  /** The line said once when the service redirected requests: none followed, each a KO. */
+  private def redirects(koByReason: java.util.Map[String, java.lang.Long]): Option[String] = {
+    val redirected = koByReason.asScala.filter { case (reason, _) => reason.matches("HTTP 3[0-9][0-9]") }
+    if (redirected.isEmpty) None
+    else Some(s"latency-lab: the service redirected ${redirected.values.map(_.longValue).sum} requests " +
+      s"(${redirected.map { case (r, n) => s"$r: $n" }.mkString(", ")}): the lab follows no redirect, so that no request leaves the " +
+      "host it checked; each counts as KO. Load the URL the redirect names instead")
   }
 
   /** The user's assertions, and one always: a run in which no request succeeded fails. */

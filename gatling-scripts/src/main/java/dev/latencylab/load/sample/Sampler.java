@@ -109,6 +109,8 @@ public final class Sampler implements AutoCloseable {
         return t;
     });
     private final String prometheusUrl;
+    /** Where the service listens, probed each second when its metrics are not read; else null. */
+    private final java.net.InetSocketAddress service;
     private final ActuatorMetrics json;
     private final String tomcatConnector;
     private final RunProgress run;
@@ -119,12 +121,15 @@ public final class Sampler implements AutoCloseable {
     private long lastServerJiffies = -1;
 
     /**
-     * @param metricsUrl the target's actuator, or null to sample this side only
-     * @param serverPort the port of the connector under load (Tomcat's metrics are kept for it alone)
+     * @param metricsUrl the target's actuator, or null to sample this side only (then a connection to baseUrl each
+     *                   second tells whether it still listens: a service without metrics that goes down is seen too)
+     * @param baseUrl    the service under load (its port: the connector whose Tomcat metrics are kept)
      * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
      * @param loadedPath the path under load: which connection pool, if any, its requests wait on
      */
-    public Sampler(String metricsUrl, int serverPort, long targetPid, String loadedPath, RunProgress run) {
+    public Sampler(String metricsUrl, String baseUrl, long targetPid, String loadedPath, RunProgress run) {
+        int serverPort = URI.create(baseUrl).getPort();
+        this.service = metricsUrl == null ? new java.net.InetSocketAddress(URI.create(baseUrl).getHost(), serverPort) : null;
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
         // a service whose actuator has no Prometheus registry: its own JSON, a request per gauge
         this.json = metricsUrl == null || MetricsEndpoint.prometheusUnseen(metricsUrl) == null ? null
@@ -171,6 +176,9 @@ public final class Sampler implements AutoCloseable {
         double injectorCpu = os.getProcessCpuLoad();
         double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
         Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer(second);
+        if (service != null) {
+            probeService(second);
+        }
         double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
         long[] cpuTimes = ProcCpu.cpuTimes();
         double steal = ProcCpu.stealShare(lastCpuTimes, cpuTimes);
@@ -209,16 +217,33 @@ public final class Sampler implements AutoCloseable {
         }
         catch (ConnectException e) {
             // refused: nothing listens on the actuator's port any more, the server is down
-            serverRefusals.incrementAndGet();
-            if (firstRefusalSecond == null) {
-                firstRefusalSecond = second;
-            }
+            refused(second);
         }
         catch (Exception e) {
             // a saturated target answers late or not at all: counted, and that is data too
         }
         serverMisses.incrementAndGet();
         return Map.of();
+    }
+
+    /** A connection to the service, closed at once: refused when nothing listens there any more (it is down). */
+    private void probeService(double second) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(service, 2000);
+        }
+        catch (ConnectException e) {
+            refused(second);
+        }
+        catch (IOException e) {
+            // a saturated service may not accept in time: that is not down
+        }
+    }
+
+    private void refused(double second) {
+        serverRefusals.incrementAndGet();
+        if (firstRefusalSecond == null) {
+            firstRefusalSecond = second;
+        }
     }
 
     /** One scrape of the Prometheus text, parsed; null when it did not answer 200. */
