@@ -95,6 +95,39 @@ class ReadersTrustIT {
                 "throughput.goodputPlateauPerSecond is 1.0E308; throughput.okPerSecond gives ");
     }
 
+    /**
+     * A pool's bound is its size over its hold time, never taken as written: a bound edited to 5,000 (10 connections held
+     * 101 ms give 99), a hold time of 0 or below, a size of 0 or NaN are refused by report and compare, naming the field.
+     */
+    @Test
+    void aPoolBoundThatItsSizeAndHoldTimeDoNotGiveIsRefused() throws IOException {
+        Path sweep = tmp.resolve("visits");
+        Lab.copyTree(DOCS.resolve("results-service/visits"), sweep);
+        Path run = sweep.resolve("points/example-l0-u400-r1");
+        Path result = run.resolve("result.json");
+        edit(result, j -> ((ObjectNode) j.get("server").get("pools").get("published").get(0)).put("boundPerSecond", 5000.0));
+        refusedInOneLine(lab("report", sweep.toString(), "--verdict"), LatencyLab.BAD_INPUT,
+                "server.pools.published[0] (HikariCP).boundPerSecond is 5000.0; its size / holdMs gives 98.");
+        refusedInOneLine(lab("compare", DOCS.resolve("results-service/visits/points/example-l0-u400-r1").toString(), run.toString()),
+                LatencyLab.BAD_INPUT, "server.pools.published[0] (HikariCP).boundPerSecond is 5000.0");
+        for (String[] bad : new String[][] {{"holdMs", "-5"}, {"holdMs", "0"}, {"size", "0"}, {"size", "NaN"}}) {
+            Files.copy(DOCS.resolve("results-service/visits/points/example-l0-u400-r1/result.json"), result,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            edit(result, j -> {
+                ObjectNode p = (ObjectNode) j.get("server").get("pools").get("published").get(0);
+                if (bad[1].equals("NaN")) {
+                    p.put(bad[0], "NaN");
+                }
+                else {
+                    p.put(bad[0], Double.parseDouble(bad[1]));
+                }
+            });
+            refusedInOneLine(lab("compare", DOCS.resolve("results-service/visits/points/example-l0-u400-r1").toString(), run.toString()),
+                    LatencyLab.BAD_INPUT, "server.pools.published[0] (HikariCP).%s is %s; give a number above 0".formatted(bad[0],
+                            bad[1].equals("NaN") ? "NaN" : Double.parseDouble(bad[1])));
+        }
+    }
+
     @Test
     void aCapacityThatItsLaddersDoNotGiveIsRefusedAndCapacityReportWritesOnlyItsChart() throws IOException {
         Path searches = tmp.resolve("searches");

@@ -166,7 +166,8 @@ public final class ServicePools {
 
     /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
     private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
-        Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null).reduce((a, b) -> b).orElse(null);
+        // a reading that is not a number (an endpoint's NaN) is no reading: it must not become a size, a use or a wait
+        Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null && Double.isFinite(v)).reduce((a, b) -> b).orElse(null);
         Series inUse = new Series();
         Series pending = new Series();
         long readings = 0;
@@ -174,7 +175,8 @@ public final class ServicePools {
         for (Reading r : span) {
             Double used = r.values().get(kind.inUse());
             Double waiting = kind.pending() == null ? null : r.values().get(kind.pending());
-            if (used == null) {
+            waiting = waiting == null || Double.isFinite(waiting) ? waiting : null;
+            if (used == null || !Double.isFinite(used)) {
                 continue;
             }
             inUse.add(used);
@@ -182,7 +184,7 @@ public final class ServicePools {
             readings++;
             // where the pool publishes its waits, full means a request waited: all in use at an instant is the pool keeping
             // up, and one in use fewer at an instant (handed back, not yet taken again) with 40 waiting is full
-            if (size != null && size > 0 && (kind.pending() == null ? used >= size : waiting != null && waiting > 0)) {
+            if (kind.pending() == null ? size != null && size > 0 && used >= size : waiting != null && waiting > 0) {
                 full++;
             }
         }

@@ -79,6 +79,40 @@ public final class ResultCheck {
         if (r.open() != null) {
             open(r.open());
         }
+        if (r.server() != null && r.server().pools() != null) {
+            pools(r.server().pools());
+        }
+    }
+
+    /**
+     * Each pool's figures: a size and a hold time above 0 where given, a full share from 0 to 1, and its bound what
+     * they give (size / hold time), never taken as written: a verdict and a compare draw it.
+     */
+    private void pools(Result.Pools pools) {
+        List<Result.Pool> published = pools.published() == null ? List.of() : pools.published();
+        for (int i = 0; i < published.size(); i++) {
+            Result.Pool p = published.get(i);
+            String field = "server.pools.published[%d] (%s)".formatted(i, p.name());
+            above0(field + ".size", p.size());
+            above0(field + ".holdMs", p.holdMs());
+            if (p.fullShare() != null && !(p.fullShare() >= 0 && p.fullShare() <= 1)) {
+                problems.add("%s.fullShare is %s; a share is from 0 to 1".formatted(field, p.fullShare()));
+            }
+            Double bound = p.size() == null || p.holdMs() == null || !(p.size() > 0) || !(p.holdMs() > 0) ? null : p.size() * 1000 / p.holdMs();
+            if (bound == null ? p.boundPerSecond() != null : p.boundPerSecond() == null || Math.abs(p.boundPerSecond() - bound) > 1e-6 * bound) {
+                problems.add("%s.boundPerSecond is %s; its size / holdMs gives %s".formatted(field, p.boundPerSecond(),
+                        bound == null ? "none (it needs both)" : "%.3f".formatted(bound)));
+            }
+        }
+        for (Result.GivenPool g : pools.givenOrNone()) {
+            above0("server.pools.given (%s).size".formatted(g.name()), g.size());
+        }
+    }
+
+    private void above0(String field, Double value) {
+        if (value != null && !(Double.isFinite(value) && value > 0)) {
+            problems.add("%s is %s; give a number above 0, or none".formatted(field, value));
+        }
     }
 
     /** A component in which two records of one type differ: its name and both values. */
