@@ -71,7 +71,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     /** The descriptor arithmetic alone, for tests. */
     static Preflight decide(SimulationSettings s, long openFilesLimit, OptionalInt targetThreads) {
-        int peakUsers = peakActiveUsers(s);
+        int peakUsers = s.peakActiveUsers();
         long needed = (long) peakUsers + JVM_OWN_FILES;
         boolean fits = needed <= openFilesLimit;
         ConnectionMode mode = s.connections();
@@ -91,25 +91,6 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         boolean switched = mode == ConnectionMode.AUTO && !fits;
         ConnectionMode used = mode == ConnectionMode.AUTO ? (fits ? ConnectionMode.PER_USER : ConnectionMode.SHARED) : mode;
         return new Preflight(used, switched, peakUsers, needed, openFilesLimit, targetThreads, null);
-    }
-
-    /**
-     * Users alive at once in this process (its share when several injectors split the run; open model: requests in
-     * flight): each lives about repeat * (L + mean think); users arrive evenly over the ramp, so if a
-     * user outlives the ramp all of them overlap, otherwise about N * life / ramp do.
-     */
-    static int peakActiveUsers(SimulationSettings s) {
-        if (s.open()) {
-            // Little's law: arrivals in flight at the top rate when each is answered within the SLO
-            return (int) Math.ceil(s.openLoad().orElseThrow().topRate() * s.load().sloP99Ms().orElse(1000) / 1000.0) + 1;
-        }
-        double lifeMs = s.pacing().repeat() * (s.latencyMs().orElse(0) + s.thinkMean().toMillis());
-        double rampMs = s.pacing().ramp().toMillis();
-        int users = s.usersHere();
-        if (lifeMs >= rampMs) {
-            return users;
-        }
-        return (int) Math.min(users, Math.ceil(users * lifeMs / rampMs) + 1);
     }
 
     private static void requireAnswer(String baseUrl) {

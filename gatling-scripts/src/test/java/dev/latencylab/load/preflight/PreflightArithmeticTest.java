@@ -50,6 +50,6 @@ class PreflightArithmeticTest {
         p.setProperty("sim.ramp.seconds", "600");
         p.setProperty("sim.repeat", "3");
         // each lives 3 x 1.6 s = 4.8 s of a 600 s ramp: about 80 at once
-        assertThat(Preflight.peakActiveUsers(SimulationSettings.from(p))).isEqualTo(81);
+        assertThat(SimulationSettings.from(p).peakActiveUsers()).isEqualTo(81);
     }
 }

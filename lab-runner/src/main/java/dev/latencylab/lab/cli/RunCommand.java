@@ -273,6 +273,9 @@ final class RunCommand implements Callable<Integer> {
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         SimulationSettings settings = SimulationSettings.from(given);
+        if (settings.plateauUnreachable() != null) {
+            console.err().println("latency-lab: WARNING: " + settings.plateauUnreachable());
+        }
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
                 serviceOptions.jarArgs, !noJvmEvents);
         console.out().printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
@@ -225,6 +226,9 @@ final class SweepCommand implements Callable<Integer> {
             console.err().println("latency-lab: " + refused + ": give another --name, or the same settings to resume it");
             return LatencyLab.BAD_INPUT;
         }
+        // said before the first point: a load whose users are never all active has no plateau to measure
+        plan.points().stream().filter(p -> p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
+                .filter(java.util.Objects::nonNull).forEach(why -> console.err().println("latency-lab: WARNING: " + why));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "

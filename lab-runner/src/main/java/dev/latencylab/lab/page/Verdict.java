@@ -282,8 +282,10 @@ public final class Verdict {
                         ? ": Tomcat's connection cap (%s)".formatted(t.connectionSettings()) : "";
     }
 
+    /** A point's goodput, and that it is no plateau's where its users were never all active at once. */
     private static String goodput(Summary.PointRow p) {
-        return rate(p.rates().goodput().median()) + " req/s";
+        return rate(p.rates().goodput().median()) + " req/s"
+                + (p.flagList().contains(Flags.NOT_ALL_ACTIVE) ? ", never all its users active at once: no plateau" : "");
     }
 
     static String rate(Double v) {

@@ -24,6 +24,7 @@ public final class Flags {
     public static final String UNSTABLE = "unstable";
     public static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
     static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
+    public static final String NOT_ALL_ACTIVE = "not-all-active";
 
     /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
     static final String FLAG_SEPARATOR = "; ";
@@ -62,6 +63,9 @@ public final class Flags {
                 || near(r.server().files().openFiles().max(), r.server().files().openFilesLimit())) {
             flags.add(DESCRIPTORS_NEAR_LIMIT);
         }
+        if (neverAllActive(r)) {
+            flags.add(NOT_ALL_ACTIVE);
+        }
         if (r.requests().ko() > 0) {
             flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
         }
@@ -73,6 +77,19 @@ public final class Flags {
             flags.add(RESUMED_ELSEWHERE);
         }
         return flags;
+    }
+
+    /**
+     * A closed run whose users were never all active at once (fewer than the plateau's share of them at their peak):
+     * users that finished their requests before the last had started. Its goodput is no plateau's.
+     */
+    public static boolean neverAllActive(Result r) {
+        if (r.open() != null) {
+            return false;
+        }
+        Result.Split split = r.parameters().split();
+        int here = split.injectorIndex() != null && split.injectors() != null ? r.parameters().users() / split.injectors() : r.parameters().users();
+        return r.injector().peakActiveUsers() < dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * here;
     }
 
     /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
@@ -108,6 +125,9 @@ public final class Flags {
             new Flag(CONNECTIONS_SWITCHED, "`auto` gave up one connection per user (open-files limit): the server saw far fewer "
                     + "connections than users"),
             new Flag(DESCRIPTORS_NEAR_LIMIT, "injector or server had >= 90% of its open-files limit open"),
+            new Flag(NOT_ALL_ACTIVE, "a closed run's users were never all active at once (fewer than 95% of them at their peak: "
+                    + "the first finished their requests before the last started): no plateau, its goodput is not the load's "
+                    + "of all its users, and no model is calibrated on it; more requests per user or a shorter ramp reach one"),
             new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
             new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
             new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "

@@ -28,12 +28,13 @@ public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs
                 .min(Comparator.comparingInt(p -> p.identity().users())).flatMap(ServiceModel::calibratedAt);
     }
 
-    /** Calibrated on this point, where it can be: finished, nothing of it full, a p50 and a goodput. */
+    /** Calibrated on this point, where it can be: finished, all its users active at once, nothing of it full, a p50 and a goodput. */
     public static Optional<ServiceModel> calibratedAt(Summary.PointRow p) {
         Double p50 = p.latency().p50Ms().median();
         Double goodput = p.rates().goodput().median();
+        // a load whose users were never all active at once offered less than N/(L+Z): L + Z from it would be too long
         if (!p.done() || p.identity().rate() != null || p.evidence().fullPool() != null || p50 == null || p50 <= 0 || goodput == null
-                || goodput <= 0) {
+                || goodput <= 0 || p.flagList().contains(Flags.NOT_ALL_ACTIVE)) {
             return Optional.empty();
         }
         return Optional.of(new ServiceModel(p, p50, p.identity().users() * 1000.0 / goodput));

@@ -112,7 +112,8 @@ public final class Stages {
             for (Summary.PointRow p : rows) {
                 Cause b = Cause.of(p, rows.get(0));
                 Stage last = stages.isEmpty() ? null : stages.getLast();
-                if (last != null && last.bound() == b) {
+                // a load whose users were never all active stands alone: its figure must be said, with why it is no plateau's
+                if (last != null && last.bound() == b && !neverAllActive(p) && !neverAllActive(last.last())) {
                     stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
                 }
                 else {
@@ -123,6 +124,10 @@ public final class Stages {
             targets.add(new TargetStages(first.identity().target(), first.identity().latencyMs(), first.identity().rate() != null, stages));
         });
         return targets;
+    }
+
+    private static boolean neverAllActive(Summary.PointRow p) {
+        return p.flagList().contains(Flags.NOT_ALL_ACTIVE);
     }
 
     /** The side-by-side load of each latency and model (see {@link SideBySide}); none where no load was run by two targets. */

@@ -56,6 +56,30 @@ class ServiceVerdictTest {
         assertThat(markdown).doesNotContain("not explained");
     }
 
+    /**
+     * A lightest load whose users were never all active at once offered less than N/(L+Z): its L + Z would be too long,
+     * so no model is calibrated on it (no knee is drawn from it), and the verdict says its goodput is no plateau's.
+     */
+    @Test
+    void aLoadWhoseUsersWereNeverAllActiveIsSaidSoAndCalibratesNoModel() {
+        List<Summary.RunRow> runs = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            runs.add(ServiceRows.run(20, r, 6.1, 108, 0.1, NONE_FULL, true));
+            runs.add(run(100, r, 62.5, 109, 0.2, NONE_FULL));
+            runs.add(run(200, r, 97.9, 950, 0.24, HIKARI_FULL));
+        }
+        List<Summary.PointRow> points = Points.of(runs, Map.of());
+        assertThat(points.get(0).flagList()).contains(dev.latencylab.lab.summary.Flags.NOT_ALL_ACTIVE);
+        assertThat(dev.latencylab.lab.summary.ServiceModel.of(points)).isEmpty();
+        String markdown = Verdict.markdown(points);
+        assertThat(markdown).contains("6 req/s, never all its users active at once: no plateau;").contains("HikariCP at 200 users")
+                .doesNotContain("the knee at");
+        // the same loads, all active: the lightest calibrates the model, and no such words
+        List<Summary.RunRow> active = runs.stream().map(r -> r.identity().users() == 20 ? run(20, r.identity().run(), 12.3, 108, 0.1, NONE_FULL) : r)
+                .toList();
+        assertThat(Verdict.markdown(Points.of(active, Map.of()))).contains("the knee at").doesNotContain("never all its users active");
+    }
+
     @Test
     void aRisenResponseTimeWithNothingFullIsNotExplainedAndThisMachinesCpuComesFirst() {
         List<Summary.RunRow> runs = List.of(run(20, 1, 12.3, 108, 0.1, NONE_FULL), run(100, 1, 62.5, 112, 0.2, NONE_FULL),

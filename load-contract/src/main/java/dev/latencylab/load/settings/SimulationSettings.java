@@ -383,6 +383,43 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         return pacing.thinkMin().plus(pacing.thinkMax()).dividedBy(2);
     }
 
+    /**
+     * Users alive at once in this process (its share when several injectors split the run; open model: requests in
+     * flight): each lives about repeat * (L + mean think), L the path's latency (0 where it names none: a lower bound);
+     * users arrive evenly over the ramp, so if a user outlives the ramp all of them overlap, otherwise about N * life /
+     * ramp do.
+     */
+    public int peakActiveUsers() {
+        if (open()) {
+            // Little's law: arrivals in flight at the top rate when each is answered within the SLO
+            return (int) Math.ceil(openLoad().orElseThrow().topRate() * load.sloP99Ms().orElse(1000) / 1000.0) + 1;
+        }
+        double lifeMs = pacing.repeat() * (latencyMs().orElse(0) + thinkMean().toMillis());
+        double rampMs = pacing.ramp().toMillis();
+        int users = usersHere();
+        if (lifeMs >= rampMs) {
+            return users;
+        }
+        return (int) Math.min(users, Math.ceil(users * lifeMs / rampMs) + 1);
+    }
+
+    /**
+     * Why a closed run's users may never be all active at once (no plateau), said before it starts: each user's
+     * requests and think times end before the ramp has started the last; null when they overlap (or the run is open).
+     */
+    public String plateauUnreachable() {
+        if (open() || peakActiveUsers() >= dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * usersHere()) {
+            return null;
+        }
+        double lifeSeconds = pacing.repeat() * (latencyMs().orElse(0) + thinkMean().toMillis()) / 1000.0;
+        return ("%,d users: each lives %s%.1f s (%d requests, %s think time %d ms) and the ramp takes %d s, so about %,d of them "
+                + "are active at once, never all: no plateau, and its goodput is not all of theirs. More requests per user "
+                + "(--requests-per-user, sim.repeat) or a shorter ramp (--ramp-seconds, sim.ramp.seconds) reach one").formatted(users,
+                        latencyMs().isPresent() ? "about " : "at least ",
+                        lifeSeconds, pacing.repeat(), latencyMs().isPresent() ? "latency %d ms and".formatted(latencyMs().getAsLong()) : "mean",
+                        thinkMean().toMillis(), pacing.ramp().toSeconds(), peakActiveUsers());
+    }
+
     /** Every parameter as the result file records it. */
     public Result.Parameters result() {
         // users, repeat and think times are the closed model's: an open run records 0, 1, 0, 0

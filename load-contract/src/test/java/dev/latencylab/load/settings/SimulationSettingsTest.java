@@ -22,6 +22,25 @@ class SimulationSettingsTest {
         return SimulationSettings.from(p);
     }
 
+    /**
+     * Users that finish their requests before the ramp has started the last are never all active at once: said before
+     * the run (10 requests with 1.5 s of think time each live about 15 s, half a 30-s ramp), and not when they overlap.
+     */
+    @Test
+    void aLoadWhoseUsersCannotAllBeActiveAtOnceIsSaidBeforeItRuns() {
+        SimulationSettings short_ = parse("sim.users", "100", "sim.repeat", "10", "sim.ramp.seconds", "30", "sim.think.min.ms", "1000",
+                "sim.think.max.ms", "2000", "test.path", "/owners");
+        assertThat(short_.peakActiveUsers()).isEqualTo(51);
+        assertThat(short_.plateauUnreachable()).contains("100 users: each lives at least 15.0 s").contains("about 51 of them")
+                .contains("--requests-per-user");
+        assertThat(parse("sim.users", "100", "sim.repeat", "20", "sim.ramp.seconds", "30", "sim.think.min.ms", "1000", "sim.think.max.ms", "2000",
+                "test.path", "/owners").plateauUnreachable()).isNull();
+        // the path's latency counts: 10 x (100 ms + 1.5 s) = 16 s, still short of 30
+        assertThat(parse("sim.users", "100", "sim.repeat", "10", "sim.ramp.seconds", "30", "sim.think.min.ms", "1000", "sim.think.max.ms", "2000",
+                "test.path", "/hello/100").plateauUnreachable()).contains("each lives about 16.0 s");
+        assertThat(parse("sim.injection", "open", "sim.rate", "50", "test.path", "/hello/100").plateauUnreachable()).isNull();
+    }
+
     @Test
     void defaultsReproduceThePublishedExperiment() {
         SimulationSettings s = parse();
