@@ -52,6 +52,7 @@ class OwnServiceTrustIT {
     private HttpServer serve(String address, String path, com.sun.net.httpserver.HttpHandler handler) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), 0), 0);
         server.createContext(path, handler);
+        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()); // a handler that never ends holds no other
         server.start();
         servers.add(server);
         return server;
@@ -84,18 +85,13 @@ class OwnServiceTrustIT {
         });
         String otherUrl = "http://127.0.0.2:%d/owners".formatted(other.getAddress().getPort());
         Set<String> received = ConcurrentHashMap.newKeySet();
-        AtomicInteger withHeaders = new AtomicInteger();
+        AtomicInteger loadRequests = new AtomicInteger();
         HttpServer service = serve("127.0.0.1", "/owners", exchange -> {
-            String key = exchange.getRequestHeaders().getFirst("X-Api-Key");
-            String auth = exchange.getRequestHeaders().getFirst("Authorization");
-            if (key == null) {
-                answer(exchange, 200, null); // the warm-up's requests carry no header
-                return;
-            }
-            received.add(key);
-            received.add(String.valueOf(auth));
-            // the preflight's request (the first) is answered, then every other one is sent elsewhere
-            answer(exchange, withHeaders.incrementAndGet() % 2 == 1 ? 200 : 302, otherUrl);
+            received.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Api-Key")));
+            received.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            String agent = String.valueOf(exchange.getRequestHeaders().getFirst("User-Agent"));
+            // the lab's warm-up and check (the JDK's client) are answered; of the load's, every other one is sent elsewhere
+            answer(exchange, agent.startsWith("Java-http-client") || loadRequests.incrementAndGet() % 2 == 1 ? 200 : 302, otherUrl);
         });
         Path headers = tmp.resolve("token.txt");
         Files.writeString(headers, "# the service's token\nAuthorization: Bearer " + inFile + "\n");
@@ -136,7 +132,7 @@ class OwnServiceTrustIT {
         assertThat(sawGatling).as("Gatling's command line was read while it ran").isTrue();
         assertThat(leaks).as("command lines holding a secret").isEmpty();
         assertThat(elsewhere).as("requests that reached the other host").hasValue(0);
-        assertThat(output).doesNotContain(typed).doesNotContain(inFile);
+        assertThat(output).doesNotContain(typed).doesNotContain(inFile).contains("latency-lab: secrets warmed up for 1 s");
         assertThat(output.lines().filter(l -> l.startsWith("latency-lab: the service redirected "))).singleElement().asString()
                 .contains("HTTP 302").contains("the lab follows no redirect");
         Path folder = made.getFirst();
@@ -201,6 +197,131 @@ class OwnServiceTrustIT {
 
         assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(run.output()).contains("latency-lab: no server metrics: ").contains("refused connections from ").contains("it was down");
+    }
+
+    /**
+     * A service that redirects every request is not warmed up by a thousand redirects: the warm-up ends at the first,
+     * saying so, and the run's check refuses it before any load.
+     */
+    @Test
+    void aServiceThatRedirectsIsNotWarmedUpAndIsRefused() throws Exception {
+        AtomicInteger served = new AtomicInteger();
+        HttpServer service = serve("127.0.0.1", "/owners", exchange -> {
+            served.incrementAndGet();
+            answer(exchange, 302, "http://127.0.0.2:9/owners");
+        });
+        String url = "http://127.0.0.1:%d/owners".formatted(service.getAddress().getPort());
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("moved.console"), "run", "--url", url, "--service", "moved", "-Dsim.users=2",
+                "-Dsim.repeat=1", "-Dsim.ramp.seconds=1", "--warmup-seconds", "3", "--no-gatling-report");
+        run.runFolder().ifPresent(made::add);
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.output()).contains("latency-lab: moved not warmed up: GET " + url + " answered HTTP 302")
+                .contains("with HTTP 302, not 2xx");
+        assertThat(served.get()).as("requests the service answered with a redirect").isLessThan(100);
+    }
+
+    /**
+     * A service whose answers never end (a chunked body without its last chunk) holds neither the warm-up nor the
+     * check: both end, and the load's requests time out as Gatling's timeout says.
+     */
+    @Test
+    void anAnswerThatNeverEndsHoldsNeitherTheWarmUpNorTheCheck() throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        HttpServer service = serve("127.0.0.1", "/owners", exchange -> {
+            exchange.sendResponseHeaders(200, 0); // chunked
+            try (var body = exchange.getResponseBody()) {
+                while (!stop.get()) {
+                    body.write('x');
+                    body.flush();
+                    Thread.sleep(100);
+                }
+            }
+            catch (IOException | InterruptedException e) {
+                // the client gave up
+            }
+        });
+        try {
+            String url = "http://127.0.0.1:%d/owners".formatted(service.getAddress().getPort());
+            LabCommand.Finished run = LabCommand.run(tmp.resolve("endless.console"), "run", "--url", url, "--service", "endless",
+                    "-Dsim.users=2", "-Dsim.repeat=1", "-Dsim.ramp.seconds=1", "-Dgatling.http.requestTimeout=1000", "--warmup-seconds", "1",
+                    "--no-gatling-report");
+            run.runFolder().ifPresent(made::add);
+
+            assertThat(run.output()).contains("latency-lab: endless warmed up for 1 s");
+            assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+            assertThat(run.output()).contains("every request failed").contains("request timeout (1 s)");
+        }
+        finally {
+            stop.set(true);
+        }
+    }
+
+    /** A service in a jar that floods its output and ignores SIGTERM: its source, compiled here into a jar (java -jar). */
+    private static final String NOISY = """
+            public class Noisy {
+                public static void main(String[] args) throws Exception {
+                    sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> { });
+                    var server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 0);
+                    server.createContext("/", exchange -> {
+                        byte[] body = "ok".getBytes();
+                        exchange.sendResponseHeaders(200, body.length);
+                        exchange.getResponseBody().write(body);
+                        exchange.close();
+                    });
+                    server.start();
+                    String line = "noise ".repeat(200);
+                    for (int i = 0; i < 70_000; i++) { // 84 MB, then quiet: a flood without a core spent on it for the whole run
+                        System.out.println(line);
+                    }
+                    while (true) {
+                        Thread.sleep(1000);
+                    }
+                }
+            }
+            """;
+
+    private Path noisyJar() throws IOException {
+        Path src = Files.createDirectories(tmp.resolve("noisy"));
+        Files.writeString(src.resolve("Noisy.java"), NOISY);
+        int compiled = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", src.toString(), src.resolve("Noisy.java").toString());
+        assertThat(compiled).as("javac of the noisy service").isZero();
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, "Noisy");
+        Path jar = tmp.resolve("noisy.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new java.util.jar.JarEntry("Noisy.class"));
+            out.write(Files.readAllBytes(src.resolve("Noisy.class")));
+            out.closeEntry();
+        }
+        return jar;
+    }
+
+    /**
+     * A jar that floods its output and ignores SIGTERM: its log keeps the first 64 MB and says so, as the run does; the
+     * run says it was killed and has no JVM events (running it again would not help), and the jar is gone after.
+     */
+    @Test
+    void aJarThatFloodsItsOutputAndIgnoresSigtermIsCappedAndSaidKilled() throws Exception {
+        int port = Lab.freePort();
+        String url = "http://127.0.0.1:%d/".formatted(port);
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("noisy.console"), "run", "--url", url, "--service", "noisy", "--jar",
+                noisyJar().toString(), "--jar-arg=" + port, "--jar-start-seconds", "40", "-Dsim.users=2", "-Dsim.repeat=2",
+                "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=500", "-Dsim.think.max.ms=600", "--warmup-seconds", "1", "--no-gatling-report");
+        run.runFolder().ifPresent(made::add);
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Path log = made.getFirst().resolve("target.log");
+        assertThat(run.output()).contains("latency-lab: noisy printed more than 64 MB: " + log + " keeps the first 64 MB")
+                .contains("latency-lab: noisy ignored SIGTERM for 20 s and was killed (SIGKILL)").doesNotContain("run it again");
+        assertThat(Files.size(log)).isBetween(64L << 20, (64L << 20) + (1 << 20));
+        try (Stream<String> lines = Files.lines(log)) {
+            assertThat(lines.filter(l -> l.startsWith("[latency-lab: the jar's output passed 64 MB"))).hasSize(1);
+        }
+        try (java.net.ServerSocket free = new java.net.ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
+            assertThat(free.getLocalPort()).as("the jar's port, free again: the jar is gone").isEqualTo(port);
+        }
     }
 
     /** A mistyped option or a malformed --header never prints the value it carried: it may be a secret. */

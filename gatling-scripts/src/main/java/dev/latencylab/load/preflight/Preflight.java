@@ -1,5 +1,6 @@
 package dev.latencylab.load.preflight;
 
+import dev.latencylab.load.metrics.BoundedAnswer;
 import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.settings.RequestMix;
 import dev.latencylab.load.settings.SimulationSettings;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
@@ -95,10 +95,14 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     private static void requireAnswer(String baseUrl) {
         try {
-            MetricsEndpoint.HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.discarding());
+            BoundedAnswer.status(MetricsEndpoint.HTTP, HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
+                    Duration.ofSeconds(10));
         }
         catch (IOException e) {
+            if (e instanceof java.net.http.HttpTimeoutException && !(e instanceof java.net.http.HttpConnectTimeoutException)) {
+                throw new PreflightException(("%s took the connection but sent no answer within 10 s: it runs, but is stuck or too slow "
+                        + "to answer; check it (its log, a thread dump) before loading it").formatted(baseUrl));
+            }
             throw new PreflightException("nothing answers at %s (%s): start it with %s"
                     .formatted(baseUrl, e.getClass().getSimpleName(), startHint(baseUrl)));
         }
@@ -124,11 +128,12 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         s.endpoint().mix().headersOf(q).forEach(request::header);
         String what = q.method() + " " + url;
         try {
-            HttpResponse<String> r = MetricsEndpoint.HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() < 200 || r.statusCode() > 299) {
+            // a 2xx's body is not read (one that never ends must not hold the check); a refusal's says why
+            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.HTTP, request.build(), timeout, status -> status < 200 || status > 299);
+            if (r.status() < 200 || r.status() > 299) {
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
                 throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
-                        .formatted(what, r.statusCode()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
+                        .formatted(what, r.status()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
                         + " (or base.url). The answer: " + body.strip());
             }
         }
@@ -158,11 +163,11 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
      */
     private static OptionalInt readPoolSize(String metricsUrl, int serverPort) {
         try {
-            HttpResponse<String> r = MetricsEndpoint.HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl
+            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.HTTP, HttpRequest.newBuilder(URI.create(metricsUrl
                     + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(10)).build(), Duration.ofSeconds(10));
             Matcher m = FIRST_VALUE.matcher(r.body());
-            if (r.statusCode() == 200 && m.find()) {
+            if (r.status() == 200 && m.find()) {
                 int threads = (int) Double.parseDouble(m.group(1));
                 return threads > 0 ? OptionalInt.of(threads) : OptionalInt.empty();
             }

@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.metrics.BoundedAnswer;
 import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.result.Json;
 
@@ -7,7 +8,6 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -126,9 +126,9 @@ final class ActuatorMetrics {
         listed.forEach(g -> byQuery.computeIfAbsent(g.query(), q -> new java.util.ArrayList<>()).add(g));
         for (Map.Entry<String, List<Gauge>> e : byQuery.entrySet()) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics/" + e.getKey()))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
+                BoundedAnswer r = BoundedAnswer.get(http, HttpRequest.newBuilder(URI.create(metricsUrl + "/actuator/metrics/" + e.getKey()))
+                        .timeout(Duration.ofSeconds(2)).build(), Duration.ofSeconds(2));
+                if (r.status() == 200) {
                     JsonNode metric = Json.MAPPER.readTree(r.body());
                     e.getValue().forEach(g -> value(metric, g.statistic()).ifPresent(v -> values.put(g.key(), v)));
                 }

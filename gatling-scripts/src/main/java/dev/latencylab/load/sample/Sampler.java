@@ -1,5 +1,6 @@
 package dev.latencylab.load.sample;
 
+import dev.latencylab.load.metrics.BoundedAnswer;
 import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.model.PoolKind;
 import dev.latencylab.load.result.Result;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -248,9 +248,9 @@ public final class Sampler implements AutoCloseable {
 
     /** One scrape of the Prometheus text, parsed; null when it did not answer 200. */
     private Map<String, Double> scrapePrometheus() throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        return r.statusCode() == 200 ? parsePrometheus(r.body(), tomcatConnector) : null;
+        BoundedAnswer r = BoundedAnswer.get(http, HttpRequest.newBuilder(URI.create(prometheusUrl)).timeout(Duration.ofSeconds(2)).build(),
+                Duration.ofSeconds(2));
+        return r.status() == 200 ? parsePrometheus(r.body(), tomcatConnector) : null;
     }
 
     /** An executor's name label, which keeps each executor a pool of its own. */

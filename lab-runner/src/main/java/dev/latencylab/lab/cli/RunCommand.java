@@ -242,8 +242,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
             }
         }
-        for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL,
-                SimulationSettings.TARGET_PID, SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
+        for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.TARGET_PID,
+                SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
                 SimulationSettings.START_AT)) {
             if (properties.containsKey(owned)) {
                 throw new IllegalArgumentException("-D%s and --url: --url sets it (the URL's host, port and path)".formatted(owned));
@@ -253,8 +253,9 @@ final class RunCommand implements Callable<Integer> {
             Inputs.folderName("--service", serviceOptions.name);
         }
         serviceOptions.checkJar();
+        // its metrics elsewhere (an actuator on a port of its own) are read where the user says
         ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine)
-                .withPools(loadOptions.givenPools());
+                .withPools(loadOptions.givenPools()).withMetrics(properties.remove(SimulationSettings.METRICS_URL), serviceOptions.hostIsMine);
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
@@ -277,7 +278,7 @@ final class RunCommand implements Callable<Integer> {
             console.err().println("latency-lab: WARNING: " + settings.plateauUnreachable());
         }
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
-                serviceOptions.jarArgs, !noJvmEvents);
+                serviceOptions.jarArgs, !noJvmEvents, serviceOptions.jarStart());
         console.out().printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
                 ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
         GatlingLauncher.Exit run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),

@@ -28,6 +28,11 @@ final class ServiceOptions {
             + "each run (a footprint: each count) and stop it after; the load starts when the URL answers. Its port must be free before.")
     Path jar;
 
+    @Option(names = "--jar-start-seconds", paramLabel = "SECONDS", description = "With --jar: how long the jar may take until its "
+            + "URL answers (default: " + ServiceSpec.JAR_START_SECONDS + "); a service that starts slower (a large context, a schema to "
+            + "migrate) may have more.")
+    Integer jarStartSeconds;
+
     @Option(names = "--jar-arg", paramLabel = "ARG", description = "With --jar: an argument of the jar, e.g. --jar-arg=--server.port=8080 "
             + "(repeat it for several).")
     List<String> jarArgs = new ArrayList<>();
@@ -42,7 +47,7 @@ final class ServiceOptions {
      */
     String givenWithoutUrl(ServiceLoadOptions load) {
         return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
-                : !jvmOptions.isEmpty() ? "--jvm-option" : load == null ? null : load.given();
+                : !jvmOptions.isEmpty() ? "--jvm-option" : jarStartSeconds != null ? "--jar-start-seconds" : load == null ? null : load.given();
     }
 
     /** The jar options without --jar, and --jar beside --host-is-mine: refused, saying why. */
@@ -51,8 +56,11 @@ final class ServiceOptions {
             throw new IllegalArgumentException("--jar and --host-is-mine: a jar the lab starts runs on this machine; give the URL it "
                     + "answers at here (e.g. http://127.0.0.1:PORT/...) without --host-is-mine");
         }
-        if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty())) {
-            throw new IllegalArgumentException("--jar-arg and --jvm-option go with --jar: give the jar that starts the service");
+        if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty() || jarStartSeconds != null)) {
+            throw new IllegalArgumentException("--jar-arg, --jvm-option and --jar-start-seconds go with --jar: give the jar that starts the service");
+        }
+        if (jarStartSeconds != null) {
+            Inputs.seconds("--jar-start-seconds", jarStartSeconds);
         }
     }
 
@@ -70,8 +78,14 @@ final class ServiceOptions {
                     + "that; name your service otherwise").formatted(located.name()));
         }
         return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
+                jarStartSeconds,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
                 load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools());
+    }
+
+    /** How long the jar may take to answer: --jar-start-seconds, else the default. */
+    java.time.Duration jarStart() {
+        return java.time.Duration.ofSeconds(jarStartSeconds == null ? ServiceSpec.JAR_START_SECONDS : jarStartSeconds);
     }
 
     /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */

@@ -8,7 +8,6 @@ import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import javax.management.MBeanServerConnection;
@@ -40,10 +39,10 @@ record JvmGauges(long liveThreads, long heapUsedBytes, long heapCommittedBytes, 
     /** A gauge of the target's actuator, e.g. hello.waiting: the requests waiting out their latency now. */
     static long metric(String url) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new TargetFailedException(url + " answered " + r.statusCode());
+            dev.latencylab.load.metrics.BoundedAnswer r = dev.latencylab.load.metrics.BoundedAnswer.get(HTTP,
+                    HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(), Duration.ofSeconds(10));
+            if (r.status() != 200) {
+                throw new TargetFailedException(url + " answered " + r.status());
             }
             return Math.round(Json.MAPPER.readTree(r.body()).path("measurements").path(0).path("value").asDouble());
         }

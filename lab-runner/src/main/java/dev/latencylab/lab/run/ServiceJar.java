@@ -7,7 +7,6 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,12 +27,63 @@ public final class ServiceJar implements AutoCloseable {
             .connectTimeout(Duration.ofSeconds(2)).build();
     private static final long POLL_MS = 100;
 
+    /** The most of a jar's output its log keeps: a service that prints in a loop must not fill the disk. */
+    static final long MAX_LOG_MB = 64;
+
     private final Process process;
     private final Process watchdog;
+    private final OutputCopy output;
+    private volatile boolean killed;
 
-    private ServiceJar(Process process, Process watchdog) {
+    private ServiceJar(Process process, Process watchdog, OutputCopy output) {
         this.process = process;
         this.watchdog = watchdog;
+        this.output = output;
+    }
+
+    /**
+     * Copies the jar's output into its log up to MAX_LOG_MB, then says so there and reads the rest without keeping it (a
+     * pipe left unread would block the service).
+     */
+    private static final class OutputCopy {
+        private final Thread thread;
+        private volatile boolean cut;
+
+        OutputCopy(java.io.InputStream from, Path log) {
+            thread = Thread.ofPlatform().daemon().name("latency-lab-jar-output").start(() -> copy(from, log));
+        }
+
+        private void copy(java.io.InputStream from, Path log) {
+            long left = MAX_LOG_MB << 20;
+            byte[] buffer = new byte[64 * 1024];
+            try (from; java.io.OutputStream to = Files.newOutputStream(log, java.nio.file.StandardOpenOption.APPEND)) {
+                for (int n = from.read(buffer); n >= 0; n = from.read(buffer)) {
+                    if (left > 0) {
+                        to.write(buffer, 0, (int) Math.min(n, left));
+                        to.flush();
+                        left -= n;
+                        if (left <= 0) {
+                            cut = true;
+                            to.write(("%n[latency-lab: the jar's output passed %d MB; the rest is not kept]%n".formatted(MAX_LOG_MB))
+                                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                            to.flush();
+                        }
+                    }
+                }
+            }
+            catch (IOException e) {
+                // the jar's output ended, or the log cannot be written: the run goes on without it
+            }
+        }
+
+        void await() {
+            try {
+                thread.join(java.time.Duration.ofSeconds(5));
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -55,12 +105,12 @@ public final class ServiceJar implements AutoCloseable {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, String.join(" ", command) + System.lineSeparator());
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
         }
         catch (IOException e) {
             throw new TargetProcess.TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
         }
-        ServiceJar started = new ServiceJar(process, watchdog(process.pid()));
+        ServiceJar started = new ServiceJar(process, watchdog(process.pid()), new OutputCopy(process.getInputStream(), log));
         try {
             started.awaitAnswer(uri, timeout, log);
         }
@@ -91,7 +141,8 @@ public final class ServiceJar implements AutoCloseable {
                         .formatted(process.exitValue(), uri, log));
             }
             try {
-                HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                dev.latencylab.load.metrics.BoundedAnswer.status(HTTP, HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
+                        Duration.ofSeconds(2));
                 return;
             }
             catch (IOException e) {
@@ -126,6 +177,17 @@ public final class ServiceJar implements AutoCloseable {
     @Override
     public void close() {
         watchdog.destroy();
-        TargetProcess.stop(process);
+        killed |= TargetProcess.stop(process);
+        output.await();
+    }
+
+    /** Whether it ignored SIGTERM and was killed: it wrote no flight recording then. */
+    public boolean killed() {
+        return killed;
+    }
+
+    /** Whether its output passed MAX_LOG_MB: its log keeps the first MAX_LOG_MB only. */
+    public boolean outputCut() {
+        return output.cut;
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.latencylab.load.metrics.MetricsEndpoint;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.RequestMix;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.layout.FolderLock;
@@ -35,8 +36,10 @@ public final class ServiceRun {
      * @param baseUrl scheme, host and port
      * @param path    the path and query loaded
      * @param pools   the sizes of its pools the user gave (--pool), for those its metrics do not show
+     * @param metrics where its metrics answer, as the user gave it (-Dsim.metrics.url: an actuator on another port); null:
+     *                found by the lab
      */
-    public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools) {
+    public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools, String metrics) {
 
         public Service {
             pools = pools == null ? List.of() : List.copyOf(pools);
@@ -44,7 +47,29 @@ public final class ServiceRun {
 
         /** The same service with the sizes of pools the user gave. */
         public Service withPools(List<Result.GivenPool> given) {
-            return new Service(name, url, baseUrl, path, given);
+            return new Service(name, url, baseUrl, path, given, metrics);
+        }
+
+        /**
+         * The same service with its metrics where the user says they are (null: found by the lab), checked as its URL is:
+         * this machine, unless its host is the user's.
+         */
+        public Service withMetrics(String given, boolean hostIsMine) {
+            if (given == null) {
+                return this;
+            }
+            Service at;
+            try {
+                at = of(null, given, hostIsMine);
+            }
+            catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage().replace("--url", "-D" + SimulationSettings.METRICS_URL + "="), e);
+            }
+            if (!at.path().equals("/")) {
+                throw new IllegalArgumentException("-D%s=%s: give the actuator's base URL, http://HOST:PORT (the lab adds /actuator/...)"
+                        .formatted(SimulationSettings.METRICS_URL, given));
+            }
+            return new Service(name, url, baseUrl, path, pools, at.baseUrl());
         }
 
         /**
@@ -71,7 +96,8 @@ public final class ServiceRun {
             int port = uri.getPort() == -1 ? 80 : uri.getPort();
             String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path, List.of());
+            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path, List.of(),
+                    null);
         }
 
         private static boolean onThisMachine(String host) {
@@ -88,8 +114,14 @@ public final class ServiceRun {
             }
         }
 
-        /** Where its Prometheus text answers: its own port, else its port + 1000; its own port when neither (said by the run). */
+        /**
+         * Where its metrics answer: where the user said, else its own port, else its port + 1000; its own port when
+         * neither (said by the run).
+         */
         public String metricsUrl() {
+            if (metrics != null) {
+                return metrics;
+            }
             if (MetricsEndpoint.unseen(baseUrl) == null) {
                 return baseUrl;
             }
@@ -110,9 +142,10 @@ public final class ServiceRun {
     /**
      * A jar of the user's that the lab starts for the run and stops after it (./lab run --jar).
      *
-     * @param jvmEvents with the flight recording every target has
+     * @param jvmEvents    with the flight recording every target has
+     * @param startTimeout how long it may take until its URL answers
      */
-    public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents) {
+    public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents, Duration startTimeout) {
     }
 
     private ServiceRun() {
@@ -159,7 +192,7 @@ public final class ServiceRun {
                     options.addAll(JvmEvents.recordingOptions(repo, dir.targetRecording()));
                 }
                 started.set(ServiceJar.start(launch.jar(), options, launch.args(), service.baseUrl() + service.path(), dir.targetLog(),
-                        TargetRun.START_TIMEOUT));
+                        launch.startTimeout()));
                 out.printf("latency-lab: %s started from %s (pid %d; its output: %s)%n", service.name(), launch.jar(), started.get().pid(),
                         dir.targetLog());
                 sim.put(SimulationSettings.TARGET_PID, String.valueOf(started.get().pid()));
@@ -187,9 +220,20 @@ public final class ServiceRun {
                 run.keepReport(dir);
             }
             if (started.get() != null) {
-                started.get().close(); // its recording is written as it exits
+                ServiceJar jar = started.get();
+                jar.close(); // its recording is written as it exits
                 out.println("latency-lab: stopped " + service.name());
-                if (launch.jvmEvents()) {
+                if (jar.outputCut()) {
+                    out.printf("latency-lab: %s printed more than %d MB: %s keeps the first %d MB%n", service.name(), ServiceJar.MAX_LOG_MB,
+                            dir.targetLog(), ServiceJar.MAX_LOG_MB);
+                }
+                if (jar.killed()) {
+                    // its recording is written at its exit, which SIGKILL skips: running it again would not help
+                    out.printf("latency-lab: %s ignored SIGTERM for %d s and was killed (SIGKILL): it wrote no flight recording, so this run "
+                            + "has no JVM events; a service that ends on SIGTERM has them (or give --no-jvm-events)%n", service.name(),
+                            TargetProcess.STOP_GRACE.toSeconds());
+                }
+                else if (launch.jvmEvents()) {
                     run = TargetRun.withJvmEvents(run, dir, out);
                 }
             }
@@ -200,17 +244,27 @@ public final class ServiceRun {
         }
     }
 
-    /** Light load before the run, not measured: the run's GET requests only, as it must not change what the service holds. */
+    /**
+     * Light load before the run, not measured: the run's GET requests only, as it must not change what the service
+     * holds, with the headers they carry; ended at the first the service refuses or redirects (the run's own check
+     * then says why).
+     */
     private static void warmUp(Service service, SimulationSettings settings, Duration warmup, PrintWriter out) {
-        List<String> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
-                .map(q -> service.baseUrl() + q.path()).toList();
+        List<RequestMix.Request> gets = settings.endpoint().mix().requests().stream().filter(q -> q.method().equals("GET") && q.bodyFile().isEmpty())
+                .toList();
         if (!warmup.isZero() && gets.isEmpty()) {
             out.printf("latency-lab: %s not warmed up: the run sends no GET request, and a warm-up must not change the service%n", service.name());
         }
         else if (!warmup.isZero()) {
-            Warmup.Sent warm = Warmup.run(gets, warmup, 50);
-            out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
-                    warm.ok() + warm.failed());
+            Warmup.Sent warm = Warmup.run(gets.stream().map(q -> service.baseUrl() + q.path()).toList(), settings.endpoint().mix().headersOf(gets.get(0)),
+                    warmup, 50);
+            if (warm.refusedBy() != null) {
+                out.printf("latency-lab: %s not warmed up: %s%n", service.name(), warm.refusedBy());
+            }
+            else {
+                out.printf("latency-lab: %s warmed up for %d s (%d requests, not measured)%n", service.name(), warmup.toSeconds(),
+                        warm.ok() + warm.failed());
+            }
         }
     }
 }

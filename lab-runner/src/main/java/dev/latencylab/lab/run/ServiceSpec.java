@@ -19,9 +19,13 @@ import dev.latencylab.lab.targets.Target;
  * files written before it).
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer jarStartSeconds,
         Map<String, String> requests,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) SecretHeaders headers,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools) {
+
+    /** How long a jar may take until its URL answers, unless --jar-start-seconds says. */
+    public static final int JAR_START_SECONDS = 90;
 
     public ServiceSpec {
         pools = pools == null ? List.of() : List.copyOf(pools);
@@ -57,9 +61,14 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         return m;
     }
 
+    /** How long its jar may take until its URL answers. */
+    public java.time.Duration startTimeout() {
+        return java.time.Duration.ofSeconds(jarStartSeconds == null ? JAR_START_SECONDS : jarStartSeconds);
+    }
+
     /** The jar to start for each run, or null: the service runs already. */
     public ServiceRun.Launch launch(boolean jvmEvents) {
-        return jar == null ? null : new ServiceRun.Launch(Path.of(jar), jvmOptions, jarArgs, jvmEvents);
+        return jar == null ? null : new ServiceRun.Launch(Path.of(jar), jvmOptions, jarArgs, jvmEvents, startTimeout());
     }
 
     /**

@@ -273,20 +273,29 @@ public final class TargetProcess implements AutoCloseable {
         stop(process);
     }
 
-    /** Stops a JVM the lab started (SIGTERM, then SIGKILL after 20 s) and waits for it: a target's, or a user's jar. */
-    static void stop(Process process) {
+    /** How long a JVM the lab stops has to end on SIGTERM before it is killed. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    /**
+     * Stops a JVM the lab started (SIGTERM, then SIGKILL after STOP_GRACE) and waits for it: a target's, or a user's jar.
+     * Returns whether it had to be killed.
+     */
+    static boolean stop(Process process) {
         if (!process.isAlive()) {
-            return;
+            return false;
         }
         process.destroy();
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                return true;
             }
+            return false;
         }
         catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
+            return true;
         }
     }
 

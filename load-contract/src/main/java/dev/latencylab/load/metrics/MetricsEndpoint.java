@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Optional;
@@ -44,10 +43,10 @@ public final class MetricsEndpoint {
     public static String prometheusUnseen(String metricsUrl) {
         String url = metricsUrl + "/actuator/prometheus";
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                return "%s answers HTTP %d".formatted(url, r.statusCode());
+            BoundedAnswer r = BoundedAnswer.get(HTTP, HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    Duration.ofSeconds(10));
+            if (r.status() != 200) {
+                return "%s answers HTTP %d".formatted(url, r.status());
             }
             return r.body().contains("# TYPE ") ? null : url + " answers, but not with Prometheus text";
         }
@@ -75,9 +74,9 @@ public final class MetricsEndpoint {
     /** The JSON an actuator URL answers with (200); empty when it does not answer so, in time, or with JSON. */
     public static Optional<JsonNode> document(HttpClient http, String url) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? Optional.of(Json.MAPPER.readTree(r.body())) : Optional.empty();
+            BoundedAnswer r = BoundedAnswer.get(http, HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    Duration.ofSeconds(10));
+            return r.status() == 200 && !r.truncated() ? Optional.of(Json.MAPPER.readTree(r.body())) : Optional.empty();
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
