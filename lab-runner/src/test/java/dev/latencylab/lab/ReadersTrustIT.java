@@ -267,7 +267,10 @@ class ReadersTrustIT {
         byte[] index = Files.readAllBytes(sweep.resolve("index.html"));
         refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.toString()), LatencyLab.BAD_INPUT,
                 "--out " + sweep + " holds sweep.json");
+        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.resolve("points").toString()), LatencyLab.BAD_INPUT,
+                "--out " + sweep.resolve("points") + " is inside " + sweep + ", which holds sweep.json");
         assertThat(sweep.resolve("index.html")).hasBinaryContent(index);
+        assertThat(sweep.resolve("points/index.html")).doesNotExist();
     }
 
     // 5 and 7. one name, one folder; options and files that were stack traces or silent

@@ -76,7 +76,20 @@ public final class LatencyLab {
     public static CommandLine commandLine() {
         // no @FILE argument files: --header @FILE is the lab's own (picocli would split a secret's file into
         // arguments, and echo them when they do not parse)
-        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true).setExpandAtFiles(false);
+        CommandLine cli = new CommandLine(new LatencyLab()).setCaseInsensitiveEnumValuesAllowed(true).setExpandAtFiles(false)
+                // an option's value may begin with a dash: --jvm-option=-Dx.y=1, --jar-arg=--server.port=8080
+                .setAllowOptionsAsOptionParameters(true);
+        // picocli prints the help of a command asked for --help even beside an argument it does not know (./lab histroy
+        // --help): refused as without --help
+        CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+        cli.setExecutionStrategy(parsed -> {
+            for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+                if (!p.unmatched().isEmpty()) {
+                    throw new CommandLine.UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
+                }
+            }
+            return runLast.execute(parsed);
+        });
         cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(Reference.targetsHelp() + Reference.propertiesHelp());
         cli.getSubcommands().get("report").getCommandSpec().usageMessage().footer(Reference.flagsHelp());
         cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(Reference.exitCodesHelp());

@@ -47,6 +47,15 @@ public final class Folders {
                         .formatted(option, dir, data));
             }
         }
+        // nor a folder inside such data (a sweep's points/): a page there would be read as one of its parts
+        for (Path up = dir.toAbsolutePath().normalize().getParent(); up != null; up = up.getParent()) {
+            for (String data : DATA) {
+                if (!data.equals(SweepFolder.POINTS) && Files.isRegularFile(up.resolve(data))) {
+                    throw new IllegalArgumentException("%s %s is inside %s, which holds %s: a folder of data; give a folder outside it"
+                            .formatted(option, dir, up, data));
+                }
+            }
+        }
         return writableFolder(option, dir);
     }
 

@@ -36,6 +36,9 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
     static final int MAX_WEIGHT = 1000;
     static final int MAX_REQUESTS = 100;
     private static final Pattern LINE = Pattern.compile("(?:([0-9]+)\\s+)?([A-Za-z]+)\\s+(\\S+)(?:\\s+@(\\S+))?");
+    /** Headers of the connection and the message's framing, which the HTTP client writes: never the user's. */
+    private static final List<String> OWN_HEADERS = List.of("Host", "Content-Length", "Connection", "Transfer-Encoding", "Upgrade",
+            "Expect", "Keep-Alive", "TE", "Trailer");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
 
     /**
@@ -127,7 +130,7 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
     static RequestMix single(String method, String path, Optional<Path> bodyFile, Map<String, String> headers, List<String> problems) {
         String m = method(method, "sim.method=" + method, problems);
         Optional<Path> absolute = bodyFile.map(Path::toAbsolutePath);
-        absolute.ifPresent(f -> checkBody(f, "sim.body.file=" + f, problems));
+        absolute.ifPresent(f -> checkBody(f, null, "sim.body.file=" + f, problems)); // named by the user: any file
         return new RequestMix(Optional.empty(), List.of(new Request(m, path, absolute, 1)), headers);
     }
 
@@ -166,7 +169,7 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
                 problems.add(where + ": " + bad);
             }
             Optional<Path> bodyFile = Optional.ofNullable(m.group(4)).map(b -> file.toAbsolutePath().getParent().resolve(b));
-            bodyFile.ifPresent(f -> checkBody(f, where, problems));
+            bodyFile.ifPresent(f -> checkBody(f, file.getParent(), where, problems));
             requests.add(new Request(method, path, bodyFile, weight));
         }
         if (requests.isEmpty()) {
@@ -189,6 +192,10 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
     static void checkHeader(String name, String value, List<String> problems) {
         if (!HEADER_NAME.matcher(name).matches()) {
             problems.add("sim.header.%s: %s is not a header name; allowed: letters, digits and !#$%%&'*+.^_`|~-".formatted(name, name));
+        }
+        if (OWN_HEADERS.stream().anyMatch(name::equalsIgnoreCase)) {
+            problems.add(("sim.header.%s: the HTTP client sets %s itself (Host from base.url: every request goes to the host the "
+                    + "runner checked); leave it out").formatted(name, name));
         }
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n')) {
             problems.add("sim.header.%s: its value holds a line break; give it on one line".formatted(name));
@@ -217,9 +224,24 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
         return m;
     }
 
-    private static void checkBody(Path file, String where, List<String> problems) {
+    /**
+     * A body file that can be read, and one a requests file names in that file's folder or below (folder; a link
+     * resolved): nothing else is sent. null: a body file the user named directly.
+     */
+    private static void checkBody(Path file, Path folder, String where, List<String> problems) {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             problems.add("%s: the body %s is not a file that can be read".formatted(where, file));
+            return;
+        }
+        try {
+            if (folder != null && !file.toRealPath().startsWith(folder.toRealPath())) {
+                problems.add("%s: the body %s is outside %s, the requests file's folder; a body file goes in that folder or below it"
+                        .formatted(where, file.normalize(), folder));
+                return;
+            }
+        }
+        catch (IOException e) {
+            problems.add("%s: the body %s cannot be read (%s)".formatted(where, file, e.getClass().getSimpleName()));
             return;
         }
         try {

@@ -119,4 +119,29 @@ class RequestMixTest {
         Path empty = file("empty.txt", "# nothing yet\n");
         assertThatThrownBy(() -> settings(Map.of(SimulationSettings.REQUESTS_FILE, empty.toString()))).hasMessageContaining("holds no request");
     }
+
+    /**
+     * A body names a file beside the requests file, in its folder or below: one outside it (an absolute path, a way up,
+     * a link that leads out) is refused before any request, as is a header the HTTP client writes itself.
+     */
+    @Test
+    void aBodyOutsideTheRequestsFilesFolderOrAHostHeaderIsRefused() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("requests"));
+        Files.writeString(dir.resolve("outside.json"), "{}");
+        Files.createDirectories(folder.resolve("bodies"));
+        Files.writeString(folder.resolve("bodies/inside.json"), "{}");
+        Files.createSymbolicLink(folder.resolve("link.json"), dir.resolve("outside.json"));
+        Path requests = Files.writeString(folder.resolve("mix.txt"), """
+                POST /a @bodies/inside.json
+                POST /b @../outside.json
+                POST /c @%s
+                POST /d @link.json
+                """.formatted(dir.resolve("outside.json")));
+        assertThatThrownBy(() -> settings(Map.of(SimulationSettings.REQUESTS_FILE, requests.toString(), "sim.header.Host", "elsewhere.example")))
+                .hasMessageContaining(requests + ":2: POST /b @../outside.json: the body " + dir.resolve("outside.json") + " is outside " + folder)
+                .hasMessageContaining(requests + ":3: POST /c @" + dir.resolve("outside.json") + ": the body")
+                .hasMessageContaining(requests + ":4: POST /d @link.json: the body " + folder.resolve("link.json") + " is outside")
+                .hasMessageNotContaining(":1: POST /a")
+                .hasMessageContaining("sim.header.Host: the HTTP client sets Host itself");
+    }
 }
