@@ -69,6 +69,16 @@ class CompareIT {
         assertThat(c.output()).contains("connections used: shared → per-user").contains("injectors: 1 → 2");
     }
 
+    /** The same target on JDK 21 (--jdk) and on the runner's own JDK 25: the one setting that differs names both sides' JDK. */
+    @Test
+    void aTargetOnAnotherJdkIsComparedNamingBothJdks() {
+        LabCommand.Finished c = LabCommand.inThisJvm("compare",
+                Lab.repo().resolve("docs/results-jdk/jdk21/points/mvc-virtual-pinned-l100-rate25").toString(),
+                Lab.repo().resolve("docs/results-jdk/jdk25/points/mvc-virtual-pinned-l100-rate25").toString());
+        assertThat(c.exitCode()).as(c.output()).isZero();
+        assertThat(c.output()).contains("differs in JDK: 21.0.8 (Eclipse Adoptium) → the runner's own (no --jdk)");
+    }
+
     /** Two runs of one point, one each: batch means over their plateau seconds, goodput the same within the noise. */
     @Test
     void twoSingleRunsOfOnePointAreComparedOverTheirSeconds() {

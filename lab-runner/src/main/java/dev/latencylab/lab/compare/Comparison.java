@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.Flags;
@@ -137,8 +138,16 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     private static Map<String, Function<Result, Object>> settings() {
         Map<String, Function<Result, Object>> m = new LinkedHashMap<>();
-        m.put("target", r -> r.target() == null ? "a server started by hand" : r.target().id() + (r.target().properties().isEmpty() ? ""
-                : " " + r.target().properties()));
+        m.put("target", r -> {
+            if (r.target() == null) {
+                return "a server started by hand";
+            }
+            Map<String, String> p = new java.util.TreeMap<>(r.target().properties());
+            p.remove(TargetRun.JDK_PROPERTY); // a setting of its own: each side names its JDK
+            return r.target().id() + (p.isEmpty() ? "" : " " + p);
+        });
+        m.put("JDK", r -> r.target() == null ? null
+                : r.target().properties().getOrDefault(TargetRun.JDK_PROPERTY, "the runner's own (no --jdk)"));
         m.put("users", r -> r.parameters().open() ? null : r.parameters().users());
         m.put("path", r -> r.parameters().endpoint().path());
         m.put("injection", r -> r.parameters().open() ? "open" : "closed");

@@ -23,7 +23,7 @@ public record Slo(List<Limit> limits) {
             }
             boolean missed = metric.higherIsBetter() ? v < value : v > value;
             return missed ? "%s %s %s %s %s %s (by %s %s)".formatted(metric.id(), Figures.value(v), metric.unit(), metric.higherIsBetter() ? "<" : ">",
-                    Figures.rate(value), metric.unit(), Figures.value(Math.abs(v - value)), metric.unit()) : null;
+                    Figures.given(value), metric.unit(), Figures.value(Math.abs(v - value)), metric.unit()) : null;
         }
     }
 
@@ -60,9 +60,9 @@ public record Slo(List<Limit> limits) {
                 throw new IllegalArgumentException("%s %s: give METRIC:NUMBER, e.g. p99:200,ko:1 (p99 at most 200 ms, KO at most 1%%)"
                         .formatted(option, given));
             }
-            Metric m = Metric.parse(kv[0]);
-            if (!bounded.contains(m)) {
-                throw new IllegalArgumentException("%s %s: %s is not a metric of %s; give %s".formatted(option, given, m.id(), what,
+            Metric m = bounded.stream().filter(b -> b.id().equalsIgnoreCase(kv[0].strip())).findFirst().orElse(null);
+            if (m == null) {
+                throw new IllegalArgumentException("%s %s: %s is not a metric of %s; give %s".formatted(option, given, kv[0].strip(), what,
                         bounded.stream().map(Metric::id).collect(java.util.stream.Collectors.joining(", "))));
             }
             if (limits.stream().anyMatch(l -> l.metric() == m)) {

@@ -18,6 +18,11 @@ public final class Figures {
         return Math.abs(v) >= 100 || v == Math.rint(v) ? "%,.0f".formatted(v) : "%,.2f".formatted(v);
     }
 
+    /** A number as the user typed it (an objective's limit): every digit given, none added (0.001, 200). */
+    public static String given(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     /** A difference, its sign always shown (+1,123; -0.09). */
     public static String signed(double v) {
         return (v >= 0 ? "+" : "-") + value(Math.abs(v));

@@ -1,0 +1,20 @@
+package dev.latencylab.lab.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** An objective as ./lab run --slo reads it: only the metrics a run is judged by are offered, a limit said as given. */
+class SloTest {
+
+    @Test
+    void anUnknownMetricListsOnlyThoseARunIsJudgedByAndALimitIsSaidAsGiven() {
+        assertThatThrownBy(() -> Slo.parse("--slo", "p42:10")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--slo p42:10: p42 is not a metric of one run's objective; give goodput, p50, p95, p99, ko");
+        Slo tiny = Slo.parse("--slo", "p99:0.001,ko:0");
+        assertThat(tiny.limits().get(0).missedBy(5.0)).isEqualTo("p99 5 ms > 0.001 ms (by 5.00 ms)");
+        assertThat(tiny.limits().get(1).missedBy(0.0)).isNull();
+        assertThat(Slo.parse("--slo", "p99:200").limits().get(0).missedBy(230.0)).isEqualTo("p99 230 ms > 200 ms (by 30 ms)");
+    }
+}
