@@ -68,8 +68,24 @@ def repo_path_of(src_uri):
     return "docs/" + src_uri
 
 
+def published_pages(repo_folder):
+    """The HTML pages of a data folder (a sweep's page, a run's, a comparison's), its own and those of its subfolders
+    that have no README of their own (whose about.md lists theirs), as links relative to the folder."""
+    pages = []
+    top = os.path.join(ROOT, repo_folder)
+    for folder, subfolders, names in os.walk(top):
+        subfolders[:] = sorted(d for d in subfolders if not os.path.isfile(os.path.join(folder, d, "README.md")))
+        pages += [os.path.relpath(os.path.join(folder, n), top).replace(os.sep, "/") for n in names if n.endswith(".html")]
+    return sorted(pages)
+
+
 def on_page_markdown(markdown, page, config, files):
     here = repo_path_of(page.file.src_uri)
+    if page.file.src_uri.endswith("about.md") and here.startswith("docs/"):
+        # every page of the data reachable from its about page: a reader of the site has no file listing to find them
+        pages = published_pages(posixpath.dirname(here))
+        if pages:
+            markdown += "\n\n## Its pages\n\n" + "\n".join("- [%s](%s)" % (p, p) for p in pages) + "\n"
 
     def rewrite(m):
         target = m.group(2)

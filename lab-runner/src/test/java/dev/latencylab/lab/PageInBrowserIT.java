@@ -261,6 +261,36 @@ class PageInBrowserIT {
         }
         assertThat(Files.readString(site.resolve("your-service/index.html"))).as("README's links, where they land in the site")
                 .contains("href=\"../results-service/visits-threads5/\"");
+        assertThat(unreached(site)).as("published pages that no link of the site leads to").isEmpty();
+    }
+
+    private static final Pattern HREF = Pattern.compile("href=\"([^\"#?]+)");
+
+    /** The published HTML pages under docs/ that no chain of links from the site's home page reaches. */
+    private static List<String> unreached(Path site) throws IOException {
+        Path docs = Lab.repo().resolve("docs");
+        List<Path> published;
+        try (var files = Files.walk(docs)) {
+            published = files.filter(f -> f.toString().endsWith(".html")).map(f -> site.resolve(docs.relativize(f).toString()).normalize()).toList();
+        }
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<Path> next = new java.util.ArrayDeque<>(List.of(site.resolve("index.html")));
+        while (!next.isEmpty()) {
+            Path page = next.poll();
+            if (!seen.add(page) || !Files.isRegularFile(page)) {
+                continue;
+            }
+            Matcher m = HREF.matcher(Files.readString(page));
+            while (m.find()) {
+                String href = m.group(1);
+                if (href.matches("^[a-z]+:.*") || href.startsWith("/") || !(href.endsWith("/") || href.endsWith(".html"))) {
+                    continue;
+                }
+                Path to = page.getParent().resolve(href).normalize();
+                next.add(href.endsWith("/") ? to.resolve("index.html") : to);
+            }
+        }
+        return published.stream().filter(p -> !seen.contains(p)).map(p -> site.relativize(p).toString()).sorted().toList();
     }
 
     @Test
