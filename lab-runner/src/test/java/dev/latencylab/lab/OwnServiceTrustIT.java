@@ -324,6 +324,20 @@ class OwnServiceTrustIT {
         }
     }
 
+    /**
+     * A JVM option that is a system property passes the parser (it was 'Expected parameter'), and an unknown command
+     * beside --help is refused as without it (it printed the top help and exited 0).
+     */
+    @Test
+    void aDashedOptionValuePassesAndAnUnknownCommandIsRefusedBesideHelp() {
+        LabCommand.Finished dashed = LabCommand.inThisJvm("run", "--url", "http://127.0.0.1:1/", "--jvm-option=-Dx.y=1");
+        assertThat(dashed.exitCode()).as(dashed.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(dashed.output()).contains("go with --jar: give the jar that starts the service").doesNotContain("Expected parameter");
+        LabCommand.Finished typo = LabCommand.inThisJvm("histroy", "--help");
+        assertThat(typo.exitCode()).as(typo.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(typo.output()).contains("latency-lab: Unmatched argument at index 0: 'histroy'").doesNotContain("Usage:");
+    }
+
     /** A mistyped option or a malformed --header never prints the value it carried: it may be a secret. */
     @Test
     void aRefusalNeverEchoesAHeaderValue() {
