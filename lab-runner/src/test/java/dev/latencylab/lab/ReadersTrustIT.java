@@ -128,6 +128,22 @@ class ReadersTrustIT {
         }
     }
 
+    /** A result file emptied or holding a NaN is refused in its own words: the field or line, never the reader's settings. */
+    @Test
+    void anEmptyResultOrANanIsRefusedInTheFilesWords() throws IOException {
+        String published = Files.readString(DOCS.resolve("results-service/visits/points/example-l0-u400-r1/result.json"));
+        Path empty = Files.writeString(tmp.resolve("empty.json"), "{}");
+        Path nan = Files.writeString(tmp.resolve("nan.json"), published.replaceFirst("\"holdMs\" : [0-9.]+", "\"holdMs\" : NaN"));
+        assertThat(nan).content().contains("\"holdMs\" : NaN");
+        for (Path bad : List.of(empty, nan)) {
+            LabCommand.Finished c = lab("compare", RUN_A.toString(), bad.toString());
+            refusedInOneLine(c, LatencyLab.BAD_INPUT, bad + ": not a result file of this version: ");
+            assertThat(c.output()).doesNotContain("Feature").doesNotContain("to allow");
+        }
+        assertThat(lab("compare", RUN_A.toString(), nan.toString()).output()).contains("a number that is not one (NaN); give a number");
+        assertThat(lab("compare", RUN_A.toString(), empty.toString()).output()).contains("missing, or null; it is required");
+    }
+
     @Test
     void aCapacityThatItsLaddersDoNotGiveIsRefusedAndCapacityReportWritesOnlyItsChart() throws IOException {
         Path searches = tmp.resolve("searches");

@@ -82,13 +82,30 @@ public final class ResultFile {
             r = Json.MAPPER.readValue(file.toFile(), Result.class);
         }
         catch (tools.jackson.core.JacksonException e) {
-            throw new BadResultFile(file, "not a result file of this version: " + e.getOriginalMessage());
+            throw new BadResultFile(file, "not a result file of this version: " + why(e));
         }
         List<String> problems = ResultCheck.problems(r);
         if (!problems.isEmpty()) {
             throw new BadResultFile(file, String.join("; ", problems));
         }
         return r;
+    }
+
+    /**
+     * What the reader found wrong, in the file's words: the field (its path) and why, without the reader's settings
+     * that would allow it (a user edits the file, not the reader).
+     */
+    static String why(tools.jackson.core.JacksonException e) {
+        String field = e.getPath().stream().map(r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
+                .collect(java.util.stream.Collectors.joining(".")).replace(".[", "[");
+        String message = e.getOriginalMessage();
+        String reason = message.startsWith("Non-standard token") ? "a number that is not one (%s); give a number"
+                .formatted(message.replaceAll("^Non-standard token '([^']*)'.*", "$1"))
+                : message.startsWith("Cannot map `null`") ? "missing, or null; it is required"
+                : message.replaceAll(" ?\\(set `[^`]*` to '[^']*' to allow\\)| ?: enable `[^`]*` to allow", "").replace("`", "");
+        String where = !field.isEmpty() ? field + ": "
+                : e.getLocation() != null && e.getLocation().getLineNr() > 0 ? "line %d: ".formatted(e.getLocation().getLineNr()) : "";
+        return where + reason;
     }
 
     /** A result file that cannot be read or does not add up: one line, naming the file and the field. */
