@@ -325,6 +325,47 @@ class OwnServiceTrustIT {
     }
 
     /**
+     * A host name whose answer changes once the lab has checked it (DNS rebinding, played here by a hosts file that every
+     * JVM of the run reads, rewritten after the check to another loopback address) does not move the load: the load's
+     * JVM is held to the address checked, and the other address receives nothing.
+     */
+    @Test
+    void aNameWhoseAnswerChangesAfterTheCheckDoesNotMoveTheLoad() throws Exception {
+        AtomicInteger checked = new AtomicInteger();
+        HttpServer service = serve("127.0.0.1", "/owners", exchange -> {
+            checked.incrementAndGet();
+            answer(exchange, 200, null);
+        });
+        int port = service.getAddress().getPort();
+        AtomicInteger elsewhere = new AtomicInteger();
+        HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), port), 0);
+        other.createContext("/", exchange -> {
+            elsewhere.incrementAndGet();
+            answer(exchange, 200, null);
+        });
+        other.start();
+        servers.add(other);
+        InetAddress self = InetAddress.getLocalHost();
+        String common = "127.0.0.1 localhost\n::1 localhost\n%s %s\n".formatted(self.getHostAddress(), self.getHostName());
+        Path hosts = Files.writeString(tmp.resolve("hosts"), "127.0.0.1 rebind.test\n" + common);
+        String options = System.getenv().getOrDefault("JAVA_TOOL_OPTIONS", "") + " -Djdk.net.hosts.file=" + hosts;
+
+        LabCommand lab = LabCommand.start(tmp.resolve("rebind.console"), List.of("env", "JAVA_TOOL_OPTIONS=" + options.strip()), "run", "--url",
+                "http://rebind.test:%d/owners".formatted(port), "--service", "rebind", "-Dsim.users=4", "-Dsim.repeat=3",
+                "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=100", "-Dsim.think.max.ms=200", "--warmup-seconds", "2", "--no-gatling-report");
+        lab.awaitLine("^latency-lab: loading rebind at ", java.time.Duration.ofMinutes(1));
+        Files.writeString(hosts, "127.0.0.2 rebind.test\n" + common); // the name's answer, changed after the check
+        int exit = lab.await(java.time.Duration.ofMinutes(5));
+        LabCommand.Finished run = new LabCommand.Finished(exit, lab.output());
+        run.runFolder().ifPresent(made::add);
+
+        assertThat(exit).as(run.output()).isZero();
+        assertThat(elsewhere).as("requests that reached the address the name had after the check").hasValue(0);
+        assertThat(checked.get()).as("requests to the address checked").isGreaterThan(12);
+        assertThat(made.getFirst().resolve("hosts")).content().contains("127.0.0.1 rebind.test");
+    }
+
+    /**
      * A JVM option that is a system property passes the parser (it was 'Expected parameter'), and an unknown command
      * beside --help is refused as without it (it printed the top help and exited 0).
      */

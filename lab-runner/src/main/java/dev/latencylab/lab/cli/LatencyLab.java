@@ -49,6 +49,9 @@ public final class LatencyLab {
     Path repo;
 
     public static void main(String[] args) {
+        // a name looked up once keeps its answer while the lab runs: a service's host checked at the start is the host
+        // its warm-up and checks reach later (the load's own JVM is held to it by PinnedHosts)
+        java.security.Security.setProperty("networkaddress.cache.ttl", "-1");
         CommandLine cli = commandLine().setOut(console(System.out)).setErr(console(System.err));
         int exit = cli.execute(args);
         cli.getOut().flush(); // what a command printed without a line's end (a table's last line) before the JVM ends

@@ -38,8 +38,10 @@ public final class ServiceRun {
      * @param pools   the sizes of its pools the user gave (--pool), for those its metrics do not show
      * @param metrics where its metrics answer, as the user gave it (-Dsim.metrics.url: an actuator on another port); null:
      *                found by the lab
+     * @param pinned  the addresses its host names had when they were checked, which the load is held to
      */
-    public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools, String metrics) {
+    public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools, String metrics,
+            PinnedHosts pinned) {
 
         public Service {
             pools = pools == null ? List.of() : List.copyOf(pools);
@@ -47,7 +49,7 @@ public final class ServiceRun {
 
         /** The same service with the sizes of pools the user gave. */
         public Service withPools(List<Result.GivenPool> given) {
-            return new Service(name, url, baseUrl, path, given, metrics);
+            return new Service(name, url, baseUrl, path, given, metrics, pinned);
         }
 
         /**
@@ -69,7 +71,7 @@ public final class ServiceRun {
                 throw new IllegalArgumentException("-D%s=%s: give the actuator's base URL, http://HOST:PORT (the lab adds /actuator/...)"
                         .formatted(SimulationSettings.METRICS_URL, given));
             }
-            return new Service(name, url, baseUrl, path, pools, at.baseUrl());
+            return new Service(name, url, baseUrl, path, pools, at.baseUrl(), pinned.and(at.pinned()));
         }
 
         /**
@@ -89,7 +91,15 @@ public final class ServiceRun {
             if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
                 throw new IllegalArgumentException("--url %s: give http://HOST:PORT/PATH, e.g. http://127.0.0.1:8080/owners".formatted(url));
             }
-            if (!hostIsMine && !onThisMachine(uri.getHost())) {
+            // looked up once: the load is held to what was checked (PinnedHosts)
+            PinnedHosts.Resolved resolved;
+            try {
+                resolved = PinnedHosts.resolve(uri.getHost());
+            }
+            catch (UnknownHostException e) {
+                throw new IllegalArgumentException("--url: host %s is not known here".formatted(uri.getHost()));
+            }
+            if (!hostIsMine && !resolved.addresses().stream().allMatch(InetAddress::isLoopbackAddress)) {
                 throw new IllegalArgumentException(("--url %s: %s is not this machine; a load test against a host that is not yours is "
                         + "an attack: give --host-is-mine if it is yours").formatted(url, uri.getHost()));
             }
@@ -97,21 +107,7 @@ public final class ServiceRun {
             String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
             return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path, List.of(),
-                    null);
-        }
-
-        private static boolean onThisMachine(String host) {
-            try {
-                for (InetAddress a : InetAddress.getAllByName(host)) {
-                    if (!a.isLoopbackAddress()) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            catch (UnknownHostException e) {
-                throw new IllegalArgumentException("--url: host %s is not known here".formatted(host));
-            }
+                    null, resolved.pin());
         }
 
         /**
@@ -147,6 +143,9 @@ public final class ServiceRun {
      */
     public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents, Duration startTimeout) {
     }
+
+    /** The hosts file of the load's JVM, in the run's folder (see PinnedHosts). */
+    static final String HOSTS_FILE = "hosts";
 
     private ServiceRun() {
     }
@@ -209,13 +208,16 @@ public final class ServiceRun {
                 }
             };
             String description = "%s, %,d users, %s".formatted(service.name(), settings.users(), service.path());
+            // the load's JVM is held to the addresses checked, not asking DNS again
+            Map<String, String> held = new LinkedHashMap<>(passOn);
+            held.putAll(service.pinned().properties(dir.dir().resolve(HOSTS_FILE)));
             GatlingLauncher.Exit run;
             if (injectors > 1) {
-                run = TargetRun.split(gatling, description, SimulationSettings.from(sim), passOn, dir, injectors,
+                run = TargetRun.split(gatling, description, SimulationSettings.from(sim), held, dir, injectors,
                         java.time.Instant.now().plus(gatling.injectorLead()), out, stamp);
             }
             else {
-                sim.putAll(passOn);
+                sim.putAll(held);
                 run = gatling.run(sim, description, dir.gatlingLog(), out, stamp);
                 run.keepReport(dir);
             }
