@@ -128,6 +128,30 @@ class ReadersTrustIT {
         }
     }
 
+    /**
+     * A load whose users were never all active at once (its runs' peak of active users edited to half of them): flagged,
+     * said in the verdict and on the goodput chart's title, and the service's model not calibrated on it.
+     */
+    @Test
+    void aLoadWhoseUsersWereNeverAllActiveIsSaidSoAndCalibratesNoModel() throws IOException {
+        Path sweep = tmp.resolve("visits");
+        Lab.copyTree(DOCS.resolve("results-service/visits"), sweep);
+        LabCommand.Finished before = lab("report", sweep.toString(), "--verdict");
+        assertThat(before.output()).contains("the knee at").doesNotContain("never all");
+        for (int r = 1; r <= 2; r++) {
+            edit(sweep.resolve("points/example-l0-u20-r%d/result.json".formatted(r)), j -> ((ObjectNode) j.get("injector")).put("peakActiveUsers", 10));
+        }
+        LabCommand.Finished verdict = lab("report", sweep.toString(), "--verdict");
+        assertThat(verdict.exitCode()).as(verdict.output()).isZero();
+        assertThat(verdict.output()).contains("at 20 users (").contains("never all its users active at once: no plateau")
+                .doesNotContain("the knee at");
+        assertThat(dev.latencylab.lab.page.SweepCharts.charts(List.of(new dev.latencylab.lab.layout.SweepFolder(sweep))).get("throughput-l0")
+                .getTitle()).contains("never all active at 20 users: no plateau");
+        Path run = sweep.resolve("points/example-l0-u20-r1");
+        assertThat(lab("report", run.toString()).exitCode()).isZero();
+        assertThat(run.resolve("result.html")).content().contains("none: never all 20 users active at once (at most 10)");
+    }
+
     /** A result file emptied or holding a NaN is refused in its own words: the field or line, never the reader's settings. */
     @Test
     void anEmptyResultOrANanIsRefusedInTheFilesWords() throws IOException {

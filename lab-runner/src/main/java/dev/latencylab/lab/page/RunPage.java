@@ -203,7 +203,11 @@ public final class RunPage {
             facts.add(new Fact("model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
                     bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation())));
         }
-        if (r.plateau() != null) {
+        if (dev.latencylab.lab.summary.Flags.neverAllActive(r)) {
+            facts.add(new Fact("plateau", "none: never all %,d users active at once (at most %,d), so its 'plateau' figures are no plateau's"
+                    .formatted(r.parameters().users(), r.injector().peakActiveUsers())));
+        }
+        else if (r.plateau() != null) {
             Result.Plateau pl = r.plateau();
             facts.add(new Fact("plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),
                     split ? "the injectors (summed)" : "the injector", pct(pl.injectorCpu()), pct(pl.machineCpu()), pct(pl.serverCpu()))));
