@@ -158,8 +158,9 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
                     + ".json, .xml, .txt, .form; else a sim.header.Content-Type)"),
             new Property(REQUESTS_FILE, "(none: test.path's one request)", "a file of requests sent in turn, one a line: [WEIGHT] METHOD PATH "
                     + "[@BODY_FILE], e.g. 3 GET /owners?lastName=Davis; each one's figures in the result file (instead of test.path)"),
-            new Property(HEADER_PREFIX + "<Name>", "(none)", "a header every request carries, e.g. -Dsim.header.Authorization='Bearer ...' "
-                    + "(the result file names it, never its value)"),
+            new Property(HEADER_PREFIX + "<Name>", "(none)",
+                    "a header every request carries, e.g. -Dsim.header.Accept-Language=de (the result file names it, never its value; "
+                            + "a secret: ./lab's --header @FILE, which gives Gatling the value in its environment, off every command line)"),
             new Property(RAMP_SECONDS, "30", "users arrive evenly over this many seconds (open: each rate's ramp)"),
             new Property(REPEAT, "30", "requests per user"),
             new Property(THINK_MIN_MS, "1000", "the shortest think time between a user's requests (uniform up to sim.think.max.ms)"),
