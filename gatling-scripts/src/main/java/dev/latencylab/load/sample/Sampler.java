@@ -128,8 +128,9 @@ public final class Sampler implements AutoCloseable {
      * @param loadedPath the path under load: which connection pool, if any, its requests wait on
      */
     public Sampler(String metricsUrl, String baseUrl, long targetPid, String loadedPath, RunProgress run) {
-        int serverPort = URI.create(baseUrl).getPort();
-        this.service = metricsUrl == null ? new java.net.InetSocketAddress(URI.create(baseUrl).getHost(), serverPort) : null;
+        URI base = URI.create(baseUrl);
+        int serverPort = base.getPort();
+        this.service = metricsUrl == null ? new java.net.InetSocketAddress(base.getHost(), serverPort) : null;
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
         // a service whose actuator has no Prometheus registry: its own JSON, a request per gauge
         this.json = metricsUrl == null || MetricsEndpoint.prometheusUnseen(metricsUrl) == null ? null

@@ -128,11 +128,11 @@ final class ServiceLoadOptions {
     }
 
     private static void put(java.util.Map<String, String> headers, String header, String where) {
-        int colon = header.indexOf(':');
-        if (colon <= 0) {
+        java.util.Map.Entry<String, String> h = dev.latencylab.load.settings.RequestMix.header(header);
+        if (h == null) {
             throw new IllegalArgumentException("%s: give NAME: VALUE, e.g. --header 'Accept-Language: de' (what was given is not shown: "
                     .formatted(where) + "it may be a secret)");
         }
-        headers.put(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        headers.put(h.getKey(), h.getValue());
     }
 }

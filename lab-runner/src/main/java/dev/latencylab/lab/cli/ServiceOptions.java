@@ -85,7 +85,7 @@ final class ServiceOptions {
 
     /** How long the jar may take to answer: --jar-start-seconds, else the default. */
     java.time.Duration jarStart() {
-        return java.time.Duration.ofSeconds(jarStartSeconds == null ? ServiceSpec.JAR_START_SECONDS : jarStartSeconds);
+        return ServiceSpec.startTimeout(jarStartSeconds);
     }
 
     /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */

@@ -228,7 +228,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         // said before the first point: a load whose users are never all active has no plateau to measure
         plan.points().stream().filter(p -> p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
-                .filter(java.util.Objects::nonNull).forEach(why -> console.err().println("latency-lab: WARNING: " + why));
+                .filter(java.util.Objects::nonNull).distinct().forEach(why -> console.err().println("latency-lab: WARNING: " + why));
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "

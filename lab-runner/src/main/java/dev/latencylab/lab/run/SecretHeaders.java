@@ -24,17 +24,6 @@ public record SecretHeaders(Map<String, String> values) {
         values = Collections.unmodifiableMap(new TreeMap<>(values));
     }
 
-    /** The headers of these simulation properties (sim.header.NAME=VALUE). */
-    public static SecretHeaders of(Map<String, String> properties) {
-        Map<String, String> values = new TreeMap<>();
-        properties.forEach((k, v) -> {
-            if (k.startsWith(SimulationSettings.HEADER_PREFIX)) {
-                values.put(k.substring(SimulationSettings.HEADER_PREFIX.length()), v);
-            }
-        });
-        return new SecretHeaders(values);
-    }
-
     /** As a file keeps them: their names. */
     @JsonValue
     public List<String> names() {
@@ -47,10 +36,6 @@ public record SecretHeaders(Map<String, String> values) {
         Map<String, String> values = new TreeMap<>();
         names.forEach(n -> values.put(n, ""));
         return new SecretHeaders(values);
-    }
-
-    public boolean isEmpty() {
-        return values.isEmpty();
     }
 
     /**

@@ -63,7 +63,12 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
 
     /** How long its jar may take until its URL answers. */
     public java.time.Duration startTimeout() {
-        return java.time.Duration.ofSeconds(jarStartSeconds == null ? JAR_START_SECONDS : jarStartSeconds);
+        return startTimeout(jarStartSeconds);
+    }
+
+    /** How long a jar may take until its URL answers: these seconds (--jar-start-seconds), else JAR_START_SECONDS. */
+    public static java.time.Duration startTimeout(Integer seconds) {
+        return java.time.Duration.ofSeconds(seconds == null ? JAR_START_SECONDS : seconds);
     }
 
     /** The jar to start for each run, or null: the service runs already. */

@@ -88,7 +88,10 @@ public final class Flags {
             return false;
         }
         Result.Split split = r.parameters().split();
-        int here = split.injectorIndex() != null && split.injectors() != null ? r.parameters().users() / split.injectors() : r.parameters().users();
+        int here = split.injectorIndex() != null && split.injectors() != null
+                ? new dev.latencylab.load.settings.InjectorSplit(split.injectors(), split.injectorIndex(), java.util.Optional.empty())
+                        .share(r.parameters().users())
+                : r.parameters().users();
         return r.injector().peakActiveUsers() < dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * here;
     }
 

@@ -188,6 +188,15 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
         return new RequestMix(Optional.of(file), requests, headers);
     }
 
+    /**
+     * A header as a user writes it and the runner passes it on, "NAME: VALUE" (split at the first colon, both stripped);
+     * null when no name comes before a colon.
+     */
+    public static Map.Entry<String, String> header(String line) {
+        int colon = line.indexOf(':');
+        return colon <= 0 ? null : Map.entry(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+    }
+
     /** A header's name as HTTP allows it (a token), else a problem. */
     static void checkHeader(String name, String value, List<String> problems) {
         if (!HEADER_NAME.matcher(name).matches()) {

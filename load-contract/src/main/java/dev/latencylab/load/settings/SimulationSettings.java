@@ -227,8 +227,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     static Map<String, String> headersFromEnvironment(String lines) {
         Map<String, String> m = new LinkedHashMap<>();
         if (lines != null) {
-            lines.lines().filter(l -> l.indexOf(':') > 0).forEach(l -> m.put(HEADER_PREFIX + l.substring(0, l.indexOf(':')).strip(),
-                    l.substring(l.indexOf(':') + 1).strip()));
+            lines.lines().map(RequestMix::header).filter(java.util.Objects::nonNull).forEach(h -> m.put(HEADER_PREFIX + h.getKey(), h.getValue()));
         }
         return m;
     }
@@ -395,7 +394,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
             // Little's law: arrivals in flight at the top rate when each is answered within the SLO
             return (int) Math.ceil(openLoad().orElseThrow().topRate() * load.sloP99Ms().orElse(1000) / 1000.0) + 1;
         }
-        double lifeMs = pacing.repeat() * (latencyMs().orElse(0) + thinkMean().toMillis());
+        double lifeMs = userLifeMs();
         double rampMs = pacing.ramp().toMillis();
         int users = usersHere();
         if (lifeMs >= rampMs) {
@@ -409,16 +408,22 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
      * requests and think times end before the ramp has started the last; null when they overlap (or the run is open).
      */
     public String plateauUnreachable() {
-        if (open() || peakActiveUsers() >= dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * usersHere()) {
+        int peak = peakActiveUsers();
+        if (open() || peak >= dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * usersHere()) {
             return null;
         }
-        double lifeSeconds = pacing.repeat() * (latencyMs().orElse(0) + thinkMean().toMillis()) / 1000.0;
+        double lifeSeconds = userLifeMs() / 1000.0;
         return ("%,d users: each lives %s%.1f s (%d requests, %s think time %d ms) and the ramp takes %d s, so about %,d of them "
                 + "are active at once, never all: no plateau, and its goodput is not all of theirs. More requests per user "
                 + "(--requests-per-user, sim.repeat) or a shorter ramp (--ramp-seconds, sim.ramp.seconds) reach one").formatted(users,
                         latencyMs().isPresent() ? "about " : "at least ",
                         lifeSeconds, pacing.repeat(), latencyMs().isPresent() ? "latency %d ms and".formatted(latencyMs().getAsLong()) : "mean",
-                        thinkMean().toMillis(), pacing.ramp().toSeconds(), peakActiveUsers());
+                        thinkMean().toMillis(), pacing.ramp().toSeconds(), peak);
+    }
+
+    /** How long a closed run's user lives: repeat * (L + mean think), L the path's latency (0 where it names none). */
+    private double userLifeMs() {
+        return pacing.repeat() * (latencyMs().orElse(0) + thinkMean().toMillis());
     }
 
     /** Every parameter as the result file records it. */
