@@ -152,6 +152,31 @@ class ReadersTrustIT {
         assertThat(run.resolve("result.html")).content().contains("none: never all 20 users active at once (at most 10)");
     }
 
+    /**
+     * An open level the injector did not hold (two injectors sharing 2,400 arrivals a second on two cores: WebFlux's
+     * started up to 4 s late in a 15-s level) is said so: no plateau at that rate, on the run page too; the same rate
+     * on one injector (lag p99 under 0.1 s) and a capacity ladder stopped at the level that missed its SLO are not.
+     */
+    @Test
+    void anOpenLevelTheInjectorDidNotHoldIsSaidSo() throws IOException {
+        LabCommand.Finished two = lab("report", DOCS.resolve("results-injectors-open/k2").toString(), "--verdict");
+        assertThat(two.exitCode()).as(two.output()).isZero();
+        assertThat(two.output().lines().filter(l -> l.startsWith("- **webflux**"))).singleElement().asString()
+                .contains("its rate not held by the injector: no plateau");
+        assertThat(two.output().lines().filter(l -> l.startsWith("- **mvc-t200**"))).singleElement().asString().doesNotContain("not held");
+        assertThat(lab("report", DOCS.resolve("results-injectors-open/k1").toString(), "--verdict").output()).doesNotContain("not held");
+        Map<String, Boolean> runs = Map.of("results-injectors-open/k2/points/webflux-l100-rate2400-r1", true,
+                "results-injectors-open/k1/points/webflux-l100-rate2400-r1", false, "capacity/webflux-l100/round-3", false);
+        for (Map.Entry<String, Boolean> published : runs.entrySet()) {
+            Path run = tmp.resolve(published.getKey());
+            Lab.copyTree(DOCS.resolve(published.getKey()), run);
+            assertThat(lab("report", run.toString()).exitCode()).isZero();
+            assertThat(run.resolve("result.html").toFile().exists()).isTrue();
+            assertThat(Files.readString(run.resolve("result.html")).contains("none: the injector did not hold a level's rate"))
+                    .as(published.getKey()).isEqualTo(published.getValue());
+        }
+    }
+
     /** A result file emptied or holding a NaN is refused in its own words: the field or line, never the reader's settings. */
     @Test
     void anEmptyResultOrANanIsRefusedInTheFilesWords() throws IOException {

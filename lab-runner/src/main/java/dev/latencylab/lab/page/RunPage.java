@@ -207,6 +207,10 @@ public final class RunPage {
             facts.add(new Fact("plateau", "none: never all %,d users active at once (at most %,d), so its 'plateau' figures are no plateau's"
                     .formatted(r.parameters().users(), r.injector().peakActiveUsers())));
         }
+        else if (dev.latencylab.lab.summary.Flags.levelNotHeld(r)) {
+            facts.add(new Fact("plateau", "none: the injector did not hold a level's rate (its arrivals started late by more than a "
+                    + "tenth of the level, or were never sent), so that level's figures are not its rate's"));
+        }
         else if (r.plateau() != null) {
             Result.Plateau pl = r.plateau();
             facts.add(new Fact("plateau", "seconds %d to %d: CPU of %s %s, machine %s, server %s".formatted(pl.fromSecond(), pl.toSecond(),

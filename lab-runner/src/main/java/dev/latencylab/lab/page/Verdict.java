@@ -285,7 +285,8 @@ public final class Verdict {
     /** A point's goodput, and that it is no plateau's where its users were never all active at once. */
     private static String goodput(Summary.PointRow p) {
         return rate(p.rates().goodput().median()) + " req/s"
-                + (p.flagList().contains(Flags.NOT_ALL_ACTIVE) ? ", never all its users active at once: no plateau" : "");
+                + (p.flagList().contains(Flags.NOT_ALL_ACTIVE) ? ", never all its users active at once: no plateau" : "")
+                + (p.flagList().contains(Flags.LEVEL_NOT_HELD) ? ", its rate not held by the injector: no plateau" : "");
     }
 
     static String rate(Double v) {

@@ -25,6 +25,7 @@ public final class Flags {
     public static final String NEAR_MACHINE_CEILING = "near-machine-ceiling";
     static final String RESUMED_ELSEWHERE = "resumed-elsewhere";
     public static final String NOT_ALL_ACTIVE = "not-all-active";
+    public static final String LEVEL_NOT_HELD = "level-not-held";
 
     /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
     static final String FLAG_SEPARATOR = "; ";
@@ -66,6 +67,9 @@ public final class Flags {
         if (neverAllActive(r)) {
             flags.add(NOT_ALL_ACTIVE);
         }
+        if (levelNotHeld(r)) {
+            flags.add(LEVEL_NOT_HELD);
+        }
         if (r.requests().ko() > 0) {
             flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
         }
@@ -93,6 +97,28 @@ public final class Flags {
                         .share(r.parameters().users())
                 : r.parameters().users();
         return r.injector().peakActiveUsers() < dev.latencylab.load.result.PlateauSpan.PLATEAU_SHARE * here;
+    }
+
+    /** A level counts as not held when the injector started its 1% latest arrivals later than this share of the level. */
+    static final double LAG_SHARE_OF_LEVEL = 0.10;
+
+    /**
+     * An open run with a level that its injector did not hold at its rate: the p99 of how late arrivals started is over
+     * a tenth of the level (it fell behind its schedule), or some planned arrivals were never sent. Not the level a
+     * ladder stopped at because it missed the SLO: its verdict says so, and its arrivals were cut off by the stop. Its
+     * goodput is no plateau's of that rate.
+     */
+    public static boolean levelNotHeld(Result r) {
+        if (r.open() == null || r.open().levels() == null) {
+            return false;
+        }
+        Result.Level stoppedAt = r.open().stoppedEarly() == null ? null : r.open().topLevel();
+        return r.open().levels().stream().filter(l -> l.counts().arrivals() > 0 && l != stoppedAt).anyMatch(l -> {
+            Result.ResponseTimes lag = l.times() == null ? null : l.times().injectorLagMs();
+            double levelMs = (l.window().toSecond() - l.window().fromSecond()) * 1000;
+            boolean late = lag != null && lag.p99() != null && levelMs > 0 && lag.p99() > LAG_SHARE_OF_LEVEL * levelMs;
+            return late || l.counts().arrivals() < l.counts().plannedArrivals();
+        });
     }
 
     /** Another process used at least ELSEWHERE of the machine, and more than injector and server together. */
@@ -131,6 +157,9 @@ public final class Flags {
             new Flag(NOT_ALL_ACTIVE, "a closed run's users were never all active at once (fewer than 95% of them at their peak: "
                     + "the first finished their requests before the last started): no plateau, its goodput is not the load's "
                     + "of all its users, and no model is calibrated on it; more requests per user or a shorter ramp reach one"),
+            new Flag(LEVEL_NOT_HELD, "an open run's injector did not hold a level's rate: the p99 of how late it started arrivals was "
+                    + "over a tenth of the level, or it never sent some of them (not the level a ladder stopped at, which its verdict "
+                    + "names): no plateau at that rate; a lighter load per injector, or more injectors, holds it"),
             new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
             new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
             new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "

@@ -127,7 +127,7 @@ public final class Stages {
     }
 
     private static boolean neverAllActive(Summary.PointRow p) {
-        return p.flagList().contains(Flags.NOT_ALL_ACTIVE);
+        return p.flagList().contains(Flags.NOT_ALL_ACTIVE) || p.flagList().contains(Flags.LEVEL_NOT_HELD);
     }
 
     /** The side-by-side load of each latency and model (see {@link SideBySide}); none where no load was run by two targets. */
