@@ -393,4 +393,45 @@ class OwnServiceTrustIT {
             assertThat(refused.output()).startsWith("latency-lab: ").doesNotContain("SECRET");
         }
     }
+
+    /**
+     * A sweep of a service with a secret header from a file: the service gets it, no file of the sweep holds it, and a
+     * resume without it asks for it by name (exit 2) instead of calling the sweep one of other settings; given again,
+     * it resumes.
+     */
+    @Test
+    void aSweepKeepsNoSecretAndAResumeAsksForItAgain() throws Exception {
+        String secret = "SWEEP-SECRET-5d1e";
+        Set<String> received = ConcurrentHashMap.newKeySet();
+        HttpServer service = serve("127.0.0.1", "/owners", exchange -> {
+            received.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Api-Key")));
+            answer(exchange, 200, null);
+        });
+        Path key = tmp.resolve("key.txt");
+        Files.writeString(key, "X-Api-Key: " + secret + "\n");
+        String url = "http://127.0.0.1:%d/owners".formatted(service.getAddress().getPort());
+        String results = tmp.resolve("results").toString();
+        List<String> sweep = List.of("sweep", "--url", url, "--service", "keyed", "--users", "2", "--requests-per-user", "2",
+                "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1", "--drain-seconds", "1",
+                "--no-gatling-report", "--results", results, "--name", "keyed");
+
+        List<String> first = new ArrayList<>(sweep);
+        first.addAll(List.of("--header", "@" + key));
+        LabCommand.Finished swept = LabCommand.run(tmp.resolve("sweep.console"), first.toArray(String[]::new));
+        assertThat(swept.exitCode()).as(swept.output()).isZero();
+        assertThat(received).contains(secret);
+        try (Stream<Path> files = Files.walk(Path.of(results))) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertThat(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(secret);
+            }
+        }
+
+        LabCommand.Finished without = LabCommand.inThisJvm(sweep.toArray(String[]::new));
+        assertThat(without.exitCode()).as(without.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(without.output()).contains("its requests carried header X-Api-Key, whose value is never kept: give it again, "
+                + "--header 'X-Api-Key: ...' or --header @FILE").doesNotContain("other settings");
+        LabCommand.Finished again = LabCommand.run(tmp.resolve("again.console"), first.toArray(String[]::new));
+        assertThat(again.exitCode()).as(again.output()).isZero();
+        assertThat(again.output()).contains("resuming");
+    }
 }

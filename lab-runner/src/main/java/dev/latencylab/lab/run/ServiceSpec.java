@@ -61,6 +61,21 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         return m;
     }
 
+    /**
+     * The headers whose values a resume of earlier needs given again (a file keeps their names, never their values):
+     * one line asking for them, naming how; null when this spec names every header earlier's requests carried.
+     */
+    public String headersNotGivenAgain(ServiceSpec earlier) {
+        List<String> missing = earlier.headers.names().stream().filter(n -> !headers.values().containsKey(n)).toList();
+        if (missing.isEmpty()) {
+            return null;
+        }
+        String first = missing.getFirst();
+        return "its requests carried header%s %s, whose value%s never kept: give %s again, --header '%s: ...' or --header @FILE (a file of NAME: VALUE lines)"
+                .formatted(missing.size() == 1 ? "" : "s", String.join(", ", missing), missing.size() == 1 ? " is" : "s are",
+                        missing.size() == 1 ? "it" : "them", first);
+    }
+
     /** How long its jar may take until its URL answers. */
     public java.time.Duration startTimeout() {
         return startTimeout(jarStartSeconds);

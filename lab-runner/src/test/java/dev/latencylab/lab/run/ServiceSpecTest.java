@@ -39,6 +39,21 @@ class ServiceSpecTest {
     }
 
     @Test
+    void aResumeWithoutTheHeadersItsFileNamesAsksForThemByName() {
+        ServiceSpec kept = Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(
+                spec(new SecretHeaders(Map.of("X-Api-Key", "k3y", "Authorization", "Bearer S3CRET")))), ServiceSpec.class);
+
+        assertThat(spec(SecretHeaders.NONE).headersNotGivenAgain(kept)).as("neither given again")
+                .isEqualTo("its requests carried headers Authorization, X-Api-Key, whose values are never kept: give them again, "
+                        + "--header 'Authorization: ...' or --header @FILE (a file of NAME: VALUE lines)");
+        assertThat(spec(new SecretHeaders(Map.of("Authorization", "Bearer S3CRET"))).headersNotGivenAgain(kept)).as("one given again")
+                .startsWith("its requests carried header X-Api-Key, whose value is never kept: give it again, --header 'X-Api-Key: ...'");
+        assertThat(spec(new SecretHeaders(Map.of("X-Api-Key", "other", "Authorization", "other"))).headersNotGivenAgain(kept))
+                .as("both given again: their values are the user's to give").isNull();
+        assertThat(spec(SecretHeaders.NONE).headersNotGivenAgain(spec(SecretHeaders.NONE))).as("none carried").isNull();
+    }
+
+    @Test
     void aFileWithAHeadersValueAmongItsRequestsIsNotRead() {
         assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(), null,
                 Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of())).isInstanceOf(IllegalArgumentException.class)
