@@ -223,7 +223,7 @@ final class SweepCommand implements Callable<Integer> {
         Instant start = Instant.now();
         String refused = SweepStart.beginOrResume(plan, dir, earlier, out, console.err());
         if (refused != null) {
-            console.err().println("latency-lab: " + refused + ": give another --name, or the same settings to resume it");
+            console.err().println("latency-lab: " + refused);
             return LatencyLab.BAD_INPUT;
         }
         // said before the first point: a load whose users are never all active has no plateau to measure

@@ -49,10 +49,6 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
      * same sweep. How many runs (the {@link Repeats}) may differ: a resume may extend a sweep.
      */
     public String changeFrom(SweepPlan earlier) {
-        String unsaid = service == null || earlier.service == null ? null : service.headersNotGivenAgain(earlier.service);
-        if (unsaid != null) {
-            return unsaid;
-        }
         JsonNode before = Json.MAPPER.valueToTree(earlier);
         List<String> howMany = java.util.Arrays.stream(Repeats.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
         for (Map.Entry<String, JsonNode> field : Json.MAPPER.valueToTree(this).properties()) {
@@ -61,6 +57,14 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
             }
         }
         return null;
+    }
+
+    /**
+     * The headers whose values a resume of earlier needs given again (a file keeps their names only), as one line asking
+     * for them; null when none is missing.
+     */
+    public String headersNotGivenAgain(SweepPlan earlier) {
+        return service == null || earlier.service == null ? null : service.headersNotGivenAgain(earlier.service);
     }
 
     /**

@@ -25,9 +25,13 @@ public final class SweepStart {
             SweepFile.begin(plan).write(dir);
             return null;
         }
+        String unsaid = plan.headersNotGivenAgain(earlier.plan());
+        if (unsaid != null) {
+            return "resuming %s: %s".formatted(dir.dir(), unsaid);
+        }
         String change = plan.changeFrom(earlier.plan());
         if (change != null) {
-            return "%s holds a sweep with other settings (%s)".formatted(dir.dir(), change);
+            return "%s holds a sweep with other settings (%s): give another --name, or the same settings to resume it".formatted(dir.dir(), change);
         }
         out.println("latency-lab: resuming " + dir.dir());
         SweepPlan.Repeats was = earlier.plan().runs();
