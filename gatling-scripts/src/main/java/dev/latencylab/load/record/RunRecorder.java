@@ -59,6 +59,18 @@ public final class RunRecorder implements RunProgress {
         }
     }
 
+    /**
+     * A recorder of a run that is over, to be filled from its records: it began at start and ended at end, and at most
+     * peakActiveUsers of its users were active at once.
+     */
+    public static RunRecorder replayed(int requests, Instant start, Instant end, int peakActiveUsers) {
+        RunRecorder r = new RunRecorder(requests);
+        r.start = start;
+        r.end = end;
+        r.peakActiveUsers.set(peakActiveUsers);
+        return r;
+    }
+
     public void start() {
         start = Instant.now();
         startNanos = System.nanoTime();
@@ -114,7 +126,23 @@ public final class RunRecorder implements RunProgress {
         }
     }
 
+    /**
+     * A request of a run already over (a user's simulation, read from Gatling's records afterwards, see
+     * {@link #replayed}): counted in the second it ended, msSinceStart after the run's start.
+     */
+    public void record(int request, long responseTimeMs, String koReason, long endedMsSinceStart) {
+        count(responseTimeMs, koReason, Math.max(0, endedMsSinceStart) / 1000);
+        if (byRequest.length > 0) {
+            byRequest[request].recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
+            (koReason == null ? okByRequest : koByRequest)[request].increment();
+        }
+    }
+
     private void count(long responseTimeMs, String koReason) {
+        count(responseTimeMs, koReason, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos));
+    }
+
+    private void count(long responseTimeMs, String koReason, long second) {
         responseTimes.recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
         if (koReason == null) {
             ok.increment();
@@ -123,7 +151,6 @@ public final class RunRecorder implements RunProgress {
             ko.increment();
             koByReason.computeIfAbsent(koReason, r -> new LongAdder()).increment();
         }
-        long second = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos);
         completedPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();
         if (koReason == null) {
             okPerSecond.computeIfAbsent(second, s -> new LongAdder()).increment();

@@ -43,6 +43,29 @@ public final class RunResult {
      */
     public static Result build(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
             ArrivalRecorder arrivals, long connectTimeoutMs, long requestTimeoutMs) {
+        RequestMix mix = settings.endpoint().mix();
+        Result.Model model = settings.open() ? OpenModel.of(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
+                : QueueingModel.of(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null);
+        return build(Result.LAB_SIMULATION, settings, preflight, run, sampler, arrivals, connectTimeoutMs, requestTimeoutMs, model,
+                mix.requests().stream().map(q -> new Named(q.name(), q.weight())).toList());
+    }
+
+    /** A request as the result file names it, with its weight in a mix (1 in a user's flow, which sends it as it will). */
+    public record Named(String name, int weight) {
+    }
+
+    /**
+     * A run of a user's simulation (a closed load of its own flow), from its requests as Gatling recorded them: no model
+     * (its think time is the flow's own, which the lab does not know), each request by the name the flow gave it.
+     */
+    public static Result ofSimulation(String simulation, SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            List<String> requestNames, long connectTimeoutMs, long requestTimeoutMs) {
+        return build(simulation, settings, preflight, run, sampler, null, connectTimeoutMs, requestTimeoutMs, null,
+                requestNames.stream().map(n -> new Named(n, 1)).toList());
+    }
+
+    private static Result build(String simulation, SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
+            ArrivalRecorder arrivals, long connectTimeoutMs, long requestTimeoutMs, Result.Model model, List<Named> requestNames) {
         double seconds = run.duration().toMillis() / 1000.0;
         long total = run.ok() + run.ko();
         Result.Requests requests = new Result.Requests(total, run.ok(), run.ko(), total == 0 ? 0.0 : 100.0 * run.ko() / total,
@@ -85,24 +108,22 @@ public final class RunResult {
                 sampler.connectionPool(settings.endpoint().path()),
                 sampler.poolsResult((second, users) -> rule.test(second, (double) users)));
 
-        return new Result(ResultFile.SCHEMA, "dev.latencylab.load.LoadSimulation", null, settings.result(), run.startedAt().toString(),
+        return new Result(ResultFile.SCHEMA, simulation, null, settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, HistogramCodec.percentiles(h),
-                HistogramCodec.encoded(h), injector, server,
-                settings.open() ? OpenModel.of(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
-                        : QueueingModel.of(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null),
-                open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals), null, null, byRequest(settings.endpoint().mix(), run));
+                HistogramCodec.encoded(h), injector, server, model, open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals),
+                null, null, byRequest(requestNames, run));
     }
 
-    /** Each request of a mix on its own, in the mix's order; null for a run of one request. */
-    private static List<Result.ByRequest> byRequest(RequestMix mix, RunRecorder run) {
+    /** Each request of a mix or a flow on its own, in order; null for a run of one request. */
+    private static List<Result.ByRequest> byRequest(List<Named> names, RunRecorder run) {
         if (run.requestKinds() == 0) {
             return null;
         }
         List<Result.ByRequest> each = new java.util.ArrayList<>();
         for (int i = 0; i < run.requestKinds(); i++) {
             Histogram h = run.responseTimes(i);
-            RequestMix.Request q = mix.requests().get(i);
-            each.add(new Result.ByRequest(q.name(), q.weight(), run.ok(i), run.ko(i), HistogramCodec.percentiles(h), HistogramCodec.encoded(h)));
+            each.add(new Result.ByRequest(names.get(i).name(), names.get(i).weight(), run.ok(i), run.ko(i), HistogramCodec.percentiles(h),
+                    HistogramCodec.encoded(h)));
         }
         return each;
     }

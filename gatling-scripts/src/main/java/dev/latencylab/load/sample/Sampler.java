@@ -304,6 +304,23 @@ public final class Sampler implements AutoCloseable {
         return load < 0 ? Double.NaN : load;
     }
 
+    /**
+     * The samples put on the clock of a run whose users could not be counted as they came (a user's simulation, counted
+     * afterwards from Gatling's records): each second less offset (the run began offset seconds after the sampler;
+     * samples before that are dropped), with the users activeAt gives for that second. Call after close.
+     */
+    public void rebase(double offset, java.util.function.DoubleToIntFunction activeAt) {
+        synchronized (ticks) {
+            List<Tick> moved = ticks.stream().filter(t -> t.second() >= offset).map(t -> t.withInjectors(t.second() - offset,
+                    activeAt.applyAsInt(t.second() - offset), t.injectorCpu(), t.injectorOpenFiles())).toList();
+            ticks.clear();
+            ticks.addAll(moved);
+        }
+        pools.rebase(offset, activeAt);
+        firstRefusalSecond = firstRefusalSecond == null ? null : Math.max(0, firstRefusalSecond - offset);
+        targetExitedSecond = targetExitedSecond == null ? null : Math.max(0, targetExitedSecond - offset);
+    }
+
     public List<Tick> ticks() {
         synchronized (ticks) {
             return List.copyOf(ticks);

@@ -124,6 +124,14 @@ public final class ServicePools {
         }
     }
 
+    /** The readings on a run's later clock, with its users counted afterwards (see Sampler#rebase). */
+    synchronized void rebase(double offset, java.util.function.DoubleToIntFunction activeAt) {
+        List<Reading> moved = readings.stream().filter(r -> r.second() >= offset)
+                .map(r -> new Reading(r.second() - offset, activeAt.applyAsInt(r.second() - offset), r.values())).toList();
+        readings.clear();
+        readings.addAll(moved);
+    }
+
     /**
      * What the run saw of each pool the server publishes, on the plateau where it had readings there (else over the
      * whole run), and what it has but does not publish; null when no sample had any pool.

@@ -242,7 +242,11 @@ final class CapacityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500) or --slo p99:500: your service's "
                     + "path names no latency to derive it from");
         }
-        return serviceOptions.spec(loadOptions);
+        if (loadOptions.simulation != null) {
+            throw new IllegalArgumentException("--simulation: a capacity search loads at open rates, which a simulation of yours does not "
+                    + "take yet; sweep it by its users: ./lab sweep --simulation ... --users ...");
+        }
+        return serviceOptions.spec(loadOptions, true, 1);
     }
 
     private long slo() {

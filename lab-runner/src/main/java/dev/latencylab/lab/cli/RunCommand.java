@@ -20,6 +20,7 @@ import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SingleRun;
 import dev.latencylab.lab.run.TargetRun;
@@ -269,20 +270,33 @@ final class RunCommand implements Callable<Integer> {
         }
         given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, given));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
+        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
+        // a simulation of the user's is checked and compiled before a folder is made: a refusal leaves nothing behind
+        OwnSimulation.Source source = loadOptions.simulation(checked.open(), injectors, serviceOptions.hostIsMine);
+        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, gatling.classpath(), Path.of(System.getProperty("java.io.tmpdir")))) {
+            return serviceRun(repo, service, given, checked, gatling.running(own), own, warmupSeconds, injectors, objective);
+        }
+    }
+
+    /** A service's run, its settings checked, with the simulation it runs (own: the user's, null: the lab's). */
+    private Integer serviceRun(Path repo, ServiceRun.Service service, Map<String, String> given, SimulationSettings checked,
+            GatlingLauncher gatling, OwnSimulation own, int warmupSeconds, int injectors, Slo objective) {
         RunFolder dir = new RunFolder(ResultsFolders.newFolder(runs(repo), "run-%s-%s-%s".formatted(service.name(),
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().getLast()) : "u" + checked.users(),
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
         SimulationSettings settings = SimulationSettings.from(given);
-        if (settings.plateauUnreachable() != null) {
+        if (own == null && settings.plateauUnreachable() != null) { // a simulation of the user's paces itself
             console.err().println("latency-lab: WARNING: " + settings.plateauUnreachable());
         }
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
                 serviceOptions.jarArgs, !noJvmEvents, serviceOptions.jarStart());
-        console.out().printf("latency-lab: loading %s at %s, %s (run folder: %s)%n", service.name(), service.url(), launch == null
-                ? "not started nor stopped here" : "started from " + launch.jar() + " and stopped after", dir.dir());
-        GatlingLauncher.Exit run = ServiceRun.run(repo, gatlingOptions.launcher(repo, injectorOptions), service, settings, Inputs.passOn(given),
-                dir, Duration.ofSeconds(warmupSeconds), launch, injectors, console.out());
+        console.out().printf("latency-lab: loading %s at %s%s, %s (run folder: %s)%n", service.name(), service.url(),
+                own == null ? "" : " with your simulation " + own.className(), launch == null ? "not started nor stopped here"
+                        : "started from " + launch.jar() + " and stopped after",
+                dir.dir());
+        GatlingLauncher.Exit run = ServiceRun.run(repo, gatling, service, settings, Inputs.passOn(given), dir, Duration.ofSeconds(warmupSeconds),
+                launch, injectors, console.out());
         console.out().println();
         if (run.resultFile() != null) {
             console.out().println("Run page: " + RunPage.write(run.resultFile()));

@@ -34,6 +34,12 @@ final class ServiceLoadOptions {
             + "search resumed needs its headers given again.")
     List<String> headers = new ArrayList<>();
 
+    @Option(names = "--simulation", paramLabel = "FILE.java", description = "With --url: run this Gatling simulation of yours (Java DSL) "
+            + "instead of the lab's requests: the lab compiles it against its Gatling, gives it its users (setUp(LabLoad.users(scn))) "
+            + "and the checked base URL (LabLoad.baseUrl()), samples the service, and writes result.json from Gatling's own records: "
+            + "docs/your-simulation.md.")
+    Path simulation;
+
     @Option(names = "--pool", paramLabel = "NAME=SIZE", description = "With --url: the size of a pool of your service that its "
             + "metrics do not show, e.g. --pool tomcat-threads=200 (repeat it for several): its bound is drawn as size / L, L the "
             + "service's own time at the lightest load; a pool its metrics show is read from them.")
@@ -41,7 +47,7 @@ final class ServiceLoadOptions {
 
     /** The first of these options given, or null. */
     String given() {
-        return requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
+        return simulation != null ? "--simulation" : requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
                 : !headers.isEmpty() ? "--header" : !pools.isEmpty() ? "--pool" : null;
     }
 
@@ -79,6 +85,36 @@ final class ServiceLoadOptions {
             given.add(p);
         }
         return given;
+    }
+
+    /**
+     * A user's simulation, if one is given: checked against what it cannot go with (the lab's own requests: a requests
+     * file, a method, a body, headers, which a simulation sends as it says; an open load, which it does not take yet;
+     * several injectors) and read. Null when none is given.
+     *
+     * @param open       the load asked for is open (--rates)
+     * @param injectors  how many injectors share the load
+     * @param hostIsMine the URLs in it may name another host
+     */
+    dev.latencylab.lab.run.OwnSimulation.Source simulation(boolean open, int injectors, boolean hostIsMine) {
+        if (simulation == null) {
+            return null;
+        }
+        String own = requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
+                : !headers.isEmpty() ? "--header" : null;
+        if (own != null) {
+            throw new IllegalArgumentException("--simulation and %s: a simulation sends its own requests, with its own headers; give one"
+                    .formatted(own));
+        }
+        if (open) {
+            throw new IllegalArgumentException("--simulation and --rates: a simulation of yours takes the lab's users (a closed load) "
+                    + "for now; give --users");
+        }
+        if (injectors > 1) {
+            throw new IllegalArgumentException("--simulation and --injectors %d: a simulation of yours runs on one injector for now"
+                    .formatted(injectors));
+        }
+        return dev.latencylab.lab.run.OwnSimulation.Source.read(simulation, hostIsMine);
     }
 
     /** The simulation's properties these options set: the requests, their method and body (the headers: headers()). */

@@ -69,7 +69,7 @@ final class ServiceOptions {
      * for a footprint), checked as ./lab run --url checks it; a name that is one of the lab's target ids is refused (a
      * page would read it as that target).
      */
-    ServiceSpec spec(ServiceLoadOptions load) {
+    ServiceSpec spec(ServiceLoadOptions load, boolean open, int injectors) {
         checkJar();
         ServiceRun.Service located = ServiceRun.Service.of(name, url, hostIsMine);
         Inputs.folderName("--service", located.name());
@@ -80,7 +80,8 @@ final class ServiceOptions {
         return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
                 jarStartSeconds,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
-                load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools());
+                load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools(),
+                load == null ? null : load.simulation(open, injectors, hostIsMine));
     }
 
     /** How long the jar may take to answer: --jar-start-seconds, else the default. */

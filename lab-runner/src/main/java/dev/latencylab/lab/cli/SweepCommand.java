@@ -21,6 +21,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
+import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -172,11 +173,16 @@ final class SweepCommand implements Callable<Integer> {
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
         SweepPlan plan = plan(dir, earlier, ports, injectors);
         validate(plan); // unknown target ids and bad values stop here
-        if (name == null) {
-            dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
-        }
-        try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
-            return run(plan, dir, earlier, repo, objective);
+        GatlingLauncher launcher = gatlingOptions.launcher(repo, injectorOptions);
+        OwnSimulation.Source source = plan.service() == null ? null : plan.service().simulation();
+        // compiled before any folder is made: a simulation that does not compile leaves nothing behind
+        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath(), Path.of(System.getProperty("java.io.tmpdir")))) {
+            if (name == null) {
+                dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
+            }
+            try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
+                return run(plan, dir, earlier, repo, objective, launcher.running(own));
+            }
         }
     }
 
@@ -218,7 +224,8 @@ final class SweepCommand implements Callable<Integer> {
                 injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
     }
 
-    private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective) {
+    /** The sweep begun or resumed in dir, each point run by gatling (the lab's simulation, or the user's). */
+    private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective, GatlingLauncher gatling) {
         PrintWriter out = console.out();
         Instant start = Instant.now();
         String refused = SweepStart.beginOrResume(plan, dir, earlier, out, console.err());
@@ -226,10 +233,11 @@ final class SweepCommand implements Callable<Integer> {
             console.err().println("latency-lab: " + refused);
             return LatencyLab.BAD_INPUT;
         }
-        // said before the first point: a load whose users are never all active has no plateau to measure
-        plan.points().stream().filter(p -> p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
+        // said before the first point: a load whose users are never all active has no plateau to measure (a simulation of
+        // the user's paces itself: its own)
+        boolean ownPacing = plan.service() != null && plan.service().simulation() != null;
+        plan.points().stream().filter(p -> !ownPacing && p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
                 .filter(java.util.Objects::nonNull).distinct().forEach(why -> console.err().println("latency-lab: WARNING: " + why));
-        GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
@@ -269,7 +277,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
         }
-        return serviceOptions.spec(loadOptions);
+        return serviceOptions.spec(loadOptions, rates != null, injectorOptions.injectors());
     }
 
     private static void validate(SweepPlan plan) {

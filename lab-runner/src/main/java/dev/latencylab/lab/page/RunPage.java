@@ -170,7 +170,7 @@ public final class RunPage {
         page.put("name", name(r));
         page.put("verdict", verdict(resultFile, r));
         page.put("when", "%s: %s to %s (%.1f s). %s".formatted(p.endpoint().baseUrl() + p.endpoint().path(), DATE.format(Instant.parse(r.start())),
-                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(p)));
+                TIME.format(Instant.parse(r.end())), r.durationSeconds(), load(r.simulation(), p)));
         page.put("gatlingReport", !split && Files.isRegularFile(gatlingReport) ? folder.relativize(gatlingReport).toString() : null);
         page.put("r", r);
         page.put("facts", facts(r, split));
@@ -284,7 +284,12 @@ public final class RunPage {
         return p.count() == 0 ? "none" : "%,d pauses, %,.1f ms in all, longest %,.1f ms".formatted(p.count(), p.totalMs(), p.longestMs());
     }
 
-    private static String load(Result.Parameters p) {
+    /** The run's load as its simulation made it: the lab's (its pacing as set), or a user's (its pacing its own). */
+    private static String load(String simulation, Result.Parameters p) {
+        if (simulation != null && !simulation.equals(Result.LAB_SIMULATION)) {
+            return "Your simulation %s: %,d users over a %d s ramp (LabLoad.users); it paces itself, with its own requests and think times."
+                    .formatted(simulation, p.users(), p.pacing().rampSeconds());
+        }
         if (p.open()) {
             return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(
                     p.injection().rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.injection().levelSeconds(), p.pacing().rampSeconds(),

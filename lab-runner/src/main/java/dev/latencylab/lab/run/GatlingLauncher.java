@@ -70,8 +70,8 @@ public final class GatlingLauncher {
         }
     }
 
-    /** The simulation Gatling runs. */
-    static final String SIMULATION = "dev.latencylab.load.LoadSimulation";
+    /** What runs a user's simulation: Gatling's main, with the lab's sampling around it and its result file after. */
+    static final String OWN_RUN = "dev.latencylab.load.own.OwnRun";
     /** Where the build writes the simulation's launch file, in the repository. */
     static final String LAUNCH_FILE = "gatling-scripts/target/gatling-launch.txt";
 
@@ -86,6 +86,8 @@ public final class GatlingLauncher {
     private final java.util.Set<Process> current = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Set by stop: a run asked for afterwards does not start (it may be on its way while the stop comes). */
     private volatile boolean stopped;
+    /** A user's simulation that each run runs instead of the lab's; null: the lab's. */
+    private final OwnSimulation own;
 
     public GatlingLauncher(Path repo) {
         this(repo, true, INJECTOR_LEAD);
@@ -93,9 +95,34 @@ public final class GatlingLauncher {
 
     /** @param injectorLead how far ahead of the moment its injectors are started a split run's load begins */
     public GatlingLauncher(Path repo, boolean reports, java.time.Duration injectorLead) {
+        this(repo, reports, injectorLead, null);
+    }
+
+    private GatlingLauncher(Path repo, boolean reports, java.time.Duration injectorLead, OwnSimulation own) {
         this.repo = repo;
         this.reports = reports;
         this.injectorLead = injectorLead;
+        this.own = own;
+    }
+
+    /** The same launcher running a user's simulation instead of the lab's (null: the lab's). */
+    public GatlingLauncher running(OwnSimulation simulation) {
+        return new GatlingLauncher(repo, reports, injectorLead, simulation);
+    }
+
+    /** The classpath a user's simulation compiles against: the lab's Gatling, as the build wrote it. */
+    public String classpath() {
+        return launch().classpath();
+    }
+
+    private LaunchFile.Launch launch() {
+        try {
+            return LaunchFile.read(repo.resolve(LAUNCH_FILE));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("the simulation's launch file cannot be read (build first: ./mvnw -DskipTests package): "
+                    + e.getMessage(), e);
+        }
     }
 
     public java.time.Duration injectorLead() {
@@ -113,14 +140,7 @@ public final class GatlingLauncher {
 
     /** The command that starts Gatling's JVM for one simulation run. */
     List<String> command(Map<String, String> properties, String description, Path results) {
-        LaunchFile.Launch launch;
-        try {
-            launch = LaunchFile.read(repo.resolve(LAUNCH_FILE));
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException("the simulation's launch file cannot be read (build first: ./mvnw -DskipTests package): "
-                    + e.getMessage(), e);
-        }
+        LaunchFile.Launch launch = launch();
         List<String> command = new ArrayList<>();
         command.add(launch.java());
         command.addAll(launch.jvmOptions());
@@ -130,8 +150,13 @@ public final class GatlingLauncher {
                 command.add("-D" + k + "=" + v);
             }
         });
-        command.addAll(List.of("-cp", launch.classpath(), "io.gatling.app.Gatling", "--simulation", SIMULATION, "--results-folder",
-                results.toAbsolutePath().toString(), "--run-description", description));
+        // a user's classes after the lab's: the AOT cache holds for a classpath it begins
+        String classpath = own == null ? launch.classpath() : launch.classpath() + java.io.File.pathSeparator
+                + String.join(java.io.File.pathSeparator, own.classpath().stream().map(p -> p.toAbsolutePath().toString()).toList());
+        command.addAll(List.of("-cp", classpath, own == null ? "io.gatling.app.Gatling" : OWN_RUN, "--simulation",
+                own == null ? dev.latencylab.load.result.Result.LAB_SIMULATION : own.className(), "--results-folder", results.toAbsolutePath().toString(),
+                "--run-description",
+                description));
         if (!reports) {
             command.add("--no-reports");
         }

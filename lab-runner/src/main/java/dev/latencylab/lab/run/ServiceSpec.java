@@ -15,14 +15,15 @@ import dev.latencylab.lab.targets.Target;
  * ladder loads the same service: its name and URL, whether its host (not this machine) is the user's, the jar the lab
  * starts for each point or ladder with its arguments and JVM options (null: it runs already, neither started nor
  * stopped), the simulation's properties of its requests (a requests file, a method, a body: sim.*), the headers they
- * carry (a file keeps their names only: see SecretHeaders), and the sizes of its pools the user gave (--pool; none in
- * files written before it).
+ * carry (a file keeps their names only: see SecretHeaders), the sizes of its pools the user gave (--pool; none in
+ * files written before it), and the user's Gatling simulation that each run runs instead of the lab's (null: the lab's).
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer jarStartSeconds,
         Map<String, String> requests,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) SecretHeaders headers,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) OwnSimulation.Source simulation) {
 
     /** How long a jar may take until its URL answers, unless --jar-start-seconds says. */
     public static final int JAR_START_SECONDS = 90;

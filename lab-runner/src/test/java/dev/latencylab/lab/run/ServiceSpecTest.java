@@ -17,7 +17,7 @@ class ServiceSpecTest {
 
     private static ServiceSpec spec(SecretHeaders headers) {
         return new ServiceSpec("mine", "http://127.0.0.1:8080/owners", false, null, List.of(), List.of(), null, Map.of(SimulationSettings.METHOD, "GET"),
-                headers, List.of());
+                headers, List.of(), null);
     }
 
     @Test
@@ -56,7 +56,7 @@ class ServiceSpecTest {
     @Test
     void aFileWithAHeadersValueAmongItsRequestsIsNotRead() {
         assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(), null,
-                Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of())).isInstanceOf(IllegalArgumentException.class)
+                Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of(), null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("S3CRET");
     }
 }

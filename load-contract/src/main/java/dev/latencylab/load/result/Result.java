@@ -18,6 +18,9 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ByRequest> byRequest) {
 
+    /** The lab's own simulation, as a result file names it; any other name is a simulation of the user's (./lab run --simulation). */
+    public static final String LAB_SIMULATION = "dev.latencylab.load.LoadSimulation";
+
     /** Files written before problems were recorded have none. */
     public Result {
         problems = problems == null ? List.of() : List.copyOf(problems);

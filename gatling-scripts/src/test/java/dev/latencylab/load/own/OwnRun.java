@@ -1,0 +1,226 @@
+package dev.latencylab.load.own;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.latencylab.load.preflight.Preflight;
+import dev.latencylab.load.record.RunRecorder;
+import dev.latencylab.load.record.RunResult;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.sample.RunProgress;
+import dev.latencylab.load.sample.Sampler;
+import dev.latencylab.load.settings.SimulationSettings;
+
+import io.gatling.core.config.GatlingConfiguration;
+
+/**
+ * Runs a user's simulation as Gatling's own main does, with Gatling's arguments, and what the lab's simulation does
+ * around its load: the settings and the preflight first, the service and this machine sampled each second while it
+ * runs, then the result file, built from Gatling's own records of the run (its simulation.log: every request by the
+ * name the simulation gave it, every user's start and end). Users are counted from those records afterwards: the
+ * sampler cannot see them come and go in code it does not own. Exits with Gatling's own exit code (2: the simulation's
+ * assertions failed), or 3 when it was refused before any load.
+ */
+public final class OwnRun {
+
+    /** A run refused before any load, as LoadSimulation's. */
+    private static final int REFUSED = 3;
+
+    private OwnRun() {
+    }
+
+    public static void main(String[] args) {
+        SimulationSettings settings;
+        Preflight preflight;
+        try {
+            settings = SimulationSettings.fromSystemProperties();
+            preflight = Preflight.check(settings);
+        }
+        catch (SimulationSettings.InvalidSettingsException | Preflight.PreflightException e) {
+            System.err.println("\nlatency-lab: cannot run: " + e.getMessage() + "\n");
+            System.exit(REFUSED);
+            return;
+        }
+        String simulation = argument(args, "--simulation");
+        if (preflight.metricsUnseen() != null) {
+            System.out.println("latency-lab: no server metrics: " + preflight.metricsUnseen() + "; the run goes on without them");
+        }
+        System.out.printf("latency-lab: your simulation %s: %d users over %d s (LabLoad.users) -> %s; its pacing is its own%n", simulation,
+                settings.usersHere(), settings.pacing().ramp().toSeconds(), settings.endpoint().baseUrl());
+        waitForStart(settings);
+        Clock clock = new Clock();
+        Sampler sampler = new Sampler(preflight.samplesServer(settings) ? settings.endpoint().metricsUrl() : null, settings.endpoint().baseUrl(),
+                settings.watch().targetPid().orElse(-1L), settings.endpoint().path(), clock);
+        sampler.start();
+        int exit = io.gatling.app.Gatling$.MODULE$.fromArgs(args);
+        sampler.close();
+        Path log = GatlingRecords.logIn(Path.of(argument(args, "--results-folder"))).orElse(null);
+        if (log == null) {
+            System.err.println("\nlatency-lab: cannot run: Gatling left no record of the run (exit " + exit + ")\n");
+            System.exit(exit == 0 ? 1 : exit);
+            return;
+        }
+        Result result = result(simulation, settings, preflight, sampler, clock.startedAt, log);
+        Path file = settings.resultFile().orElseGet(() -> ResultFile.defaultLocation(Instant.ofEpochMilli(clock.startedAt)));
+        ResultFile.write(result, file);
+        System.out.println(ResultFile.WRITTEN + file.toAbsolutePath());
+        result.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
+        System.exit(exit);
+    }
+
+    /**
+     * The result of the run Gatling recorded in log: its clock starts with its first user (the sampler's samples
+     * moved onto it), its requests counted by name in the order they first came, its users counted from their records.
+     */
+    static Result result(String simulation, SimulationSettings settings, Preflight preflight, Sampler sampler, long samplerStart, Path log) {
+        Users users = new Users();
+        Map<String, Integer> names = new LinkedHashMap<>();
+        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+        GatlingRecords.Read read = GatlingRecords.read(log, new GatlingRecords.Visitor() {
+            @Override
+            public void user(boolean start, long at) {
+                users.add(start, at);
+                span[0] = start ? Math.min(span[0], at) : span[0];
+                span[1] = Math.max(span[1], at);
+            }
+
+            @Override
+            public void request(String name, long start, long end, boolean ok, String message) {
+                names.putIfAbsent(name, names.size());
+                span[1] = Math.max(span[1], end);
+            }
+        });
+        long start = span[0] == Long.MAX_VALUE ? samplerStart : span[0];
+        long end = Math.max(start, span[1]);
+        sampler.rebase((start - samplerStart) / 1000.0, second -> users.activeAt(start + Math.round(second * 1000)));
+        RunRecorder run = RunRecorder.replayed(names.size(), Instant.ofEpochMilli(start), Instant.ofEpochMilli(end), users.peak());
+        GatlingRecords.read(log, new GatlingRecords.Visitor() {
+            @Override
+            public void user(boolean begins, long at) {
+            }
+
+            @Override
+            public void request(String name, long from, long to, boolean ok, String message) {
+                run.record(names.get(name), to - from, ok ? null : message.isEmpty() ? "KO (Gatling gave no reason)" : message, to - start);
+            }
+        });
+        GatlingConfiguration gatling = GatlingConfiguration.load();
+        Result result = RunResult.ofSimulation(read.simulation(), settings, preflight, run, sampler, new ArrayList<>(names.keySet()),
+                gatling.socket().connectTimeout().toMillis(), gatling.http().requestTimeout().toMillis());
+        List<String> problems = new ArrayList<>();
+        if (users.started() != settings.usersHere()) {
+            problems.add(("the simulation started %,d users where the lab gave it %,d (sim.users): it does not take its load from the lab, "
+                    + "so no figure of it is the load's; inject with setUp(LabLoad.users(scenario))").formatted(users.started(), settings.usersHere()));
+        }
+        if (read.truncated()) {
+            problems.add("Gatling's record of the run ends inside a record (" + log + "): the run was cut short");
+        }
+        return problems.isEmpty() ? result : result.withProblems(problems);
+    }
+
+    /** The users' starts and ends, ms since the epoch, as Gatling recorded them. */
+    private static final class Users {
+
+        private final List<long[]> events = new ArrayList<>();
+        private long[] starts = new long[0];
+        private long[] ends = new long[0];
+
+        void add(boolean start, long at) {
+            events.add(new long[] {at, start ? 1 : -1});
+            starts = null;
+        }
+
+        private void sort() {
+            if (starts == null) {
+                starts = events.stream().filter(e -> e[1] > 0).mapToLong(e -> e[0]).sorted().toArray();
+                ends = events.stream().filter(e -> e[1] < 0).mapToLong(e -> e[0]).sorted().toArray();
+            }
+        }
+
+        int started() {
+            sort();
+            return starts.length;
+        }
+
+        /** Users started by at and not yet ended then. */
+        int activeAt(long at) {
+            sort();
+            return upTo(starts, at) - upTo(ends, at);
+        }
+
+        /** The most active at once: at each moment, starts counted before ends of the same ms. */
+        int peak() {
+            List<long[]> ordered = new ArrayList<>(events);
+            ordered.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(b[1], a[1]));
+            int active = 0;
+            int peak = 0;
+            for (long[] e : ordered) {
+                active += (int) e[1];
+                peak = Math.max(peak, active);
+            }
+            return peak;
+        }
+
+        /** How many of these sorted times are at or before at. */
+        private static int upTo(long[] sorted, long at) {
+            int low = 0;
+            int high = sorted.length;
+            while (low < high) {
+                int mid = (low + high) >>> 1;
+                if (sorted[mid] <= at) {
+                    low = mid + 1;
+                }
+                else {
+                    high = mid;
+                }
+            }
+            return low;
+        }
+    }
+
+    /** The sampler's clock: seconds since it began; its users are counted afterwards (see Sampler#rebase). */
+    private static final class Clock implements RunProgress {
+
+        private final long startNanos = System.nanoTime();
+        private final long startedAt = System.currentTimeMillis();
+
+        @Override
+        public double secondsSinceStart() {
+            return (System.nanoTime() - startNanos) / 1e9;
+        }
+
+        @Override
+        public int activeUsers() {
+            return 0;
+        }
+    }
+
+    /** The agreed moment the runner gave the load to begin (its warm-up's end), waited for. */
+    private static void waitForStart(SimulationSettings settings) {
+        settings.split().startAt().ifPresent(at -> {
+            long waitMs = at.toEpochMilli() - System.currentTimeMillis();
+            if (waitMs > 0) {
+                try {
+                    Thread.sleep(waitMs);
+                }
+                catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+    }
+
+    private static String argument(String[] args, String name) {
+        int at = Arrays.asList(args).indexOf(name);
+        if (at < 0 || at + 1 >= args.length) {
+            throw new IllegalArgumentException("Gatling's arguments have no " + name);
+        }
+        return args[at + 1];
+    }
+}

@@ -1,0 +1,188 @@
+package dev.latencylab.lab.run;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+import dev.latencylab.lab.layout.Folders;
+
+/**
+ * A Gatling simulation of the user's, in the Java DSL (./lab run --simulation FILE.java): its source checked (a URL in
+ * it that names a host other than this machine is refused, as --url's is), compiled by this JDK's compiler against the
+ * lab's Gatling classpath into a folder of its own (removed by close: its classes hold its source's strings), and run
+ * by Gatling with the folder it was in on its classpath (its feeders' files beside it).
+ *
+ * @param source    the .java file, checked
+ * @param className the simulation's class: its package and the file's name
+ * @param classes   where it was compiled to
+ */
+public record OwnSimulation(Source source, String className, Path classes) implements AutoCloseable {
+
+    /** The forms --simulation takes, for messages. */
+    static final String FORMS = "a .java file of Gatling's Java DSL";
+
+    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+    /** An absolute http(s) URL in a string literal of the source. */
+    private static final Pattern URL = Pattern.compile("\"(https?://[^\"\\s]*)\"");
+
+    /**
+     * A simulation's source as a sweep keeps it (sweep.json): its file, and its digest, so that a sweep resumed runs the
+     * same simulation.
+     */
+    public record Source(String file, String sha256) {
+
+        /**
+         * The source in file, checked: a .java file that can be read, every absolute URL in it this machine's unless the
+         * host is the user's.
+         *
+         * @throws IllegalArgumentException naming the file and what is wrong with it
+         */
+        public static Source read(Path file, boolean hostIsMine) {
+            String name = file.getFileName().toString();
+            if (!name.endsWith(".java")) {
+                String form = name.endsWith(".kt") ? "Kotlin" : name.endsWith(".scala") ? "Scala" : "this form";
+                throw new IllegalArgumentException("--simulation %s: %s is not run yet; give %s (as docs/your-simulation.md shows)"
+                        .formatted(file, form, FORMS));
+            }
+            String text = text(file);
+            checkHosts(file, text, hostIsMine);
+            return new Source(file.toAbsolutePath().normalize().toString(), digest(text));
+        }
+
+        private static String text(Path file) {
+            try {
+                return Files.readString(file);
+            }
+            catch (IOException | UncheckedIOException e) {
+                throw new IllegalArgumentException("--simulation %s: cannot read it (%s)".formatted(file, e.getClass().getSimpleName()));
+            }
+        }
+
+        /** Its folder, for Gatling's classpath: the files its feeders read are beside it. */
+        Path folder() {
+            return Path.of(file).getParent();
+        }
+    }
+
+    /** Its classes, then the folder of its source, for Gatling's classpath (after the lab's own). */
+    public List<Path> classpath() {
+        return List.of(classes, source.folder());
+    }
+
+    /**
+     * The simulation of source compiled against classpath (the lab's Gatling) into a new folder under tmp.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong: changed since it was read (a sweep resumed),
+     *                                  what the compiler said, no class named as the file
+     */
+    public static OwnSimulation compile(Source source, String classpath, Path tmp) {
+        Path file = Path.of(source.file());
+        String text = Source.text(file);
+        if (!digest(text).equals(source.sha256())) {
+            throw new IllegalArgumentException("--simulation %s has changed since the sweep began (SHA-256 %s then); give it as it was, "
+                    .formatted(file, source.sha256()) + "or begin another sweep (another --name)");
+        }
+        String name = file.getFileName().toString();
+        Matcher pkg = PACKAGE.matcher(text);
+        String simple = name.substring(0, name.length() - ".java".length());
+        String className = pkg.find() ? pkg.group(1) + "." + simple : simple;
+        Path classes;
+        try {
+            classes = Files.createTempDirectory(Files.createDirectories(tmp), "simulation-");
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String errors = javac(file, classpath, classes);
+        if (errors != null) {
+            remove(classes);
+            throw new IllegalArgumentException("--simulation %s does not compile against the lab's Gatling:%n%s".formatted(file, errors));
+        }
+        if (!Files.isRegularFile(classes.resolve(className.replace('.', '/') + ".class"))) {
+            remove(classes);
+            throw new IllegalArgumentException("--simulation %s: it holds no class %s; a file holds one simulation, named as the file"
+                    .formatted(file, className));
+        }
+        return new OwnSimulation(source, className, classes);
+    }
+
+    /** Every absolute URL the source names, checked as --url is: this machine, unless the host is the user's. */
+    static void checkHosts(Path file, String text, boolean hostIsMine) {
+        Matcher url = URL.matcher(text);
+        while (url.find()) {
+            try {
+                ServiceRun.Service.of(null, url.group(1).replaceFirst("^https", "http"), hostIsMine);
+            }
+            catch (IllegalArgumentException e) {
+                int line = (int) text.substring(0, url.start()).lines().count();
+                throw new IllegalArgumentException("--simulation %s, line %d: %s".formatted(file, Math.max(1, line),
+                        e.getMessage().replaceFirst("^--url ", "")), e);
+            }
+        }
+    }
+
+    /** What the compiler said of its errors (the first ten), or null when it compiled. */
+    private static String javac(Path file, String classpath, Path classes) {
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        if (compiler == null) {
+            throw new IllegalStateException("--simulation: this Java (" + System.getProperty("java.home") + ") has no compiler; the lab needs a JDK");
+        }
+        DiagnosticCollector<JavaFileObject> said = new DiagnosticCollector<>();
+        try (StandardJavaFileManager files = compiler.getStandardFileManager(said, Locale.ROOT, StandardCharsets.UTF_8)) {
+            List<String> options = List.of("-classpath", classpath, "-d", classes.toString(), "-proc:none", "-nowarn", "-encoding", "UTF-8");
+            boolean ok = compiler.getTask(new StringWriter(), files, said, options, null, files.getJavaFileObjects(file)).call();
+            if (ok) {
+                return null;
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> lines = new ArrayList<>();
+        said.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).limit(10)
+                .forEach(d -> lines.add("  line %d: %s".formatted(d.getLineNumber(), d.getMessage(Locale.ROOT))));
+        return String.join(System.lineSeparator(), lines);
+    }
+
+    private static void remove(Path classes) {
+        try {
+            Folders.deleteTree(classes);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String digest(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Its classes removed: they hold its source's strings (a token written in it, say). */
+    @Override
+    public void close() {
+        remove(classes);
+    }
+}

@@ -1,0 +1,210 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.load.result.Json;
+import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.ResultFile;
+
+/**
+ * A Gatling simulation of the user's run through ./lab (issue 60): a flow the lab's code never saw (a CSV feeder, an id
+ * extracted from an answer and carried, checks, one of them failing) against a service on loopback, by run and by
+ * sweep; its counts as Gatling's own report counts them; a simulation that ignores the lab's users fails; what it cannot
+ * go with, or a host in it that is not this machine, is refused before any load.
+ */
+class OwnSimulationIT {
+
+    private static final Path FLOW = Path.of("src/test/resources/simulations/owners");
+
+    @TempDir
+    Path tmp;
+
+    private HttpServer service;
+    private final AtomicInteger registered = new AtomicInteger();
+    private final Map<Integer, String> owners = new ConcurrentHashMap<>();
+
+    /** The owners service: POST /owners registers one (201, its id), GET /owners/ID reads it, GET /owners/ID/visits counts 2. */
+    @BeforeEach
+    void startService() throws IOException {
+        service = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        service.createContext("/owners", exchange -> {
+            String[] path = exchange.getRequestURI().getPath().replaceFirst("^/+", "").split("/");
+            if (exchange.getRequestMethod().equals("POST")) {
+                int id = registered.incrementAndGet();
+                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                owners.put(id, body.replaceAll(".*\"name\"\\s*:\\s*\"([^\"]*)\".*", "$1"));
+                answer(exchange, 201, "{\"id\": %d}".formatted(id));
+            }
+            else if (path.length == 3 && path[2].equals("visits")) {
+                answer(exchange, 200, "{\"count\": 2}");
+            }
+            else if (path.length == 2) {
+                answer(exchange, 200, "{\"name\": \"%s\"}".formatted(owners.get(Integer.parseInt(path[1]))));
+            }
+            else {
+                answer(exchange, 200, "{\"owners\": %d}".formatted(owners.size()));
+            }
+        });
+        service.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        service.start();
+    }
+
+    @AfterEach
+    void stopService() {
+        service.stop(0);
+    }
+
+    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    }
+
+    private String url() {
+        return "http://127.0.0.1:%d/owners".formatted(service.getAddress().getPort());
+    }
+
+    /** The user's folder: the flow and its feeder's file, copied where the lab has never seen them. */
+    private Path usersFlow() throws IOException {
+        Path folder = Files.createDirectories(tmp.resolve("my-gatling"));
+        for (String file : List.of("OwnersFlow.java", "owners.csv")) {
+            Files.copy(FLOW.resolve(file), folder.resolve(file));
+        }
+        return folder.resolve("OwnersFlow.java");
+    }
+
+    @Test
+    void aFlowOfYoursRunsAndItsRequestsAreCountedAsGatlingsReportCountsThem() throws Exception {
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("run.console"), "run", "--url", url(), "--service", "owners",
+                "--simulation", usersFlow().toString(), "--users", "4", "-Dsim.ramp.seconds=1", "--warmup-seconds", "1",
+                "--results", tmp.resolve("results").toString());
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.OK);
+        Path dir = run.runFolder().orElseThrow();
+        Result r = ResultFile.read(dir.resolve("result.json"));
+        assertThat(r.simulation()).isEqualTo("flows.OwnersFlow");
+        assertThat(r.model()).as("a flow's think time is its own: no model").isNull();
+        Map<String, long[]> byRequest = new LinkedHashMap<>();
+        r.byRequest().forEach(q -> byRequest.put(q.name(), new long[] {q.ok() + q.ko(), q.ok(), q.ko()}));
+        assertThat(byRequest.keySet()).containsExactly("register owner", "read owner", "count visits");
+        // what Gatling's own report of the same run says, request by request and all together
+        Map<String, long[]> report = reportTable(dir.resolve("report/index.html"));
+        byRequest.forEach((name, counts) -> assertThat(report.get(name)).as(name).containsExactly(counts));
+        assertThat(report.get("All Requests")).containsExactly(r.requests().total(), r.requests().ok(), r.requests().ko());
+        // each user registered one owner from the feeder, read it twice by the id its answer gave, and counted its visits
+        assertThat(registered.get()).isEqualTo(4);
+        assertThat(byRequest.get("read owner")).containsExactly(8, 8, 0);
+        assertThat(owners.values()).allMatch(List.of("Davis", "Franklin", "Rodriquez", "Black")::contains);
+        assertThat(r.requests().koByReason()).as("the failed check's KO in Gatling's words").containsOnlyKeys("jsonPath($.count).find.is(3), found 2");
+        assertThat(r.injector().peakActiveUsers()).isBetween(1, 4);
+        assertThat(run.output()).contains("your simulation flows.OwnersFlow: 4 users");
+        // its classes hold its source's strings: none is left once the run is over
+        try (Stream<Path> left = Files.walk(Lab.repo().resolve("lab-runner/target/tmp"))) {
+            assertThat(left.filter(p -> p.getFileName().toString().startsWith("simulation-"))).isEmpty();
+        }
+    }
+
+    @Test
+    void aSweepVariesItsUsersAndASimulationThatIgnoresThemFailsItsRun() throws Exception {
+        Path flow = usersFlow();
+        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url", url(), "--service", "owners",
+                "--simulation", flow.toString(), "--users", "2,5", "--ramp-seconds", "1", "--warmup-seconds", "1", "--drain-seconds", "1",
+                "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "flow");
+
+        assertThat(sweep.exitCode()).as(sweep.output()).isEqualTo(LatencyLab.OK);
+        assertThat(registered.get()).as("2 users, then 5").isEqualTo(7);
+        Path sweepDir = tmp.resolve("results/flow");
+        assertThat(Json.MAPPER.readTree(sweepDir.resolve("sweep.json").toFile()).at("/service/simulation/sha256").asString()).hasSize(64);
+        for (int users : new int[] {2, 5}) {
+            try (Stream<Path> points = Files.walk(sweepDir.resolve("points"))) {
+                Path file = points.filter(p -> p.getFileName().toString().equals("result.json") && p.toString().contains("-u" + users + "-"))
+                        .findFirst().orElseThrow();
+                assertThat(ResultFile.read(file).requests().total()).as("%d users, 4 requests each", users).isEqualTo(4L * users);
+            }
+        }
+
+        Path own = tmp.resolve("own/OwnUsers.java");
+        Files.createDirectories(own.getParent());
+        Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.java"), own);
+        LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
+                "--users", "4", "-Dsim.ramp.seconds=1", "--warmup-seconds", "1", "--no-gatling-report", "--results", tmp.resolve("results").toString());
+        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4");
+    }
+
+    @Test
+    void whatASimulationCannotGoWithIsRefusedBeforeAnyLoad() throws Exception {
+        Path flow = usersFlow();
+        Path broken = tmp.resolve("Broken.java");
+        Files.writeString(broken, "public class Broken extends io.gatling.javaapi.core.Simulation {\n  int x = ;\n}\n");
+        Path elsewhere = tmp.resolve("Elsewhere.java");
+        Files.writeString(elsewhere, Files.readString(flow).replace("public class OwnersFlow", "public class Elsewhere")
+                .replace("LabLoad.http()", "io.gatling.javaapi.http.HttpDsl.http.baseUrl(\"http://192.0.2.1:8080\")"));
+        Path kotlin = tmp.resolve("Flow.kt");
+        Files.writeString(kotlin, "class Flow");
+        String results = tmp.resolve("refused").toString();
+        Map<String[], String> refusals = new LinkedHashMap<>();
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", broken.toString()}, "does not compile against the lab's Gatling");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", elsewhere.toString()},
+                "line 34: http://192.0.2.1:8080: 192.0.2.1 is not this machine");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", kotlin.toString()}, "Kotlin is not run yet");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", flow.toString(), "--header", "X-Key: k"}, "--simulation and --header");
+        refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--rates", "5"}, "--simulation and --rates");
+        refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--users", "2", "--injectors", "2"},
+                "--simulation and --injectors 2");
+        refusals.put(new String[] {"capacity", "--url", url(), "--simulation", flow.toString(), "--slo", "p99:500"},
+                "a capacity search loads at open rates");
+        refusals.forEach((args, why) -> {
+            String[] withResults = Stream.concat(Stream.of(args), Stream.of("--results", results)).toArray(String[]::new);
+            LabCommand.Finished refused = LabCommand.inThisJvm(withResults);
+            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(refused.output()).contains(why);
+        });
+        if (Files.exists(Path.of(results))) { // the folder of folders a sweep checks it can write to, empty
+            try (Stream<Path> made = Files.walk(Path.of(results))) {
+                assertThat(made.filter(p -> !p.equals(Path.of(results)))).as("nothing made, no request sent").isEmpty();
+            }
+        }
+        assertThat(registered.get()).isZero();
+    }
+
+    private static final Pattern ROW = Pattern.compile(
+            "class=\"ellipsed-name\">([^<]+)</span>.*?col-2\">([0-9]+)</td>\\s*<td class=\"value ok col-3\">([0-9]+)</td>\\s*<td class=\"value ko col-4\">([0-9]+)</td>",
+            Pattern.DOTALL);
+
+    /** The statistics table of Gatling's HTML report: each request's (and "All Requests") total, OK and KO. */
+    private static Map<String, long[]> reportTable(Path index) throws IOException {
+        Map<String, long[]> rows = new LinkedHashMap<>();
+        Matcher m = ROW.matcher(Files.readString(index));
+        while (m.find()) {
+            rows.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))});
+        }
+        assertThat(rows).as("the report's statistics table").isNotEmpty();
+        return rows;
+    }
+}
