@@ -91,6 +91,51 @@ class ServiceFindingsTest {
         assertThat(search.answer().firstMissPerSecond()).isGreaterThanOrEqualTo(bound * 0.95);
     }
 
+    /**
+     * The example's flow, a Gatling simulation of its users (docs/your-simulation.md): HikariCP decides from 200 users, near
+     * its bound; each run sent each user's requests exactly (one registration, one search, ten reads), none failed; the
+     * reads took their 100-ms query at 20 users and queued for a connection at 400, where the quick requests waited too.
+     */
+    @Test
+    void theExamplesFlowIsBoundedByHikariCpAndItsRequestsQueueForIt() throws java.io.IOException {
+        List<Summary.PointRow> points = points("flow");
+        for (Summary.PointRow p : points) {
+            boolean full = p.identity().users() >= 200;
+            assertThat(p.evidence().fullPool()).as(p.identity().point()).isEqualTo(full ? "HikariCP" : null);
+            if (full) {
+                // a connection's hold time is the mean over three requests (the reads' 100-ms query, the others' few ms):
+                // at 400 users the goodput stayed 6% below size / that mean
+                assertThat(goodput(p)).isCloseTo(p.evidence().fullPoolBound(), within(p.evidence().fullPoolBound() * 0.10));
+            }
+        }
+        Map<Integer, List<dev.latencylab.load.result.Result>> runs = new java.util.TreeMap<>();
+        try (var files = java.nio.file.Files.walk(Lab.repo().resolve("docs/results-service/flow/points"))) {
+            for (var f : files.filter(f -> f.getFileName().toString().equals("result.json")).toList()) {
+                var r = dev.latencylab.load.result.ResultFile.read(f);
+                runs.computeIfAbsent(r.parameters().users(), u -> new java.util.ArrayList<>()).add(r);
+            }
+        }
+        assertThat(runs.keySet()).containsExactly(20, 100, 200, 400);
+        runs.forEach((users, each) -> each.forEach(r -> {
+            assertThat(r.simulation()).isEqualTo("VisitsFlow");
+            assertThat(r.requests().ko()).isZero();
+            assertThat(r.byRequest()).extracting(dev.latencylab.load.result.Result.ByRequest::name, q -> q.ok())
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("register owner", (long) users),
+                            org.assertj.core.groups.Tuple.tuple("find owner", (long) users), org.assertj.core.groups.Tuple.tuple("read visits", 10L * users));
+        }));
+        for (var r : runs.get(20)) {
+            assertThat(p50(r, "read visits")).isBetween(100L, 110L);
+        }
+        for (var r : runs.get(400)) {
+            assertThat(p50(r, "read visits")).as("reads queued for a connection").isGreaterThan(1500L);
+            assertThat(p50(r, "register owner")).as("and so did the quick requests").isGreaterThan(10 * p50(runs.get(20).get(0), "register owner"));
+        }
+    }
+
+    private static long p50(dev.latencylab.load.result.Result r, String request) {
+        return r.byRequest().stream().filter(q -> q.name().equals(request)).findFirst().orElseThrow().responseTimeMs().p50();
+    }
+
     @Test
     void theDigestIsThisMachinesCpu() {
         assertThat(at(points("digest"), 400).flagList()).contains(Flags.MACHINE_CPU_BOUND);
