@@ -40,7 +40,7 @@ class CapacityIT {
     @Test
     void webfluxIsNotBoundedBy40() {
         // 80 req/s is twice what mvc-t4's pool serves: a ladder of that one level, within the SLO
-        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo-p99-ms", "400",
+        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo", "p99:400",
                 "--repeats", "2");
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(tmp.resolve("webflux")).as("repeats are named <name>-r<k>").doesNotExist();
@@ -71,8 +71,8 @@ class CapacityIT {
     @Test
     void anOpenRunAtARateSendsEveryArrivalOnceAndTimesItFromDue() throws Exception {
         LabCommand.Finished run = LabCommand.run(tmp.resolve("open.console"), "run", "--target", "mvc-virtual",
-                "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.injection=open", "-Dsim.rate=40",
-                "-Dsim.level.seconds=5", "-Dsim.ramp.seconds=1", "-Dsim.arrivals=poisson");
+                "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "--rates", "40",
+                "--level-seconds", "5", "--ramp-seconds", "1", "-Dsim.arrivals=poisson");
         assertThat(run.exitCode()).as(run.output()).isZero();
         Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
                 .substring("Result file: ".length()));
@@ -102,27 +102,26 @@ class CapacityIT {
 
     @Test
     void badOpenModelInputStopsBeforeATargetStarts() {
-        LabCommand.Finished rate = LabCommand.run(tmp.resolve("rate.console"), "run", "-Dsim.injection=open", "-Dsim.rate=-3");
+        LabCommand.Finished rate = LabCommand.run(tmp.resolve("rate.console"), "run", "--rates", "-3");
         assertThat(rate.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(rate.output()).contains("sim.rate=-3: '-3' is not a positive number of requests per second")
                 .doesNotContain("starting");
 
-        LabCommand.Finished slo = capacity("slo", "--slo-p99-ms", "fast");
+        LabCommand.Finished slo = capacity("slo", "--slo", "p99:fast");
         assertThat(slo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(slo.output()).contains("--slo-p99-ms").contains("fast");
+        assertThat(slo.output()).contains("--slo").contains("fast");
 
         LabCommand.Finished level = LabCommand.run(tmp.resolve("short.console"), "capacity", "--level-seconds", "2",
                 "--results", tmp.toString(), "--name", "short");
         assertThat(level.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(level.output()).contains("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
 
-        LabCommand.Finished rates = capacity("rates", "--start-rate", "0", "--max-ko-percent", "1");
+        LabCommand.Finished rates = capacity("rates", "--start-rate", "0");
         assertThat(rates.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(rates.output()).contains("--start-rate 0 and --max-rate")
-                .as("the old name still works and says the new one").contains("--max-ko-percent is now --slo-ko-percent");
-        LabCommand.Finished twice = capacity("twice", "--slo", "ko:1", "--max-ko-percent", "1");
-        assertThat(twice.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(twice.output()).contains("--slo ko:1 and --max-ko-percent: give the ko once");
+        assertThat(rates.output()).contains("--start-rate 0 and --max-rate");
+        LabCommand.Finished retired = capacity("retired", "--slo", "ko:1", "--max-ko-percent", "1");
+        assertThat(retired.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(retired.output()).contains("capacity --max-ko-percent: retired; give --slo ko:PERCENT");
         assertThat(Files.exists(tmp.resolve("short"))).as("nothing written").isFalse();
     }
 }

@@ -35,7 +35,7 @@ class CapacitySearchIT {
     void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
         // 25 then 50, which misses (25% above T/L); the refinement climbs 25 again, then 33.3 and 41.7 (one may miss)
         LabCommand.Finished run = LabCommand.capacity(tmp, "mvc-t4", "--target", "mvc-t4", "--start-rate", "25", "--refine-rounds", "1",
-                "--refine-levels", "2", "--slo-p99-ms", "400");
+                "--refine-levels", "2", "--slo", "p99:400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 
         Capacity.Search r = Capacity.read(tmp.resolve("mvc-t4"));

@@ -30,7 +30,7 @@ class DependencyTargetsIT {
 
     private Result run(String target, String... more) {
         String[] args = {"run", "--target", target, "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1",
-                "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"};
+                "--users", "30", "--requests-per-user", "2", "--ramp-seconds", "1", "--think-min-ms", "20", "--think-max-ms", "60"};
         LabCommand.Finished run = LabCommand.run(tmp.resolve(target + ".console"), args);
         assertThat(run.exitCode()).as(run.output()).isZero();
         // it ends with its answer, in the words of a sweep's point, before the paths
@@ -112,8 +112,8 @@ class DependencyTargetsIT {
             "webflux-http | downstream service \\(WebFlux, pid ([0-9]+)\\) | the downstream service (WebFlux, at "})
     void aDependencyThatDiesMidRunFailsTheRunAndIsRecorded(String target, String pidLine, String named) throws Exception {
         LabCommand lab = LabCommand.start(tmp.resolve(target + "-killed.console"), "run", "--target", target, "--port",
-                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "-Dsim.users=40", "-Dsim.repeat=7", "-Dsim.ramp.seconds=2",
-                "-Dsim.think.min.ms=500", "-Dsim.think.max.ms=1000");
+                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "--users", "40", "--requests-per-user", "7", "--ramp-seconds", "2",
+                "--think-min-ms", "500", "--think-max-ms", "1000");
         long pid = Long.parseLong(lab.awaitLine(pidLine, Duration.ofMinutes(2)));
         lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
         TargetProcess.sleep(3000); // into the run: its 280 requests take about 7 s

@@ -186,7 +186,7 @@ class InjectorsIT {
         LabCommand.Finished run = LabCommand.run(dir.resolve("bad.txt"), "run", "--target", "webflux", "-Dsim.injectors=2");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.output()).contains("-Dsim.injectors: ./lab run splits a run with --injectors K");
-        LabCommand.Finished few = LabCommand.run(dir.resolve("few.txt"), "run", "--target", "webflux", "--injectors", "3", "-Dsim.users=2");
+        LabCommand.Finished few = LabCommand.run(dir.resolve("few.txt"), "run", "--target", "webflux", "--injectors", "3", "--users", "2");
         assertThat(few.exitCode()).isEqualTo(2);
         assertThat(few.output()).contains("sim.users=2 over sim.injectors=3 leaves an injector without a user");
     }

@@ -44,7 +44,7 @@ class LabCommandLineIT {
     /** A tiny run: 30 users, 2 requests each. */
     private String[] run(String... more) {
         List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(port), "--warmup-seconds", "1", "--no-gatling-report",
-                "-Dsim.users=30", "-Dsim.repeat=2", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=20", "-Dsim.think.max.ms=60"));
+                "--users", "30", "--requests-per-user", "2", "--ramp-seconds", "2", "--think-min-ms", "20", "--think-max-ms", "60"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -52,7 +52,7 @@ class LabCommandLineIT {
     /** A tiny sweep of one webflux point: 4 users, 2 requests each. */
     private String[] sweep(String name, int repeat, int thinkMinMs) {
         return new String[] {"sweep", "--targets", "webflux", "--users", "4", "--ramp-seconds", "1", "--no-gatling-report",
-                "--repeat", String.valueOf(repeat), "--think-min-ms", String.valueOf(thinkMinMs),
+                "--requests-per-user", String.valueOf(repeat), "--think-min-ms", String.valueOf(thinkMinMs),
                 "--think-max-ms", String.valueOf(thinkMinMs + 1000), "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--port", String.valueOf(port),
                 "--results", tmp.resolve("results").toString(), "--name", name};
@@ -227,8 +227,8 @@ class LabCommandLineIT {
 
     @Test
     void aTargetThatDiesMidRunFailsTheRunAndIsRecorded() throws Exception {
-        LabCommand lab = LabCommand.start(console("killed"), run("-Dsim.users=40", "-Dsim.repeat=7",
-                "-Dsim.think.min.ms=500", "-Dsim.think.max.ms=1000"));
+        LabCommand lab = LabCommand.start(console("killed"), run("--users", "40", "--requests-per-user", "7",
+                "--think-min-ms", "500", "--think-max-ms", "1000"));
         long targetPid = Long.parseLong(lab.awaitLine("target pid ([0-9]+) warmed up", Duration.ofMinutes(2)));
         lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
         TargetProcess.sleep(3000); // into the run: its last user, started within 2 s, needs at least 4 s more

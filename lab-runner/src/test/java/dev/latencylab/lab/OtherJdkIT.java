@@ -33,8 +33,8 @@ class OtherJdkIT {
      * MVC on virtual threads with one carrier thread, each request waiting 50 ms inside a monitor of its own (/pinned:
      * as legacy clients do): on JDK 21 the model's pool is that carrier, P/L = 20 req/s.
      */
-    private static final List<String> TINY = List.of("--target", "mvc-virtual-pinned-c1", "--latency-ms", "50", "-Dsim.users=4", "-Dsim.repeat=3",
-            "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10", "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
+    private static final List<String> TINY = List.of("--target", "mvc-virtual-pinned-c1", "--latency-ms", "50", "--users", "4", "--requests-per-user", "3",
+            "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1", "--no-gatling-report");
 
     @TempDir
     Path tmp;

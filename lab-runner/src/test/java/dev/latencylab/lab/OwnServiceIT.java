@@ -38,8 +38,8 @@ import dev.latencylab.lab.targets.Target;
 class OwnServiceIT {
 
     /** A tiny run: 4 users, 3 requests each. */
-    private static final List<String> TINY = List.of("-Dsim.users=4", "-Dsim.repeat=3", "-Dsim.ramp.seconds=1", "-Dsim.think.min.ms=10",
-            "-Dsim.think.max.ms=20", "--warmup-seconds", "1", "--no-gatling-report");
+    private static final List<String> TINY = List.of("--users", "4", "--requests-per-user", "3", "--ramp-seconds", "1", "--think-min-ms", "10",
+            "--think-max-ms", "20", "--warmup-seconds", "1", "--no-gatling-report");
 
     @TempDir
     Path tmp;
@@ -290,7 +290,7 @@ class OwnServiceIT {
                 .isEmpty();
         LabCommand.Finished noSlo = LabCommand.inThisJvm("capacity", "--url", "http://127.0.0.1:1/");
         assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
-        assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo-p99-ms");
+        assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo p99:MS");
         LabCommand.Finished p50 = LabCommand.inThisJvm("capacity", "--slo", "p50:3");
         assertThat(p50.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(p50.output()).contains("--slo p50:3: p50 is not a metric of a capacity search's objective; give p99, ko, capacity");

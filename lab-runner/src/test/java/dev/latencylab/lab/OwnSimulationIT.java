@@ -101,7 +101,7 @@ class OwnSimulationIT {
     @Test
     void aFlowOfYoursRunsAndItsRequestsAreCountedAsGatlingsReportCountsThem() throws Exception {
         LabCommand.Finished run = LabCommand.run(tmp.resolve("run.console"), "run", "--url", url(), "--service", "owners",
-                "--simulation", usersFlow().toString(), "--users", "4", "-Dsim.ramp.seconds=1", "--warmup-seconds", "1",
+                "--simulation", usersFlow().toString(), "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "1",
                 "--results", tmp.resolve("results").toString());
 
         assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.OK);
@@ -152,7 +152,7 @@ class OwnSimulationIT {
         Files.createDirectories(own.getParent());
         Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.java"), own);
         LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
-                "--users", "4", "-Dsim.ramp.seconds=1", "--warmup-seconds", "1", "--no-gatling-report", "--results", tmp.resolve("results").toString());
+                "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "1", "--no-gatling-report", "--results", tmp.resolve("results").toString());
         assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4");
     }

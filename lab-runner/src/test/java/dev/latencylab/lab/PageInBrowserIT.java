@@ -210,12 +210,12 @@ class PageInBrowserIT {
         assertThat(noOut.output()).contains("2 runs: give --out DIR");
     }
 
-    /** ./lab compare A B --page FILE: opened in a browser, the verdict comes first and no screen scrolls it sideways. */
+    /** ./lab compare A B --out FILE.html: opened in a browser, the verdict comes first and no screen scrolls it sideways. */
     @Test
     void aComparisonPageOpensWithItsVerdictAndFitsTheScreen() throws Exception {
         Path page = tmp.resolve("compare.html");
         LabCommand.Finished c = LabCommand.run(tmp.resolve("compare.txt"), "compare", Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000")
-                .toString(), Lab.repo().resolve("docs/results/points/mvc-t400-l100-u5000").toString(), "--page", page.toString());
+                .toString(), Lab.repo().resolve("docs/results/points/mvc-t400-l100-u5000").toString(), "--out", page.toString());
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("Comparison page: " + page.toAbsolutePath());
 

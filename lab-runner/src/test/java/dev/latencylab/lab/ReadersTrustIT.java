@@ -312,17 +312,17 @@ class ReadersTrustIT {
         Path b = tmp.resolve("b");
         Lab.copyTree(RUN_B, b);
         byte[] result = Files.readAllBytes(b.resolve("result.json"));
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", b.resolve("result.json").toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("result.json").toString()), LatencyLab.BAD_INPUT,
                 "give a file name ending in .html");
         Files.copy(b.resolve("result.json"), b.resolve("notes.html"));
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", b.resolve("notes.html").toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("notes.html").toString()), LatencyLab.BAD_INPUT,
                 "exists and is not a page this command wrote");
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--page", ""), LatencyLab.BAD_INPUT, "--page '': give a file name");
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", ""), LatencyLab.BAD_INPUT, "--out '': give a file name");
         assertThat(b.resolve("result.json")).hasBinaryContent(result);
 
         Path page = b.resolve("compare.html");
         for (int i = 0; i < 2; i++) { // a new page, then its own page again
-            LabCommand.Finished c = lab("compare", RUN_A.toString(), b.toString(), "--page", page.toString());
+            LabCommand.Finished c = lab("compare", RUN_A.toString(), b.toString(), "--out", page.toString());
             assertThat(c.exitCode()).as(c.output()).isZero();
         }
         assertThat(Files.readString(page)).contains("<title>B against A: b against ");

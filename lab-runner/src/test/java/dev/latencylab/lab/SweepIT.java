@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -45,14 +46,12 @@ class SweepIT {
 
     private int sweeps;
 
-    /** The same with the old spelling of --requests-per-user, which still works. */
+    /** A tiny sweep's arguments; requestsPerUser: the option that sets them (a retired spelling, to see it refused). */
     private String[] sweepArgs(String name, String targets, String users, String requestsPerUser, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("sweep", "--targets", targets, "--users", users, "--ramp-seconds", "1",
                 requestsPerUser, "2", "--think-min-ms", "20", "--think-max-ms", "60", "--warmup-seconds", "1", "--drain-seconds", "10",
                 "--results", results.toString(), "--name", name));
-        if (!List.of(more).contains("--mvc-port")) {
-            args.addAll(List.of("--port", String.valueOf(port)));
-        }
+        args.addAll(List.of("--port", String.valueOf(port)));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -133,10 +132,12 @@ class SweepIT {
         assertThat(SweepFile.read(dir).plan().runs().repeats()).isEqualTo(2);
 
         LabCommand.Finished again = LabCommand.run(results.resolve("again.console"),
-                sweepArgs("tiny", "webflux", "3", "--repeat", "--repeats", "2"));
+                sweepArgs("tiny", "webflux", "3", "--requests-per-user", "--repeats", "2"));
         assertThat(again.exitCode()).as(again.output()).isZero();
-        assertThat(again.output()).contains("resuming").contains("[2/2] webflux users=3 run 2  kept (done earlier)")
-                .as("the old spelling, used here, still works and says the new one").contains("--repeat is now --requests-per-user");
+        assertThat(again.output()).contains("resuming").contains("[2/2] webflux users=3 run 2  kept (done earlier)");
+        LabCommand.Finished retired = LabCommand.inThisJvm(sweepArgs("tiny", "webflux", "3", "--repeat", "--repeats", "2"));
+        assertThat(retired.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(retired.output()).startsWith("latency-lab: sweep --repeat: retired; give --requests-per-user N");
         LabCommand.Finished changed = LabCommand.run(results.resolve("changed.console"),
                 sweepArgs("tiny", "webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
         assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.BAD_INPUT);
@@ -204,11 +205,13 @@ class SweepIT {
 
     @Test
     void aFailingPointIsRecordedAndTheSweepGoesOn() throws Exception {
+        LabCommand lab;
         try (ServerSocket squatter = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            // each stack on a port of its own (the old spelling, which still works): only WebFlux's is taken
-            assertThat(sweep("failing", "webflux,mvc-t200", "3", "--webflux-port", String.valueOf(port), "--mvc-port",
-                    String.valueOf(Lab.freePort())).exitCode()).as("exit code with a failed point").isEqualTo(LatencyLab.FAILED);
+            // the port is taken while WebFlux, the first point, starts; freed once its point has failed, for the next
+            lab = LabCommand.start(results.resolve("failing.console"), sweepArgs("failing", "webflux,mvc-t200", "3", "--requests-per-user"));
+            lab.awaitLine("^\\[1/2\\] webflux users=3 run 1 .*FAILED", Duration.ofMinutes(2));
         }
+        assertThat(lab.await(Duration.ofMinutes(3))).as("exit code with a failed point: " + lab.output()).isEqualTo(LatencyLab.FAILED);
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         PointRecord.Ending failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
         assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);

@@ -194,12 +194,10 @@ class TrustIT {
             List<LabCommand> sweeps = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 sweeps.add(LabCommand.start(console("new-" + i), "sweep", "--targets", "webflux", "--users", "4",
-                        "--webflux-port", String.valueOf(taken.getLocalPort()), "--results", results.toString()));
+                        "--port", String.valueOf(taken.getLocalPort()), "--results", results.toString()));
             }
             for (LabCommand sweep : sweeps) {
                 assertThat(sweep.await(Duration.ofMinutes(2))).as(sweep.output()).isEqualTo(LatencyLab.FAILED);
-                assertThat(sweep.output()).as("the old spelling works and says the new one")
-                        .contains("latency-lab: --mvc-port and --webflux-port are now --port");
             }
         }
         try (Stream<Path> folders = Files.list(results)) {
@@ -222,7 +220,7 @@ class TrustIT {
         // it), the second refines it
         LabCommand lab = LabCommand.start(console("capacity"), List.of("setsid"), "capacity", "--target", "mvc-t4", "--start-rate", "20", "--level-seconds",
                 "5",
-                "--ramp-seconds", "1", "--warmup-seconds", "1", "--slo-p99-ms", "400", "--port", String.valueOf(port),
+                "--ramp-seconds", "1", "--warmup-seconds", "1", "--slo", "p99:400", "--port", String.valueOf(port),
                 "--results", tmp.toString(), "--name", "cut");
         lab.awaitLine("latency-lab: ladder 2:", Duration.ofMinutes(3));
         awaitIn(tmp.resolve("cut/round-2/gatling.log"), "each held", Duration.ofMinutes(1)); // the second ladder's load is under way
@@ -246,10 +244,9 @@ class TrustIT {
         LabCommand.Finished report = LabCommand.run(console("capacity-report"), "report", dir.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("(interrupted)");
-        LabCommand.Finished old = LabCommand.run(console("capacity-report-old"), "capacity", "--report", dir.toString());
-        assertThat(old.exitCode()).as(old.output()).isZero();
-        assertThat(old.output()).as("the old spelling still works and names the new one").contains("(interrupted)")
-                .contains("capacity --report is now ./lab report DIR");
+        LabCommand.Finished old = LabCommand.inThisJvm("capacity", "--report", dir.toString());
+        assertThat(old.exitCode()).as(old.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(old.output()).as("the old spelling names the new one").contains("capacity --report: retired; give ./lab report DIR");
     }
 
     // 8. a ./lab killed with SIGKILL, which it cannot catch, leaves nothing running
@@ -259,8 +256,8 @@ class TrustIT {
         // its own results folder: the run folder it leaves would be noted by every test's ./lab run beside it
         String runs = tmp.resolve("killed runs").toString();
         LabCommand lab = LabCommand.start(console("sigkill"), "run", "--target", "webflux-db", "--port", String.valueOf(Lab.freePort()),
-                "--results", runs, "--warmup-seconds", "1", "-Dsim.users=20", "-Dsim.repeat=10", "-Dsim.ramp.seconds=2", "-Dsim.think.min.ms=500",
-                "-Dsim.think.max.ms=1000");
+                "--results", runs, "--warmup-seconds", "1", "--users", "20", "--requests-per-user", "10", "--ramp-seconds", "2", "--think-min-ms", "500",
+                "--think-max-ms", "1000");
         long postgres = Long.parseLong(lab.awaitLine("PostgreSQL [^ ]+ \\(embedded, pid ([0-9]+),", Duration.ofMinutes(2)));
         Path data = Path.of("/proc/" + postgres + "/cwd").toRealPath(); // the postmaster runs in its data folder
         Path folder = Path.of(lab.awaitLine("\\(run folder: (.+)\\)$", Duration.ZERO));
@@ -302,22 +299,22 @@ class TrustIT {
                 Arguments.of(List.of("run", "--target", "mvc-t200", "-Dsim.model.threads=400"), "-Dsim.model.threads=400: mvc-t200's pool is 200"),
                 Arguments.of(List.of("run", "--port", "0"), "--port 0: give a port from 1 to 64535"),
                 Arguments.of(List.of("run", "--port", "65000"), "--port 65000: give a port from 1 to 64535 (the target's actuator listens on port + 1000"),
-                Arguments.of(List.of("sweep", "--webflux-port", "64600"), "--webflux-port 64600: give a port from 1 to 64535"),
-                Arguments.of(List.of("sweep", "--port", "9000", "--mvc-port", "9001"), "--port 9000 and --mvc-port 9001: give --port alone"),
+                Arguments.of(List.of("sweep", "--port", "64600"), "--port 64600: give a port from 1 to 64535"),
+                Arguments.of(List.of("sweep", "--port", "9000", "--mvc-port", "9001"), "sweep --mvc-port: retired; give --port PORT"),
                 Arguments.of(List.of("capacity", "--port", "0"), "--port 0: give a port"),
                 Arguments.of(List.of("run", "--warmup-seconds", "-1"), "--warmup-seconds -1: give 0 or more seconds"),
                 Arguments.of(List.of("run", "--latency-ms", "-5"), "--latency-ms -5: give 0 to 60,000 ms"),
                 Arguments.of(List.of("capacity", "--latency-ms", "70000"), "--latency-ms 70000: give 1 to 60,000 ms"),
                 Arguments.of(List.of("capacity", "--latency-ms", "-5"), "--latency-ms -5: give 1 to 60,000 ms"),
-                Arguments.of(List.of("run", "-Dsim.injection=open", "-Dsim.rate=0.0001"), "sim.rate=1.0E-4 held for sim.level.seconds=60 plans no arrival"),
-                Arguments.of(List.of("run", "--injectors", "1000", "-Dsim.users=1000"), "--injectors 1000: give 1 to "),
+                Arguments.of(List.of("run", "--rates", "0.0001"), "sim.rate=1.0E-4 held for sim.level.seconds=60 plans no arrival"),
+                Arguments.of(List.of("run", "--injectors", "1000", "--users", "1000"), "--injectors 1000: give 1 to "),
                 Arguments.of(List.of("run", "--target", "mvc-t99999999999"), "target mvc-t99999999999: 99999999999 threads; give at most 100,000"),
                 Arguments.of(List.of("sweep", "--name", "../../escape"), "--name '../../escape': give a single folder name"),
                 Arguments.of(List.of("capacity", "--name", "a/b"), "--name 'a/b': give a single folder name"),
-                Arguments.of(List.of("run", "--target", "mvc", "-Dserver.tomcat.max-threads=400", "-Dsim.users=500"),
+                Arguments.of(List.of("run", "--target", "mvc", "-Dserver.tomcat.max-threads=400", "--users", "500"),
                         "-Dserver.tomcat.max-threads: a setting of the server"),
                 Arguments.of(List.of("run", "-Dfoo.bar=1"), "-Dfoo.bar: not a property of the simulation nor of Gatling"),
-                Arguments.of(List.of("run", "--users", "500", "-Dsim.users=400"), "--users 500 and -Dsim.users=400: give one"),
+                Arguments.of(List.of("run", "--users", "500", "-Dsim.users=400"), "-Dsim.users: give --users instead"),
                 Arguments.of(List.of("run", "--users", "0"), "sim.users=0"),
                 Arguments.of(List.of("sweep", "--results", "/proc/no-such"), "--results /proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("capacity", "--results", "/proc/no-such"), "/proc/no-such: cannot make that folder"),

@@ -56,17 +56,14 @@ final class CapacityCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--slo-p99-ms", description = "The SLO: p99 from each arrival's due time at most this (default: latency + "
-            + SimulationSettings.SLO_MARGIN_MS + ").")
-    Long sloP99Ms;
+    /** The SLO's p99 (ms) and KO share from --slo; the p99 null when not given (the latency's own, + a margin). */
+    private Long sloP99Ms;
+    private double maxKoPercent;
 
-    @Option(names = {"--slo-ko-percent", "--max-ko-percent"}, paramLabel = "PERCENT", defaultValue = "0", description = "The SLO: at "
-            + "most this share of KO (default: ${DEFAULT-VALUE}); --max-ko-percent is its old name.")
-    double maxKoPercent;
-
-    @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The objective in one option, as run and sweep take it: "
-            + "p99:MS (as --slo-p99-ms), ko:PERCENT (as --slo-ko-percent), capacity:RATE (a search that finds less exits 5, saying "
-            + "by how much), e.g. p99:500,capacity:100.")
+    @Option(names = "--slo", paramLabel = "METRIC:NUMBER", description = "The objective, as run and sweep take it: p99:MS, each "
+            + "level's p99 from each arrival's due time at most this (default: latency + " + SimulationSettings.SLO_MARGIN_MS
+            + "); ko:PERCENT, its share of KO at most this (default: 0); capacity:RATE, a search that finds less exits 5, saying by "
+            + "how much. E.g. p99:500,ko:0.1,capacity:100.")
     String slo;
 
     @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, 10 req/s for a service of "
@@ -106,21 +103,8 @@ final class CapacityCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}): ./lab compare takes their name without -r<k> as one side, their spread as the noise.")
     int repeats;
 
-    @Option(names = "--report", arity = "1..*", paramLabel = "DIR",
-            description = "The old spelling of ./lab report DIR... for finished searches (it still works): check each against its result "
-                    + "files, print their verdict and table, draw them on one chart in --out.")
-    List<Path> report;
-
-    @Option(names = "--out", description = "With --report: folder of the chart of all of them (default: the parent of the first; never a search's own folder).")
-    Path out;
-
     @Override
     public Integer call() {
-        if (report != null) {
-            return report();
-        }
-        Inputs.sayRenamed(console.err(), spec.commandLine().getParseResult().originalArgs(), "--max-ko-percent", "--slo-ko-percent",
-                "named as --slo-p99-ms, the SLO's other half");
         Slo objective = objective();
         ServiceSpec service = service();
         String name = nameOption.checked();
@@ -203,22 +187,12 @@ final class CapacityCommand implements Callable<Integer> {
         return record;
     }
 
-    /**
-     * --slo: its p99 and KO become the search's SLO (beside --slo-p99-ms or --slo-ko-percent given, refused: one of
-     * each), its capacity the rate the search must find; null without --slo.
-     */
+    /** --slo: its p99 and KO become the search's SLO, its capacity the rate the search must find; null without --slo. */
     private Slo objective() {
         if (slo == null) {
             return null;
         }
         Slo objective = Slo.parseForCapacity("--slo", slo);
-        List<String> typed = spec.commandLine().getParseResult().originalArgs();
-        for (String[] pair : new String[][] {{"p99", "--slo-p99-ms"}, {"ko", "--slo-ko-percent"}, {"ko", "--max-ko-percent"}}) {
-            if (objective.of(dev.latencylab.lab.compare.Metric.parse(pair[0])).isPresent()
-                    && typed.stream().anyMatch(a -> a.equals(pair[1]) || a.startsWith(pair[1] + "="))) {
-                throw new IllegalArgumentException("--slo %s and %s: give the %s once".formatted(slo, pair[1], pair[0]));
-            }
-        }
         objective.of(dev.latencylab.lab.compare.Metric.P99).ifPresent(ms -> sloP99Ms = Math.round(ms));
         objective.of(dev.latencylab.lab.compare.Metric.KO).ifPresent(ko -> maxKoPercent = ko);
         return objective;
@@ -239,7 +213,7 @@ final class CapacityCommand implements Callable<Integer> {
         ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(), List.of("--target", "--latency-ms", "--port", "--jdk"),
                 "the service at the URL is the search's target");
         if (sloP99Ms == null) {
-            throw new IllegalArgumentException("--url: give the SLO's p99 with --slo-p99-ms (e.g. 500) or --slo p99:500: your service's "
+            throw new IllegalArgumentException("--url: give the SLO's p99 with --slo p99:MS (e.g. --slo p99:500): your service's "
                     + "path names no latency to derive it from");
         }
         if (loadOptions.simulation != null) {
@@ -253,10 +227,4 @@ final class CapacityCommand implements Callable<Integer> {
         return sloP99Ms != null ? sloP99Ms : targetOptions.latency() + SimulationSettings.SLO_MARGIN_MS;
     }
 
-    private Integer report() {
-        console.err().println("latency-lab: capacity --report is now ./lab report DIR... (one command rebuilds every page); the old "
-                + "spelling still works");
-        console.out().print(CapacityReport.report(report, out));
-        return LatencyLab.OK;
-    }
 }

@@ -44,8 +44,8 @@ final class CompareCommand implements Callable<Integer> {
                     + "without an interval on these sides is not judged but refused: exit 4.")
     List<String> failIfWorse = List.of();
 
-    @Option(names = "--page", paramLabel = "FILE", description = "Also write the comparison as an HTML page, the verdict first.")
-    Path page;
+    @Option(names = "--out", paramLabel = "FILE.html", description = "Also write the comparison as an HTML page, the verdict first.")
+    Path out;
 
     @Option(names = "--verdict", description = "Print only the verdict, in Markdown, as the docs carry it between markers.")
     boolean verdict;
@@ -100,8 +100,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--fail-if-worse %s: %s is given twice; give each metric once".formatted(String.join(",",
                     failIfWorse), m.id()));
         });
-        if (page != null) {
-            ComparePage.writable(page); // refused before anything is read or printed
+        if (out != null) {
+            ComparePage.writable(out); // refused before anything is read or printed
         }
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
         if (verdict) {
@@ -118,8 +118,8 @@ final class CompareCommand implements Callable<Integer> {
         c.unmatched().forEach(u -> console.out().println("latency-lab: not compared, " + u));
         c.a().failed().forEach(f -> console.out().println("latency-lab: not compared, in A: " + f));
         c.b().failed().forEach(f -> console.out().println("latency-lab: not compared, in B: " + f));
-        if (page != null) {
-            console.out().println("Comparison page: " + ComparePage.write(c, page.toAbsolutePath()));
+        if (out != null) {
+            console.out().println("Comparison page: " + ComparePage.write(c, out.toAbsolutePath()));
         }
         if (!breached.isEmpty()) {
             breached.forEach(w -> console.err().println("latency-lab: WORSE: " + w));

@@ -85,23 +85,8 @@ final class FootprintCommand implements Callable<Integer> {
             + "the measurements it had not finished are made again.")
     boolean takeOver;
 
-    @Option(names = "--report", paramLabel = "DIR", description = "The old spelling of ./lab report DIR (it still works): rebuild the page of the "
-            + "experiment in DIR from its footprint.json; run nothing.")
-    Path report;
-
-    @Option(names = "--verdict", description = "With --report: print only the verdict, in Markdown (./lab report DIR --verdict).")
-    boolean verdict;
-
     @Override
     public Integer call() {
-        if (report != null) {
-            console.err().println("latency-lab: footprint --report is now ./lab report DIR (one command rebuilds every page); the old "
-                    + "spelling still works");
-            return ReportCommand.footprint(report, verdict, console);
-        }
-        if (verdict) {
-            throw new IllegalArgumentException("--verdict prints an experiment's verdict: give its folder with --report DIR");
-        }
         Footprint.Settings settings = settings();
         Path repo = lab.repo.toAbsolutePath().normalize();
         Path parent = resultsOptions.holder(repo, ResultsFolders.FOOTPRINTS);

@@ -102,6 +102,12 @@ public final class LatencyLab {
         // A user's mistake: the message and where to read more, exit 2; no usage dump, no stack trace.
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();
+            // a retired spelling is said before any other mistake of the same line (a missing argument, say)
+            java.util.Optional<String> retired = RetiredOptions.refusal(c.getCommandName(), List.of(args));
+            if (retired.isPresent()) {
+                c.getErr().println("latency-lab: " + retired.get());
+                return BAD_INPUT;
+            }
             c.getErr().println("latency-lab: " + Inputs.withoutHeaderValues(e.getMessage()));
             c.getErr().println("Try './lab " + (c.getCommandSpec().parent() == null ? "" : c.getCommandName() + " ") + "--help'.");
             return BAD_INPUT;

@@ -33,8 +33,7 @@ final class MergeCommand implements Callable<Integer> {
     List<Path> inputs;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "The merged run's folder, as every command's --out is "
-            + "a folder (made if missing; one that holds a result.json is refused: merge never overwrites). A path ending in .json, the "
-            + "file itself as before, still works for a release.")
+            + "a folder (made if missing; one that holds a result.json is refused: merge never overwrites).")
     Path out;
 
     @Override
@@ -75,12 +74,10 @@ final class MergeCommand implements Callable<Integer> {
         return merged.problems().isEmpty() ? LatencyLab.OK : LatencyLab.FAILED;
     }
 
-    /** The merged result file: DIR/result.json; a path ending in .json (what --out meant before) that file, said once. */
-    private Path mergedFile(Path out) {
+    /** The merged result file: DIR/result.json. */
+    private static Path mergedFile(Path out) {
         if (out.getFileName() != null && out.getFileName().toString().endsWith(".json")) {
-            console.err().printf("latency-lab: --out %s: --out is now the merged run's folder (its result.json goes there); "
-                    + "a file ending in .json still works%n", out);
-            return out;
+            throw new IllegalArgumentException("--out %s: give the merged run's folder; its result.json is written there".formatted(out));
         }
         return out.resolve(ResultFile.NAME);
     }

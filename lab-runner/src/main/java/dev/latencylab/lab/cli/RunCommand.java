@@ -59,9 +59,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
     Map<String, String> properties = new LinkedHashMap<>();
 
-    @Option(names = "--users", description = "Users of the closed model (default: the simulation's sim.users), as sweep --users; "
-            + "the same as -Dsim.users.")
+    @Option(names = "--users", description = "Users of the closed model (default: the simulation's sim.users: 1000), as sweep --users.")
     Integer users;
+
+    @CommandLine.Mixin
+    LoadShapeOptions shape;
 
     @CommandLine.Mixin
     ResultsOptions resultsOptions;
@@ -90,6 +92,7 @@ final class RunCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(runs(repo), console.err());
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
+        LoadShapeOptions.refuseAsProperties(properties);
         if (serviceOptions.url != null) {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
         }
@@ -162,10 +165,6 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
                     .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), targetOptions.latencyMs));
         }
-        if (users != null && properties.containsKey(SimulationSettings.USERS)) {
-            throw new IllegalArgumentException("--users %d and -D%s=%s: give one".formatted(users, SimulationSettings.USERS,
-                    properties.get(SimulationSettings.USERS)));
-        }
         for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
             if (properties.containsKey(split)) {
                 throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
@@ -191,6 +190,7 @@ final class RunCommand implements Callable<Integer> {
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
+        given.putAll(shape.properties());
         given.putAll(properties);
         given.remove(SimulationSettings.TARGET); // the target is started here
         if (injectors > 1) {
@@ -261,6 +261,7 @@ final class RunCommand implements Callable<Integer> {
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
+        given.putAll(shape.properties());
         given.putAll(loadOptions.requestProperties());
         given.putAll(loadOptions.headers().properties());
         given.putAll(properties);

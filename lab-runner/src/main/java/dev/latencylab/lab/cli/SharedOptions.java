@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.stream.Collectors;
 
+import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.sweep.Preset;
 
@@ -29,6 +30,23 @@ public final class SharedOptions extends ListResourceBundle {
                         + " in the repository)."},
                 {"lab.footprint.name", "The experiment's folder name: give an existing one to resume it, measuring only what it lacks (default: "
                         + "footprint-<timestamp>)."},
+                {"lab.sweep.ramp-seconds", "Ramp (default: %d; quick: %d).".formatted(d.rampSeconds, q.rampSeconds)},
+                {"lab.sweep.requests-per-user", "Requests per user (default: %d; quick: %d; --repeats is the runs of each point)."
+                        .formatted(d.repeat, q.repeat)},
+                {"lab.sweep.think-min-ms", "Think time, min (default: %d).".formatted(Preset.THINK_MIN_MS)},
+                {"lab.sweep.think-max-ms", "Think time, max (default: %d).".formatted(Preset.THINK_MAX_MS)},
+                {"lab.sweep.connections", "auto, per-user or shared (default: %s).".formatted(dev.latencylab.lab.sweep.SweepPlan.PerRun.CONNECTIONS)},
+                {"lab.sweep.rates", "Open-model points beside the user counts: arrivals per second, each held --level-seconds (default: none)."},
+                {"lab.sweep.level-seconds",
+                        "How long each open point holds its rate (default: %d).".formatted(dev.latencylab.lab.sweep.SweepPlan.Levels.LEVEL_SECONDS)},
+                {"lab.run.ramp-seconds", runs(SimulationSettings.RAMP_SECONDS)},
+                {"lab.run.requests-per-user", runs(SimulationSettings.REPEAT)},
+                {"lab.run.think-min-ms", runs(SimulationSettings.THINK_MIN_MS)},
+                {"lab.run.think-max-ms", runs(SimulationSettings.THINK_MAX_MS)},
+                {"lab.run.connections", runs(SimulationSettings.CONNECTIONS)},
+                {"lab.run.rates", "An open run: arrivals per second, whether the server keeps up or not; several (100,200,400) make a "
+                        + "ladder of levels (sim.rate with sim.injection=open)."},
+                {"lab.run.level-seconds", runs(SimulationSettings.LEVEL_SECONDS)},
                 {"sweep.default.shape", "%d targets x %s users".formatted(d.targets.size(), range(d.users))},
                 {"sweep.quick.shape", "%s x %s users".formatted(words(q.targets), range(q.users))},
                 {"sweep.default.targets", String.join(",", d.targets)},
@@ -44,6 +62,13 @@ public final class SharedOptions extends ListResourceBundle {
                 {"sweep.default.warmup", String.valueOf(d.warmupSeconds)},
                 {"sweep.quick.warmup", String.valueOf(q.warmupSeconds)},
         };
+    }
+
+    /** A run's option, in the words of the property it sets (the simulation's one catalogue), its default and its name. */
+    private static String runs(String property) {
+        SimulationSettings.Property p = SimulationSettings.PROPERTIES.stream().filter(q -> q.name().equals(property)).findFirst().orElseThrow();
+        String meaning = p.meaning().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + p.meaning().substring(1);
+        return "%s (default: %s; %s).".formatted(meaning, p.defaultValue(), p.name());
     }
 
     private static String joined(List<? extends Number> values) {

@@ -55,32 +55,11 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--latencies-ms", split = ",", description = "Latencies (default: ${sweep.latencies}).")
     List<Long> latencies;
 
-    @Option(names = "--rates", split = ",", description = "Open-model points beside the user counts: arrivals per second "
-            + "(-Dsim.injection=open), each held --level-seconds (default: none).")
-    List<Double> rates;
-
-    @Option(names = "--level-seconds", description = "How long each open point holds its rate (default: " + SweepPlan.Levels.LEVEL_SECONDS + ").")
-    Integer levelSeconds;
-
-    @Option(names = "--ramp-seconds", description = "Ramp (default: ${sweep.default.ramp}; quick: ${sweep.quick.ramp}).")
-    Integer ramp;
-
-    @Option(names = {"--requests-per-user", "--repeat"}, paramLabel = "N",
-            description = "Requests per user (default: ${sweep.default.requests}; quick: ${sweep.quick.requests}); "
-                    + "--repeat is its old name (beside --repeats, runs of each point).")
-    Integer repeat;
+    @CommandLine.Mixin
+    LoadShapeOptions shape;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
-
-    @Option(names = "--think-min-ms", description = "Think time, min (default: ${sweep.think.min}).")
-    Integer thinkMin;
-
-    @Option(names = "--think-max-ms", description = "Think time, max (default: ${sweep.think.max}).")
-    Integer thinkMax;
-
-    @Option(names = "--connections", defaultValue = "auto", description = "auto, per-user or shared (default: ${DEFAULT-VALUE}).")
-    String connections;
 
     @Option(names = "--warmup-seconds",
             description = "Light load on each fresh target before its run (default: ${sweep.default.warmup}; quick: ${sweep.quick.warmup}).")
@@ -92,12 +71,6 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--port", description = "Port of every target, one after the other, as ./lab run --port (default: "
             + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX + " for WebFlux; its actuator: this + " + TargetPorts.MANAGEMENT_OFFSET + ").")
     Integer port;
-
-    @Option(names = "--mvc-port", hidden = true, description = "The old way to set the MVC targets' port (warns; use --port).")
-    Integer mvcPort;
-
-    @Option(names = "--webflux-port", hidden = true, description = "The old way to set the WebFlux targets' port (warns; use --port).")
-    Integer webfluxPort;
 
     @CommandLine.Mixin
     ResultsOptions resultsOptions;
@@ -145,8 +118,6 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Inputs.sayRenamed(console.err(), spec.commandLine().getParseResult().originalArgs(), "--repeat", "--requests-per-user",
-                "beside --repeats, the runs of each point");
         Path repo = lab.repo.toAbsolutePath().normalize();
         SweepPlan.Ports ports = ports();
         int injectors = injectorOptions.injectors();
@@ -186,20 +157,10 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    /** The ports of the targets: --port for every one, or the old --mvc-port and --webflux-port (said once). */
+    /** The port of every target: --port, else each stack's own. */
     private SweepPlan.Ports ports() {
-        if (port != null && (mvcPort != null || webfluxPort != null)) {
-            throw new IllegalArgumentException("--port %d and --%s-port %d: give --port alone (the port of every target)"
-                    .formatted(port, mvcPort != null ? "mvc" : "webflux", mvcPort != null ? mvcPort : webfluxPort));
-        }
-        if (mvcPort != null || webfluxPort != null) {
-            console.err().println("latency-lab: --mvc-port and --webflux-port are now --port (the port of every target, as for ./lab run); "
-                    + "the old names still work");
-        }
-        return new SweepPlan.Ports(Inputs.port(mvcPort != null ? "--mvc-port" : "--port", port != null ? port : mvcPort != null ? mvcPort
-                : TargetPorts.MVC), Inputs.port(webfluxPort != null ? "--webflux-port" : "--port",
-                        port != null ? port
-                                : webfluxPort != null ? webfluxPort : TargetPorts.WEBFLUX));
+        return new SweepPlan.Ports(Inputs.port("--port", port != null ? port : TargetPorts.MVC), Inputs.port("--port", port != null ? port
+                : TargetPorts.WEBFLUX));
     }
 
     /** The sweep's plan: the options given, the preset's values for the rest, and an earlier sweep's repeats when resumed. */
@@ -213,14 +174,17 @@ final class SweepCommand implements Callable<Integer> {
         ServiceSpec service = service();
         return new SweepPlan(
                 new SweepPlan.Matrix(service != null ? List.of(service.name()) : targets != null ? targets : preset.targets,
-                        users != null ? users : rates != null ? List.of() : preset.users, // --rates alone: open points only
+                        users != null ? users : shape.rates != null ? List.of() : preset.users, // --rates alone: open points only
                         service != null ? List.of(0L) : latencies != null ? latencies : Preset.LATENCIES_MS),
-                new SweepPlan.PerRun(ramp != null ? ramp : preset.rampSeconds, repeat != null ? repeat : preset.repeat,
-                        thinkMin != null ? thinkMin : Preset.THINK_MIN_MS, thinkMax != null ? thinkMax : Preset.THINK_MAX_MS,
-                        connections, warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
+                new SweepPlan.PerRun(shape.ramp != null ? shape.ramp : preset.rampSeconds,
+                        shape.requestsPerUser != null ? shape.requestsPerUser : preset.repeat,
+                        shape.thinkMin != null ? shape.thinkMin : Preset.THINK_MIN_MS, shape.thinkMax != null ? shape.thinkMax : Preset.THINK_MAX_MS,
+                        shape.connections != null ? shape.connections : SweepPlan.PerRun.CONNECTIONS,
+                        warmupSeconds != null ? warmupSeconds : preset.warmupSeconds),
                 ports,
                 new SweepPlan.Repeats(repeats != null ? repeats : stored, repeatsFromUsers != null ? repeatsFromUsers : storedFrom),
-                new SweepPlan.Levels(rates != null ? rates : List.of(), levelSeconds != null ? levelSeconds : SweepPlan.Levels.LEVEL_SECONDS),
+                new SweepPlan.Levels(shape.rates != null ? shape.rates : List.of(),
+                        shape.levelSeconds != null ? shape.levelSeconds : SweepPlan.Levels.LEVEL_SECONDS),
                 injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
     }
 
@@ -271,13 +235,13 @@ final class SweepCommand implements Callable<Integer> {
             }
             return null;
         }
-        ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(), List.of("--targets", "--latencies-ms", "--port",
-                "--mvc-port", "--webflux-port", "--jdk", "--preset"), "the service at the URL is the sweep's one target");
-        if (users == null && rates == null) {
+        ServiceOptions.refuseBesideUrl(spec.commandLine().getParseResult().originalArgs(),
+                List.of("--targets", "--latencies-ms", "--port", "--jdk", "--preset"), "the service at the URL is the sweep's one target");
+        if (users == null && shape.rates == null) {
             throw new IllegalArgumentException("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates "
                     + "(e.g. 20,40,80): the presets are sized for the lab's own targets");
         }
-        return serviceOptions.spec(loadOptions, rates != null, injectorOptions.injectors());
+        return serviceOptions.spec(loadOptions, shape.rates != null, injectorOptions.injectors());
     }
 
     private static void validate(SweepPlan plan) {

@@ -49,7 +49,7 @@ public final class Published {
     record PublishedComparison(String page, String a, String b) {
     }
 
-    /** The comparisons on pages of their own (./lab compare A B --page). */
+    /** The comparisons on pages of their own (./lab compare A B --out FILE.html). */
     static final List<PublishedComparison> COMPARISONS = List.of(
             new PublishedComparison("docs/results-twice/compare.html", "docs/results-twice/quick-1", "docs/results-twice/quick-2"),
             new PublishedComparison("docs/results-jvm/compare.html", "docs/results-jvm/off", "docs/results-jvm/on"),

@@ -55,7 +55,7 @@ public final class OutputFile {
     }
 
     /**
-     * A file a command writes where the user names it (compare --page): a new regular file of this suffix, or this
+     * A file a command writes where the user names it (compare --out): a new regular file of this suffix, or this
      * command's own earlier one (it starts as ownStart says); never an input, a device, a folder or any other file.
      */
     public static Path ownFile(String option, Path file, String suffix, String ownStart) {

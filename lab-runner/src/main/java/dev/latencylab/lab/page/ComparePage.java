@@ -7,7 +7,7 @@ import dev.latencylab.lab.compare.Comparison;
 import dev.latencylab.lab.layout.OutputFile;
 
 /**
- * A comparison read for a person (./lab compare A B --page FILE): the verdict first, over all points and then for
+ * A comparison read for a person (./lab compare A B --out FILE.html): the verdict first, over all points and then for
  * each, then each point's table of metrics, worse in the pages' red, with the method of its intervals and what to
  * weigh beside it.
  */
@@ -26,7 +26,7 @@ public final class ComparePage {
     /** The page's file, if it may be written: a new .html file or an earlier comparison page (see OutputFile.ownFile). */
     public static Path writable(Path file) {
         String head = Html.head(TITLE);
-        return OutputFile.ownFile("--page", file, ".html", head.substring(0, head.indexOf(TITLE) + TITLE.length()));
+        return OutputFile.ownFile("--out", file, ".html", head.substring(0, head.indexOf(TITLE) + TITLE.length()));
     }
 
     /** How every comparison page's title starts: a page that does not is not compare's, and is never replaced. */

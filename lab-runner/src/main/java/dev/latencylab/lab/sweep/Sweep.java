@@ -15,7 +15,6 @@ import java.util.Optional;
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 import dev.latencylab.load.model.OpenModel;
 import dev.latencylab.load.model.QueueingModel;
-import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;

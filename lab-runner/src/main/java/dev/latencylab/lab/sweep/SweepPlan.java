@@ -162,6 +162,9 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
 
     /** How a closed point's users arrive and pace themselves, and how long each target is warmed up first. */
     public record PerRun(int rampSeconds, int repeat, int thinkMinMs, int thinkMaxMs, String connections, int warmupSeconds) {
+
+        /** How users connect unless the sweep says: as the simulation's default. */
+        public static final String CONNECTIONS = "auto";
     }
 
     /** Where each kind of target listens. */
