@@ -163,7 +163,9 @@ class InjectorsIT {
     void labRunWithTwoInjectorsMergesIntoTheRunsResult() throws Exception {
         List<String> args = new ArrayList<>(List.of("run", "--target", "webflux", "--port", String.valueOf(Lab.freePort()),
                 "--warmup-seconds", "1", "--injectors", "2", "--injector-lead-seconds", "3"));
-        load().forEach((k, v) -> args.add("-D" + k + "=" + v));
+        // the same load by ./lab's options
+        args.addAll(List.of("-D" + SimulationSettings.PATH + "=hello/100", "--users", String.valueOf(USERS), "--ramp-seconds", "2",
+                "--requests-per-user", String.valueOf(REPEAT), "--think-min-ms", "50", "--think-max-ms", "150"));
         LabCommand.Finished run = LabCommand.run(dir.resolve("run.txt"), args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.output()).isZero();
 

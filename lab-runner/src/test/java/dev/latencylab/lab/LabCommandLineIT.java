@@ -43,8 +43,14 @@ class LabCommandLineIT {
 
     /** A tiny run: 30 users, 2 requests each. */
     private String[] run(String... more) {
+        return run(30, 2, 20, 60, more);
+    }
+
+    /** A run of these users, requests each and think times, over a 2-s ramp. */
+    private String[] run(int users, int requestsPerUser, int thinkMinMs, int thinkMaxMs, String... more) {
         List<String> args = new ArrayList<>(List.of("run", "--port", String.valueOf(port), "--warmup-seconds", "1", "--no-gatling-report",
-                "--users", "30", "--requests-per-user", "2", "--ramp-seconds", "2", "--think-min-ms", "20", "--think-max-ms", "60"));
+                "--users", String.valueOf(users), "--requests-per-user", String.valueOf(requestsPerUser), "--ramp-seconds", "2",
+                "--think-min-ms", String.valueOf(thinkMinMs), "--think-max-ms", String.valueOf(thinkMaxMs)));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -227,8 +233,7 @@ class LabCommandLineIT {
 
     @Test
     void aTargetThatDiesMidRunFailsTheRunAndIsRecorded() throws Exception {
-        LabCommand lab = LabCommand.start(console("killed"), run("--users", "40", "--requests-per-user", "7",
-                "--think-min-ms", "500", "--think-max-ms", "1000"));
+        LabCommand lab = LabCommand.start(console("killed"), run(40, 7, 500, 1000));
         long targetPid = Long.parseLong(lab.awaitLine("target pid ([0-9]+) warmed up", Duration.ofMinutes(2)));
         lab.awaitLine("latency-lab: 40 users over", Duration.ofMinutes(2));
         TargetProcess.sleep(3000); // into the run: its last user, started within 2 s, needs at least 4 s more

@@ -137,7 +137,7 @@ class TrustIT {
 
     @Test
     void twoMergesToOneFileLeaveOneRunsFilesAndTheOtherRefuses() throws Exception {
-        Path out = tmp.resolve("merged.json"); // --out as a file, as it was before it named a folder: it still works
+        Path out = tmp.resolve("merged");
         List<LabCommand> merges = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             merges.add(LabCommand.start(console("merge-" + i), "merge", SPLIT_RUN.resolve("injector-0").toString(),
@@ -151,14 +151,17 @@ class TrustIT {
         LabCommand refused = merges.get(exits.indexOf(LatencyLab.BAD_INPUT));
         // refused at its write (the other linked the name first) or, had it started later, at its check before merging
         assertThat(refused.output()).contains("(merge never overwrites)").doesNotContain("Run page:");
-        assertThat(merges).allSatisfy(m -> assertThat(m.output()).as("the old meaning of --out said once")
-                .containsOnlyOnce("--out is now the merged run's folder"));
-        assertThat(ResultFile.read(out).requests().total()).isEqualTo(600_000);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out))).as("readable as every other file").isEqualTo("rw-r--r--");
-        try (Stream<Path> files = Files.list(tmp)) {
+        Path file = out.resolve("result.json");
+        assertThat(ResultFile.read(file).requests().total()).isEqualTo(600_000);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as("readable as every other file").isEqualTo("rw-r--r--");
+        try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(f -> f.getFileName().toString())).as("no partial file")
-                    .containsExactlyInAnyOrder("merged.json", "merged.html", "merged-per-second.png", "merge-0.console", "merge-1.console");
+                    .containsExactlyInAnyOrder("result.json", "result.html", "result-per-second.png");
         }
+        LabCommand.Finished asFile = LabCommand.inThisJvm("merge", SPLIT_RUN.resolve("injector-0").toString(),
+                SPLIT_RUN.resolve("injector-1").toString(), "--out", tmp.resolve("merged.json").toString());
+        assertThat(asFile.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(asFile.output()).contains("give the merged run's folder; its result.json is written there");
     }
 
     @Test
