@@ -86,6 +86,7 @@ class OwnServiceBoundsIT {
             assertThat(r.requests().ok()).as(point).isEqualTo(Integer.parseInt(point.replaceAll(".*-u([0-9]+)-r1", "$1")) * 4L);
             assertThat(r.jvm()).as("%s: the jar started for it, with its flight recording", point).isNotNull();
             assertThat(r.model()).as("no latency in the path: no model").isNull();
+            assertThat(r.slo().met()).as("%s: its verdict kept in its file", point).isFalse();
             assertThat(r.server().pools().unseen()).extracting(Result.Unseen::pool).containsExactly("Tomcat's threads");
             assertThat(r.server().pools().given()).as("the size given, named as the lab names the pool")
                     .containsExactly(new Result.GivenPool("Tomcat's threads", "threads", 50));

@@ -91,7 +91,13 @@ class OwnServiceIT {
             assertThat(r.requests().ok()).isEqualTo(12);
             assertThat(r.problems()).isEmpty();
             assertThat(r.server().sampling().sampled()).isFalse();
-            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("petclinic");
+            // the verdict is kept in the result, on its page, and said by report as it was judged
+            assertThat(r.slo().met()).isTrue();
+            assertThat(r.slo().objectives()).extracting(Result.Objective::metric, Result.Objective::limit, Result.Objective::met)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("p99", 5000.0, true), org.assertj.core.groups.Tuple.tuple("ko", 0.0, true));
+            assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("petclinic").contains("met: p99 ");
+            LabCommand.Finished report = LabCommand.inThisJvm("report", made.get(0).toString());
+            assertThat(report.output()).contains("SLO met: p99 ").contains(" ms <= 5000 ms, ko 0 % <= 0 %");
         }
         finally {
             plain.stop(0);
@@ -112,6 +118,8 @@ class OwnServiceIT {
             assertThat(run.output()).containsPattern("latency-lab: SLO MISSED: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)");
             assertThat(run.output()).doesNotContain("no server metrics").doesNotContain("/actuator/metrics JSON");
             Result r = ResultFile.read(made.get(0).resolve("result.json"));
+            assertThat(r.slo().met()).as("kept as judged").isFalse();
+            assertThat(r.slo().objectives().get(0).value()).isGreaterThan(5.0);
             assertThat(r.target().id()).isEqualTo("service-" + mine.port);
             assertThat(r.requests().ok()).isEqualTo(12);
             assertThat(r.responseTimeMs().p50()).as("each visit waits 100 ms in PostgreSQL").isGreaterThanOrEqualTo(100);

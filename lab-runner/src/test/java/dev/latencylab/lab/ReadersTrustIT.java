@@ -128,6 +128,35 @@ class ReadersTrustIT {
         }
     }
 
+    /** An SLO verdict its own values do not give (edited to met) is refused, naming the objective; one that they give is said. */
+    @Test
+    void anSloVerdictThatItsValuesDoNotGiveIsRefused() throws IOException {
+        Path run = tmp.resolve("run");
+        Lab.copyTree(DOCS.resolve("results-service/visits/points/example-l0-u400-r1"), run);
+        Path result = run.resolve("result.json");
+        java.util.function.BiConsumer<Boolean, Boolean> verdict = (objectiveMet, met) -> {
+            try {
+                edit(result, j -> {
+                    ObjectNode slo = j.putObject("slo");
+                    slo.put("met", met);
+                    ObjectNode p99 = slo.putArray("objectives").addObject();
+                    p99.put("metric", "p99").put("unit", "ms").put("limit", 500.0).put("atMost", true).put("value", 3000.0).put("met", objectiveMet);
+                });
+            }
+            catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        verdict.accept(true, true);
+        refusedInOneLine(lab("report", run.toString()), LatencyLab.BAD_INPUT, "slo.objectives[0] (p99): met is true, but 3000.0 <= 500.0 is false");
+        verdict.accept(false, true);
+        refusedInOneLine(lab("report", run.toString()), LatencyLab.BAD_INPUT, "slo.met is true, but its objectives give false");
+        verdict.accept(false, false);
+        LabCommand.Finished said = lab("report", run.toString());
+        assertThat(said.exitCode()).as(said.output()).isZero();
+        assertThat(said.output()).contains("SLO missed: p99 3,000 ms > 500 ms");
+    }
+
     /**
      * A load whose users were never all active at once (its runs' peak of active users edited to half of them): flagged,
      * said in the verdict and on the goodput chart's title, and the service's model not calibrated on it.

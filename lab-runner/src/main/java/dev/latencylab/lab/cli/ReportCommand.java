@@ -73,7 +73,13 @@ final class ReportCommand implements Callable<Integer> {
         String printing = markdown ? "--markdown prints the table of one sweep" : verdict ? "--verdict prints the verdict of one sweep" : null;
         if (sweeps.size() == 1 && !sweeps.get(0).exists() && Files.isRegularFile(new RunFolder(dirs.get(0)).resultFile()) && printing == null
                 && out == null) {
-            console.out().println("Run page: " + RunPage.write(new RunFolder(dirs.get(0)).resultFile()).toAbsolutePath());
+            Path resultFile = new RunFolder(dirs.get(0)).resultFile();
+            console.out().println("Run page: " + RunPage.write(resultFile).toAbsolutePath());
+            // the verdict its file keeps, as judged when it ran (./lab run --slo): said, not judged again
+            dev.latencylab.load.result.Result.SloVerdict slo = dev.latencylab.load.result.ResultFile.read(resultFile).slo();
+            if (slo != null) {
+                console.out().println("SLO " + RunPage.slo(slo));
+            }
             return 0;
         }
         List<Path> runs = dirs.stream().filter(d -> !new SweepFolder(d).exists() && Files.isRegularFile(new RunFolder(d).resultFile())).toList();

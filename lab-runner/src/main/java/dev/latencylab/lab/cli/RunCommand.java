@@ -152,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
                     + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
         }
         run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
-        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(dir));
+        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, run.resultFile());
     }
 
     /** -D properties that contradict an option, or that the run sets itself: refused, naming both. */
@@ -200,20 +200,30 @@ final class RunCommand implements Callable<Integer> {
         return given;
     }
 
-    /** A finished run against its objective, if it was given one: said, and exit 5 when missed. */
-    private int judged(Slo objective, Summary.RunRow row) {
-        return judged(objective, List.of(row), false, console);
+    /** A finished run against its objective, if it was given one: kept in its result file, said, and exit 5 when missed. */
+    private int judged(Slo objective, Path resultFile) {
+        return judged(objective, List.of(new Judged(Summary.row(resultFile), resultFile)), false, console);
+    }
+
+    /** A finished run and its result file, where its verdict is kept. */
+    record Judged(Summary.RunRow row, Path resultFile) {
     }
 
     /**
-     * Finished runs against the objective, if one was given: met by all, said in one line; else a line for each run
-     * that missed it (named by its point when several: a sweep's), and exit 5.
+     * Finished runs against the objective, if one was given: each one's verdict written into its result file (and its
+     * page made again), met by all said in one line; else a line for each run that missed it (named by its point when
+     * several: a sweep's), and exit 5.
      */
-    static int judged(Slo objective, List<Summary.RunRow> runs, boolean named, Console console) {
+    static int judged(Slo objective, List<Judged> runs, boolean named, Console console) {
         if (objective == null) {
             return LatencyLab.OK;
         }
-        List<String> missed = runs.stream().filter(r -> !objective.missed(r).isEmpty())
+        for (Judged run : runs) {
+            dev.latencylab.load.result.Result r = dev.latencylab.load.result.ResultFile.read(run.resultFile());
+            dev.latencylab.load.result.ResultFile.write(r.withSlo(objective.verdict(run.row())), run.resultFile());
+            RunPage.write(run.resultFile());
+        }
+        List<String> missed = runs.stream().map(Judged::row).filter(r -> !objective.missed(r).isEmpty())
                 .map(r -> (named ? r.identity().point() + ": " : "") + String.join("; ", objective.missed(r))).toList();
         if (missed.isEmpty()) {
             String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", "));
@@ -308,7 +318,7 @@ final class RunCommand implements Callable<Integer> {
         reports(dir, injectors);
         console.out().println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
         run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
-        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, Summary.row(run.resultFile()));
+        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, run.resultFile());
     }
 
     /** Gatling's report of each injector that wrote one. */

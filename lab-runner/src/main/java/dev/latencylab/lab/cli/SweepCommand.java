@@ -219,7 +219,9 @@ final class SweepCommand implements Callable<Integer> {
                 console.err().printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed > 0 ? LatencyLab.FAILED : RunCommand.judged(objective, rows, true, console);
+            return failed > 0 ? LatencyLab.FAILED
+                    : RunCommand.judged(objective, rows.stream().map(r -> new RunCommand.Judged(r, dir.point(r.identity().point()).resultFile()))
+                            .toList(), true, console);
         }
     }
 

@@ -73,6 +73,17 @@ public record Slo(List<Limit> limits) {
         return new Slo(limits);
     }
 
+    /** The run judged by this objective, as its result file keeps it: each limit, the run's value, met. */
+    public dev.latencylab.load.result.Result.SloVerdict verdict(RunRow row) {
+        List<dev.latencylab.load.result.Result.Objective> each = limits.stream().map(l -> {
+            Double v = l.metric().of(row);
+            boolean atMost = !l.metric().higherIsBetter();
+            return new dev.latencylab.load.result.Result.Objective(l.metric().id(), l.metric().unit(), l.value(), atMost, v,
+                    dev.latencylab.load.result.Result.Objective.meets(v, l.value(), atMost));
+        }).toList();
+        return new dev.latencylab.load.result.Result.SloVerdict(each.stream().allMatch(dev.latencylab.load.result.Result.Objective::met), each);
+    }
+
     /** What the run missed, one clause per limit; empty when it met them all. */
     public List<String> missed(RunRow row) {
         return limits.stream().map(l -> l.missedBy(l.metric().of(row))).filter(java.util.Objects::nonNull).toList();

@@ -203,6 +203,9 @@ public final class RunPage {
             facts.add(new Fact("model", "offered %,.1f req/s, %s, expected %,.1f req/s%s; response time %,.0f ms".formatted(m.offeredLoadPerSecond(),
                     bound, m.throughputAtFullPopulationPerSecond(), m.saturated() ? ", saturated" : "", m.responseTimeMsAtFullPopulation())));
         }
+        if (r.slo() != null) {
+            facts.add(new Fact("SLO", slo(r.slo())));
+        }
         if (dev.latencylab.lab.summary.Flags.neverAllActive(r)) {
             facts.add(new Fact("plateau", "none: never all %,d users active at once (at most %,d), so its 'plateau' figures are no plateau's"
                     .formatted(r.parameters().users(), r.injector().peakActiveUsers())));
@@ -282,6 +285,14 @@ public final class RunPage {
 
     private static String pauses(Result.Pauses p) {
         return p.count() == 0 ? "none" : "%,d pauses, %,.1f ms in all, longest %,.1f ms".formatted(p.count(), p.totalMs(), p.longestMs());
+    }
+
+    /** The verdict the run's file keeps (./lab run --slo): met or missed, each objective with the run's value against its limit. */
+    public static String slo(Result.SloVerdict v) {
+        return (v.met() ? "met: " : "missed: ") + v.objectives().stream().map(o -> "%s %s %s %s %s".formatted(o.metric(),
+                o.value() == null ? "none" : Figures.value(o.value()) + " " + o.unit(),
+                o.met() ? (o.atMost() ? "<=" : ">=") : (o.atMost() ? ">" : "<"), Figures.given(o.limit()), o.unit()))
+                .collect(Collectors.joining(", "));
     }
 
     /** The run's load as its simulation made it: the lab's (its pacing as set), or a user's (its pacing its own). */

@@ -16,10 +16,46 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
         List<String> problems, List<Part> parts,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ByRequest> byRequest) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ByRequest> byRequest,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) SloVerdict slo) {
 
     /** The lab's own simulation, as a result file names it; any other name is a simulation of the user's (./lab run --simulation). */
     public static final String LAB_SIMULATION = "dev.latencylab.load.LoadSimulation";
+
+    /** A result no objective has judged (as the simulation writes it): no SLO verdict. */
+    public Result(String schema, String simulation, TargetSettings target, Parameters parameters, String start, String end,
+            double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
+            EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
+            List<String> problems, List<Part> parts, Jvm jvm, List<ByRequest> byRequest) {
+        this(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau, responseTimeMs, histogram,
+                injector, server, model, open, timeline, problems, parts, jvm, byRequest, null);
+    }
+
+    /** The same result judged by an objective (./lab run --slo, sweep --slo). */
+    public Result withSlo(SloVerdict verdict) {
+        return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, verdict);
+    }
+
+    /**
+     * The objective a run was judged by (./lab run --slo, sweep --slo; since SLO verdicts, absent where none was given):
+     * met when each of its objectives was.
+     */
+    public record SloVerdict(boolean met, List<Objective> objectives) {
+    }
+
+    /**
+     * One objective as --slo gave it: the metric (p50, p95, p99 in ms, ko in %, goodput in req/s), its unit, the limit,
+     * whether the run's value may be at most the limit (atMost) or must be at least it (goodput), the run's value (null:
+     * the run has none, and it is not judged), and whether it was met.
+     */
+    public record Objective(String metric, String unit, double limit, boolean atMost, Double value, boolean met) {
+
+        /** Whether value meets limit: at most it, or at least it; no value is not judged (met). */
+        public static boolean meets(Double value, double limit, boolean atMost) {
+            return value == null || (atMost ? value <= limit : value >= limit);
+        }
+    }
 
     /** Files written before problems were recorded have none. */
     public Result {
@@ -31,13 +67,13 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         List<String> all = new java.util.ArrayList<>(problems);
         all.addAll(more);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm, byRequest);
+                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm, byRequest, slo);
     }
 
     /** The same result with the target that the runner started for it. */
     public Result withTarget(TargetSettings started) {
         return new Result(schema, simulation, started, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, slo);
     }
 
     /**
@@ -53,13 +89,13 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         Server s = new Server(server.sampling(), server.process(), server.threads(), server.heapUsedBytes(), server.cpu(), server.files(),
                 server.waiting(), server.connectionPool(), pools);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, s, model, open, timeline, problems, parts, jvm, byRequest);
+                responseTimeMs, histogram, injector, s, model, open, timeline, problems, parts, jvm, byRequest, slo);
     }
 
     /** The same result with what the target's JVM recorded during it. */
     public Result withJvm(Jvm recorded) {
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded, byRequest);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded, byRequest, slo);
     }
 
     /**

@@ -61,6 +61,9 @@ public final class ResultCheck {
         if (r.byRequest() != null) {
             byRequest(r);
         }
+        if (r.slo() != null) {
+            slo(r.slo());
+        }
         if (r.throughput() != null) {
             sum("throughput.completedPerSecond", r.throughput().completedPerSecond(), r.requests().total(), "requests.total");
             sum("throughput.okPerSecond", r.throughput().okPerSecond(), r.requests().ok(), "requests.ok");
@@ -164,6 +167,25 @@ public final class ResultCheck {
         double percent = q.total() == 0 ? 0.0 : 100.0 * q.ko() / q.total();
         if (!countedLate && Math.abs(percent - q.koPercent()) > 1e-9 * Math.max(1, percent)) {
             problems.add("%s.koPercent is %s; ko/total gives %s".formatted(field, q.koPercent(), percent));
+        }
+    }
+
+    /** An SLO verdict is what its own values give: each objective met as its value and limit say, the whole met when each is. */
+    private void slo(Result.SloVerdict v) {
+        if (v.objectives() == null || v.objectives().isEmpty()) {
+            problems.add("slo.objectives: none; a verdict judges at least one");
+            return;
+        }
+        for (int i = 0; i < v.objectives().size(); i++) {
+            Result.Objective o = v.objectives().get(i);
+            if (o.met() != Result.Objective.meets(o.value(), o.limit(), o.atMost())) {
+                problems.add("slo.objectives[%d] (%s): met is %s, but %s %s %s is %s".formatted(i, o.metric(), o.met(), o.value(),
+                        o.atMost() ? "<=" : ">=", o.limit(), !o.met()));
+            }
+        }
+        boolean all = v.objectives().stream().allMatch(Result.Objective::met);
+        if (v.met() != all) {
+            problems.add("slo.met is %s, but its objectives give %s".formatted(v.met(), all));
         }
     }
 
