@@ -44,7 +44,8 @@ public final class Published {
             "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
             "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25",
             "docs/results-service/visits",
-            "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest");
+            "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest",
+            "docs/results-service/flow");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
