@@ -17,7 +17,7 @@ import io.gatling.javaapi.core.Simulation;
 
 /**
  * A user's flow, as a Gatling user writes one (the lab's code never saw it): an owner registered from a CSV feeder, read
- * back twice by the id its answer gave, its visits counted with a check that the service does not meet. One line
+ * back twice by the id its answer gave, its visits counted (the service redirects them to another host). One line
  * takes the lab's load: setUp(LabLoad.users(...)).
  */
 public class OwnersFlow extends Simulation {
