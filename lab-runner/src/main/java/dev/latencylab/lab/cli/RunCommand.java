@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.compare.Slo;
+import dev.latencylab.lab.compare.SloGate;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
@@ -202,29 +203,20 @@ final class RunCommand implements Callable<Integer> {
 
     /** A finished run against its objective, if it was given one: kept in its result file, said, and exit 5 when missed. */
     private int judged(Slo objective, Path resultFile) {
-        return judged(objective, List.of(new Judged(Summary.row(resultFile), resultFile)), false, console);
-    }
-
-    /** A finished run and its result file, where its verdict is kept. */
-    record Judged(Summary.RunRow row, Path resultFile) {
+        return judged(objective, List.of(new SloGate.Judged(Summary.row(resultFile), resultFile)), false, console);
     }
 
     /**
-     * Finished runs against the objective, if one was given: each one's verdict written into its result file (and its
-     * page made again), met by all said in one line; else a line for each run that missed it (named by its point when
-     * several: a sweep's), and exit 5.
+     * Finished runs against the objective, if one was given: each one's verdict kept in its result file (SloGate) and
+     * its page made again; met by all, said in one line; else a line for each run that missed it (named by its point
+     * when several: a sweep's), and exit 5.
      */
-    static int judged(Slo objective, List<Judged> runs, boolean named, Console console) {
+    static int judged(Slo objective, List<SloGate.Judged> runs, boolean named, Console console) {
         if (objective == null) {
             return LatencyLab.OK;
         }
-        for (Judged run : runs) {
-            dev.latencylab.load.result.Result r = dev.latencylab.load.result.ResultFile.read(run.resultFile());
-            dev.latencylab.load.result.ResultFile.write(r.withSlo(objective.verdict(run.row())), run.resultFile());
-            RunPage.write(run.resultFile());
-        }
-        List<String> missed = runs.stream().map(Judged::row).filter(r -> !objective.missed(r).isEmpty())
-                .map(r -> (named ? r.identity().point() + ": " : "") + String.join("; ", objective.missed(r))).toList();
+        List<String> missed = SloGate.judge(objective, runs, named);
+        runs.forEach(run -> RunPage.write(run.resultFile()));
         if (missed.isEmpty()) {
             String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", "));
             console.out().println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs.size(), metrics)

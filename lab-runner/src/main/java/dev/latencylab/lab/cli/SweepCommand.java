@@ -220,8 +220,10 @@ final class SweepCommand implements Callable<Integer> {
                         failed, dir.dir().getFileName());
             }
             return failed > 0 ? LatencyLab.FAILED
-                    : RunCommand.judged(objective, rows.stream().map(r -> new RunCommand.Judged(r, dir.point(r.identity().point()).resultFile()))
-                            .toList(), true, console);
+                    : RunCommand.judged(objective,
+                            rows.stream().map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile()))
+                                    .toList(),
+                            true, console);
         }
     }
 
