@@ -103,13 +103,18 @@ class OwnSimulationIT {
         return "http://127.0.0.1:%d/owners".formatted(service.getAddress().getPort());
     }
 
-    /** The user's folder: the flow and its feeder's file, copied where the lab has never seen them. */
+    /** The user's folder: the flow in Gatling's Java DSL and its feeder's file, copied where the lab has never seen them. */
     private Path usersFlow() throws IOException {
+        return usersFlow("OwnersFlow.java");
+    }
+
+    /** The same of this file of the flow: OwnersFlow.java, or OwnersScalaFlow.scala in Gatling's Scala DSL. */
+    private Path usersFlow(String flow) throws IOException {
         Path folder = Files.createDirectories(tmp.resolve("my-gatling"));
-        for (String file : List.of("OwnersFlow.java", "owners.csv")) {
+        for (String file : List.of(flow, "owners.csv")) {
             Files.copy(FLOW.resolve(file), folder.resolve(file));
         }
-        return folder.resolve("OwnersFlow.java");
+        return folder.resolve(flow);
     }
 
     @Test
@@ -145,9 +150,10 @@ class OwnSimulationIT {
         }
     }
 
+    /** The sweep runs the flow in Gatling's Scala DSL: the other form --simulation takes. */
     @Test
     void aSweepVariesItsUsersAndASimulationThatIgnoresThemFailsItsRun() throws Exception {
-        Path flow = usersFlow();
+        Path flow = usersFlow("OwnersScalaFlow.scala");
         LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url", url(), "--service", "owners",
                 "--simulation", flow.toString(), "--users", "2,5", "--ramp-seconds", "1", "--warmup-seconds", "1", "--drain-seconds", "1",
                 "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "flow");
@@ -156,6 +162,7 @@ class OwnSimulationIT {
         assertThat(registered.get()).as("2 users, then 5").isEqualTo(7);
         Path sweepDir = tmp.resolve("results/flow");
         assertThat(Json.MAPPER.readTree(sweepDir.resolve("sweep.json").toFile()).at("/service/simulation/sha256").asString()).hasSize(64);
+        assertThat(sweepDir.resolve("points/owners-l0-u5-r1/gatling.log")).content().contains("your simulation flows.OwnersScalaFlow: 5 users");
         for (int users : new int[] {2, 5}) {
             try (Stream<Path> points = Files.walk(sweepDir.resolve("points"))) {
                 Path file = points.filter(p -> p.getFileName().toString().equals("result.json") && p.toString().contains("-u" + users + "-"))
@@ -189,6 +196,9 @@ class OwnSimulationIT {
         refusals.put(new String[] {"run", "--url", url(), "--simulation", elsewhere.toString()},
                 "line 34: http://192.0.2.1:8080: 192.0.2.1 is not this machine");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", kotlin.toString()}, "Kotlin is not run yet");
+        Path brokenScala = tmp.resolve("Broken.scala");
+        Files.writeString(brokenScala, "class Broken extends io.gatling.core.Predef.Simulation { val x: Int = \"no\" }\n");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", brokenScala.toString()}, "type mismatch");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", flow.toString(), "--header", "X-Key: k"}, "--simulation and --header");
         refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--rates", "5"}, "--simulation and --rates");
         refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--users", "2", "--injectors", "2"},

@@ -25,9 +25,9 @@ import javax.tools.ToolProvider;
 import dev.latencylab.lab.layout.Folders;
 
 /**
- * A Gatling simulation of the user's, in the Java DSL (./lab run --simulation FILE.java): its source checked (a URL in
- * it that names a host other than this machine is refused, as --url's is), compiled by this JDK's compiler against the
- * lab's Gatling classpath into a folder of its own (removed by close: its classes hold its source's strings), and run
+ * A Gatling simulation of the user's, in the Java or the Scala DSL (./lab run --simulation FILE.java or FILE.scala): its
+ * source checked (a URL in it that names a host other than this machine is refused, as --url's is), compiled by this
+ * JDK's compiler or by the Scala compiler of Gatling's Scala against the lab's Gatling classpath into a folder of its own (removed by close: its classes hold its source's strings), and run
  * by Gatling with the folder it was in on its classpath (its feeders' files beside it).
  *
  * @param source    the .java file, checked
@@ -37,9 +37,10 @@ import dev.latencylab.lab.layout.Folders;
 public record OwnSimulation(Source source, String className, Path classes) implements AutoCloseable {
 
     /** The forms --simulation takes, for messages. */
-    static final String FORMS = "a .java file of Gatling's Java DSL";
+    static final String FORMS = "a .java file of Gatling's Java DSL or a .scala file of its Scala DSL";
 
-    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+    /** A source's package: Java's (with its semicolon) or Scala's (without). */
+    private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;?\\s*$", Pattern.MULTILINE);
     /** An absolute http(s) URL in a string literal of the source. */
     private static final Pattern URL = Pattern.compile("\"(https?://[^\"\\s]*)\"");
 
@@ -57,8 +58,8 @@ public record OwnSimulation(Source source, String className, Path classes) imple
          */
         public static Source read(Path file, boolean hostIsMine) {
             String name = file.getFileName().toString();
-            if (!name.endsWith(".java")) {
-                String form = name.endsWith(".kt") ? "Kotlin" : name.endsWith(".scala") ? "Scala" : "this form";
+            if (!name.endsWith(".java") && !name.endsWith(".scala")) {
+                String form = name.endsWith(".kt") ? "Kotlin" : "this form";
                 throw new IllegalArgumentException("--simulation %s: %s is not run yet; give %s (as docs/your-simulation.md shows)"
                         .formatted(file, form, FORMS));
             }
@@ -102,7 +103,7 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         }
         String name = file.getFileName().toString();
         Matcher pkg = PACKAGE.matcher(text);
-        String simple = name.substring(0, name.length() - ".java".length());
+        String simple = name.substring(0, name.lastIndexOf('.'));
         String className = pkg.find() ? pkg.group(1) + "." + simple : simple;
         Path classes;
         try {
@@ -111,7 +112,7 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String errors = javac(file, classpath, classes);
+        String errors = name.endsWith(".scala") ? scalac(file, classpath, classes) : javac(file, classpath, classes);
         if (errors != null) {
             remove(classes);
             throw new IllegalArgumentException("--simulation %s does not compile against the lab's Gatling:%n%s".formatted(file, errors));
@@ -137,6 +138,20 @@ public record OwnSimulation(Source source, String className, Path classes) imple
                         e.getMessage().replaceFirst("^--url ", "")), e);
             }
         }
+    }
+
+    /**
+     * What the Scala compiler said (the Scala of the lab's Gatling, in this JVM), or null when it compiled: its errors
+     * in its own words, the first 40 lines.
+     */
+    private static String scalac(Path file, String classpath, Path classes) {
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        String[] args = {"-classpath", classpath, "-d", classes.toString(), "-nowarn", file.toString()};
+        Object ok = scala.Console.withErr(said, () -> scala.tools.nsc.Main.process(args));
+        if (Boolean.TRUE.equals(ok)) {
+            return null;
+        }
+        return said.toString(StandardCharsets.UTF_8).lines().limit(40).map(l -> "  " + l).collect(java.util.stream.Collectors.joining(System.lineSeparator()));
     }
 
     /** What the compiler said of its errors (the first ten), or null when it compiled. */

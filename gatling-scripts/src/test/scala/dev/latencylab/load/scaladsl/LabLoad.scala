@@ -1,0 +1,29 @@
+package dev.latencylab.load.scaladsl
+
+import scala.concurrent.duration._
+
+import io.gatling.core.Predef._
+import io.gatling.core.config.GatlingConfiguration
+import io.gatling.core.structure.{PopulationBuilder, ScenarioBuilder}
+import io.gatling.http.Predef.http
+import io.gatling.http.protocol.HttpProtocolBuilder
+
+/**
+ * dev.latencylab.load.LabLoad for a simulation in Gatling's Scala DSL: the lab's users for a scenario, the base URL it
+ * checked, and Gatling's HTTP protocol with it and without following redirects.
+ */
+object LabLoad {
+
+  /** The lab's users for this scenario: sim.users (this injector's share) arriving evenly over sim.ramp.seconds. */
+  def users(scenario: ScenarioBuilder): PopulationBuilder = {
+    val settings = dev.latencylab.load.settings.SimulationSettings.fromSystemProperties()
+    scenario.inject(rampUsers(settings.usersHere).during(settings.pacing.ramp.toMillis.millis))
+  }
+
+  /** The service's base URL (scheme, host and port) as the lab checked it: -Dbase.url. */
+  def baseUrl: String = dev.latencylab.load.LabLoad.baseUrl()
+
+  /** Gatling's HTTP protocol as the lab's own simulation has it: the checked base URL, no redirect followed. */
+  def httpProtocol(implicit configuration: GatlingConfiguration): HttpProtocolBuilder =
+    http.baseUrl(baseUrl).disableFollowRedirect
+}
