@@ -171,13 +171,14 @@ class OwnSimulationIT {
             }
         }
 
-        Path own = tmp.resolve("own/OwnUsers.java");
+        // in Kotlin (Gatling's Java DSL), the third form --simulation takes
+        Path own = tmp.resolve("own/OwnUsers.kt");
         Files.createDirectories(own.getParent());
-        Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.java"), own);
+        Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.kt"), own);
         LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
                 "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "1", "--no-gatling-report", "--results", tmp.resolve("results").toString());
         assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
-        assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4");
+        assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4").doesNotContain("WARNING");
     }
 
     @Test
@@ -189,13 +190,16 @@ class OwnSimulationIT {
         Files.writeString(elsewhere, Files.readString(flow).replace("public class OwnersFlow", "public class Elsewhere")
                 .replace("LabLoad.http()", "io.gatling.javaapi.http.HttpDsl.http.baseUrl(\"http://192.0.2.1:8080\")"));
         Path kotlin = tmp.resolve("Flow.kt");
-        Files.writeString(kotlin, "class Flow");
+        Files.writeString(kotlin, "class Flow : io.gatling.javaapi.core.Simulation() { val x: Int = \"no\" }\n");
         String results = tmp.resolve("refused").toString();
         Map<String[], String> refusals = new LinkedHashMap<>();
         refusals.put(new String[] {"run", "--url", url(), "--simulation", broken.toString()}, "does not compile against the lab's Gatling");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", elsewhere.toString()},
                 "line 34: http://192.0.2.1:8080: 192.0.2.1 is not this machine");
-        refusals.put(new String[] {"run", "--url", url(), "--simulation", kotlin.toString()}, "Kotlin is not run yet");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", kotlin.toString()}, "Flow.kt:1:");
+        Path groovy = tmp.resolve("Flow.groovy");
+        Files.writeString(groovy, "class Flow");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", groovy.toString()}, "give a .java or .kt file of Gatling's Java DSL");
         Path brokenScala = tmp.resolve("Broken.scala");
         Files.writeString(brokenScala, "class Broken extends io.gatling.core.Predef.Simulation { val x: Int = \"no\" }\n");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", brokenScala.toString()}, "type mismatch");

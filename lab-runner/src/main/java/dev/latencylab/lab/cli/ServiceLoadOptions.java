@@ -34,8 +34,8 @@ final class ServiceLoadOptions {
             + "search resumed needs its headers given again.")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--simulation", paramLabel = "FILE", description = "With --url: run this Gatling simulation of yours (a .java file "
-            + "of the Java DSL or a .scala file of the Scala DSL) instead of the lab's requests: the lab compiles it against its Gatling, "
+    @Option(names = "--simulation", paramLabel = "FILE", description = "With --url: run this Gatling simulation of yours (a .java or .kt "
+            + "file of the Java DSL, or a .scala file of the Scala DSL) instead of the lab's requests: the lab compiles it against its Gatling, "
             + "gives it its users (setUp(LabLoad.users(scn))) "
             + "and the checked base URL (LabLoad.baseUrl()), samples the service, and writes result.json from Gatling's own records: "
             + "docs/your-simulation.md.")

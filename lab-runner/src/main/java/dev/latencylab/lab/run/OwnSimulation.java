@@ -25,9 +25,10 @@ import javax.tools.ToolProvider;
 import dev.latencylab.lab.layout.Folders;
 
 /**
- * A Gatling simulation of the user's, in the Java or the Scala DSL (./lab run --simulation FILE.java or FILE.scala): its
- * source checked (a URL in it that names a host other than this machine is refused, as --url's is), compiled by this
- * JDK's compiler or by the Scala compiler of Gatling's Scala against the lab's Gatling classpath into a folder of its own (removed by close: its classes hold its source's strings), and run
+ * A Gatling simulation of the user's, in the Java DSL (from Java or Kotlin) or the Scala DSL (./lab run --simulation
+ * FILE.java, FILE.kt or FILE.scala): its source checked (a URL in it that names a host other than this machine is
+ * refused, as --url's is), compiled by this JDK's, Kotlin's or Gatling's Scala's compiler against the lab's Gatling
+ * classpath into a folder of its own (removed by close: its classes hold its source's strings), and run
  * by Gatling with the folder it was in on its classpath (its feeders' files beside it).
  *
  * @param source    the .java file, checked
@@ -37,7 +38,7 @@ import dev.latencylab.lab.layout.Folders;
 public record OwnSimulation(Source source, String className, Path classes) implements AutoCloseable {
 
     /** The forms --simulation takes, for messages. */
-    static final String FORMS = "a .java file of Gatling's Java DSL or a .scala file of its Scala DSL";
+    static final String FORMS = "a .java or .kt file of Gatling's Java DSL, or a .scala file of its Scala DSL";
 
     /** A source's package: Java's (with its semicolon) or Scala's (without). */
     private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;?\\s*$", Pattern.MULTILINE);
@@ -58,10 +59,8 @@ public record OwnSimulation(Source source, String className, Path classes) imple
          */
         public static Source read(Path file, boolean hostIsMine) {
             String name = file.getFileName().toString();
-            if (!name.endsWith(".java") && !name.endsWith(".scala")) {
-                String form = name.endsWith(".kt") ? "Kotlin" : "this form";
-                throw new IllegalArgumentException("--simulation %s: %s is not run yet; give %s (as docs/your-simulation.md shows)"
-                        .formatted(file, form, FORMS));
+            if (!name.endsWith(".java") && !name.endsWith(".scala") && !name.endsWith(".kt")) {
+                throw new IllegalArgumentException("--simulation %s: give %s (as docs/your-simulation.md shows)".formatted(file, FORMS));
             }
             String text = text(file);
             checkHosts(file, text, hostIsMine);
@@ -83,9 +82,19 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         }
     }
 
-    /** Its classes, then the folder of its source, for Gatling's classpath (after the lab's own). */
+    /** Its classes, then the folder of its source (and Kotlin's standard library for a .kt), for Gatling's classpath (after the lab's own). */
     public List<Path> classpath() {
-        return List.of(classes, source.folder());
+        return source.file().endsWith(".kt") ? List.of(classes, source.folder(), kotlinStdlib()) : List.of(classes, source.folder());
+    }
+
+    /** Kotlin's standard library, as the compiler here has it: a Kotlin simulation's classes need it where they run. */
+    private static Path kotlinStdlib() {
+        try {
+            return Path.of(Class.forName("kotlin.Unit").getProtectionDomain().getCodeSource().getLocation().toURI());
+        }
+        catch (ReflectiveOperationException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("Kotlin's standard library is not on the lab's classpath (build again: ./mvnw -DskipTests package)", e);
+        }
     }
 
     /**
@@ -112,7 +121,8 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String errors = name.endsWith(".scala") ? scalac(file, classpath, classes) : javac(file, classpath, classes);
+        String errors = name.endsWith(".scala") ? scalac(file, classpath, classes)
+                : name.endsWith(".kt") ? kotlinc(file, classpath, classes) : javac(file, classpath, classes);
         if (errors != null) {
             remove(classes);
             throw new IllegalArgumentException("--simulation %s does not compile against the lab's Gatling:%n%s".formatted(file, errors));
@@ -152,6 +162,21 @@ public record OwnSimulation(Source source, String className, Path classes) imple
             return null;
         }
         return said.toString(StandardCharsets.UTF_8).lines().limit(40).map(l -> "  " + l).collect(java.util.stream.Collectors.joining(System.lineSeparator()));
+    }
+
+    /** What Kotlin's compiler said (in this JVM, for Java 21 bytecode), or null when it compiled: its errors, the first 40 lines. */
+    private static String kotlinc(Path file, String classpath, Path classes) {
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream err = new java.io.PrintStream(said, true, StandardCharsets.UTF_8);
+        org.jetbrains.kotlin.cli.common.ExitCode code = new org.jetbrains.kotlin.cli.jvm.K2JVMCompiler().exec(err, "-classpath",
+                classpath + java.io.File.pathSeparator + kotlinStdlib(), "-d", classes.toString(), "-jvm-target", "21", "-no-stdlib", "-no-reflect",
+                // its fast jar reader calls sun.misc.Unsafe, which JDK 24+ warns of on the console
+                "-Xuse-fast-jar-file-system=false", "-nowarn", file.toString());
+        if (code == org.jetbrains.kotlin.cli.common.ExitCode.OK) {
+            return null;
+        }
+        return said.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("warning:")).limit(40).map(l -> "  " + l)
+                .collect(java.util.stream.Collectors.joining(System.lineSeparator()));
     }
 
     /** What the compiler said of its errors (the first ten), or null when it compiled. */
