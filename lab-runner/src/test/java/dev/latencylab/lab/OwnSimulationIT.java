@@ -155,7 +155,7 @@ class OwnSimulationIT {
     void aSweepVariesItsUsersAndASimulationThatIgnoresThemFailsItsRun() throws Exception {
         Path flow = usersFlow("OwnersScalaFlow.scala");
         LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url", url(), "--service", "owners",
-                "--simulation", flow.toString(), "--users", "2,5", "--ramp-seconds", "1", "--warmup-seconds", "1", "--drain-seconds", "1",
+                "--simulation", flow.toString(), "--users", "2,5", "--ramp-seconds", "1", "--warmup-seconds", "0", "--drain-seconds", "1",
                 "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "flow");
 
         assertThat(sweep.exitCode()).as(sweep.output()).isEqualTo(LatencyLab.OK);
@@ -176,7 +176,7 @@ class OwnSimulationIT {
         Files.createDirectories(own.getParent());
         Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.kt"), own);
         LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
-                "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "1", "--no-gatling-report", "--results", tmp.resolve("results").toString());
+                "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "0", "--no-gatling-report", "--results", tmp.resolve("results").toString());
         assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
         assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4").doesNotContain("WARNING");
     }
