@@ -115,10 +115,7 @@ public final class RunRecorder implements RunProgress {
         try {
             if (!finished) {
                 count(responseTimeMs, koReason);
-                if (byRequest.length > 0) {
-                    byRequest[request].recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
-                    (koReason == null ? okByRequest : koByRequest)[request].increment();
-                }
+                countByRequest(request, responseTimeMs, koReason);
             }
         }
         finally {
@@ -132,6 +129,11 @@ public final class RunRecorder implements RunProgress {
      */
     public void record(int request, long responseTimeMs, String koReason, long endedMsSinceStart) {
         count(responseTimeMs, koReason, Math.max(0, endedMsSinceStart) / 1000);
+        countByRequest(request, responseTimeMs, koReason);
+    }
+
+    /** The request counted on its own too, where a run has more than one kind. */
+    private void countByRequest(int request, long responseTimeMs, String koReason) {
         if (byRequest.length > 0) {
             byRequest[request].recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
             (koReason == null ? okByRequest : koByRequest)[request].increment();

@@ -69,16 +69,6 @@ public final class Inputs {
         return seconds;
     }
 
-    /**
-     * An option given by its old name (typed: the command line as the user typed it): said once, with the new name;
-     * the old one keeps working for a release.
-     */
-    static void sayRenamed(java.io.PrintWriter err, List<String> typed, String old, String now, String why) {
-        if (typed.stream().anyMatch(a -> a.equals(old) || a.startsWith(old + "="))) {
-            err.printf("latency-lab: %s is now %s (%s); the old name still works%n", old, now, why);
-        }
-    }
-
     /** A folder name of its own under the results folder: never a path that leads elsewhere. */
     static final int MAX_NAME_BYTES = 200;
 

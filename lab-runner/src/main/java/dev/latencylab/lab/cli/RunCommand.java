@@ -276,7 +276,7 @@ final class RunCommand implements Callable<Integer> {
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         // a simulation of the user's is checked and compiled before a folder is made: a refusal leaves nothing behind
         OwnSimulation.Source source = loadOptions.simulation(checked.open(), injectors, serviceOptions.hostIsMine);
-        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, gatling.classpath(), Path.of(System.getProperty("java.io.tmpdir")))) {
+        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, gatling.classpath())) {
             return serviceRun(repo, service, given, checked, gatling.running(own), own, warmupSeconds, injectors, objective);
         }
     }

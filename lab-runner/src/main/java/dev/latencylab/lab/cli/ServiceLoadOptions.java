@@ -48,8 +48,14 @@ final class ServiceLoadOptions {
 
     /** The first of these options given, or null. */
     String given() {
-        return simulation != null ? "--simulation" : requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
-                : !headers.isEmpty() ? "--header" : !pools.isEmpty() ? "--pool" : null;
+        String request = requestOption();
+        return simulation != null ? "--simulation" : request != null ? request : !pools.isEmpty() ? "--pool" : null;
+    }
+
+    /** The first of the lab's own request options given (a requests file, a method, a body, headers), or null. */
+    private String requestOption() {
+        return requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
+                : !headers.isEmpty() ? "--header" : null;
     }
 
     /**
@@ -101,8 +107,7 @@ final class ServiceLoadOptions {
         if (simulation == null) {
             return null;
         }
-        String own = requestsFile != null ? "--requests-file" : method != null ? "--method" : bodyFile != null ? "--body-file"
-                : !headers.isEmpty() ? "--header" : null;
+        String own = requestOption();
         if (own != null) {
             throw new IllegalArgumentException("--simulation and %s: a simulation sends its own requests, with its own headers; give one"
                     .formatted(own));

@@ -147,7 +147,7 @@ final class SweepCommand implements Callable<Integer> {
         GatlingLauncher launcher = gatlingOptions.launcher(repo, injectorOptions);
         OwnSimulation.Source source = plan.service() == null ? null : plan.service().simulation();
         // compiled before any folder is made: a simulation that does not compile leaves nothing behind
-        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath(), Path.of(System.getProperty("java.io.tmpdir")))) {
+        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath())) {
             if (name == null) {
                 dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
             }

@@ -21,7 +21,7 @@ public record Slo(List<Limit> limits) {
             if (v == null) {
                 return null;
             }
-            boolean missed = metric.higherIsBetter() ? v < value : v > value;
+            boolean missed = !dev.latencylab.load.result.Result.Objective.meets(v, value, !metric.higherIsBetter());
             return missed ? "%s %s %s %s %s %s (by %s %s)".formatted(metric.id(), Figures.value(v), metric.unit(), metric.higherIsBetter() ? "<" : ">",
                     Figures.given(value), metric.unit(), Figures.value(Math.abs(v - value)), metric.unit()) : null;
         }

@@ -29,7 +29,13 @@ public final class SloGate {
         for (Judged run : runs) {
             ResultFile.write(ResultFile.read(run.resultFile()).withSlo(objective.verdict(run.row())), run.resultFile());
         }
-        return runs.stream().map(Judged::row).filter(r -> !objective.missed(r).isEmpty())
-                .map(r -> (named ? r.identity().point() + ": " : "") + String.join("; ", objective.missed(r))).toList();
+        List<String> lines = new java.util.ArrayList<>();
+        for (Judged run : runs) {
+            List<String> missed = objective.missed(run.row());
+            if (!missed.isEmpty()) {
+                lines.add((named ? run.row().identity().point() + ": " : "") + String.join("; ", missed));
+            }
+        }
+        return lines;
     }
 }

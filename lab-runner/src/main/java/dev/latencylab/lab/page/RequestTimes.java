@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -65,13 +66,7 @@ record RequestTimes(String target, List<String> loads, List<Row> rows) {
 
     /** The median of these p50s, and (lowest-highest) when they differ; "" for none. */
     private static String cell(List<Long> p50s) {
-        List<Long> known = p50s.stream().filter(java.util.Objects::nonNull).sorted().toList();
-        if (known.isEmpty()) {
-            return "";
-        }
-        int n = known.size();
-        double median = n % 2 == 1 ? known.get(n / 2) : (known.get(n / 2 - 1) + known.get(n / 2)) / 2.0;
-        String said = "%,.0f".formatted(median);
-        return known.getFirst().equals(known.getLast()) ? said : "%s (%,d\u2013%,d)".formatted(said, known.getFirst(), known.getLast());
+        Spread s = Spread.of(p50s);
+        return s.median() != null && s.min().equals(s.max()) ? "%,.0f".formatted(s.median()) : s.format("%,.0f");
     }
 }

@@ -98,12 +98,13 @@ public record OwnSimulation(Source source, String className, Path classes) imple
     }
 
     /**
-     * The simulation of source compiled against classpath (the lab's Gatling) into a new folder under tmp.
+     * The simulation of source compiled against classpath (the lab's Gatling) into a new folder of this JVM's temporary
+     * folder (./lab's own, under the build's target/tmp).
      *
      * @throws IllegalArgumentException naming the file and what is wrong: changed since it was read (a sweep resumed),
      *                                  what the compiler said, no class named as the file
      */
-    public static OwnSimulation compile(Source source, String classpath, Path tmp) {
+    public static OwnSimulation compile(Source source, String classpath) {
         Path file = Path.of(source.file());
         String text = Source.text(file);
         if (!digest(text).equals(source.sha256())) {
@@ -116,7 +117,7 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         String className = pkg.find() ? pkg.group(1) + "." + simple : simple;
         Path classes;
         try {
-            classes = Files.createTempDirectory(Files.createDirectories(tmp), "simulation-");
+            classes = Files.createTempDirectory("simulation-");
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
