@@ -61,7 +61,9 @@ public final class FreePorts {
         for (int i = 0; i < 200; i++) {
             int port = LOWEST + Math.floorMod(NEXT.getAndIncrement(), span);
             int management = TargetProcess.managementPort(port);
-            if (free(port) && free(management) && reserve(port) && reserve(management)) {
+            // reserved before it is probed: a probe binds the port for a moment, and another thread or process probing a
+            // port it has not reserved could find a reserved one taken (a target refused its own port so)
+            if (reserve(port) && reserve(management) && free(port) && free(management)) {
                 return port;
             }
         }
@@ -135,7 +137,7 @@ public final class FreePorts {
             try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = s.getLocalPort();
                 int management = TargetProcess.managementPort(port);
-                if (management < 65536 && free(management) && reserve(port) && reserve(management)) {
+                if (management < 65536 && reserve(port) && reserve(management) && free(management)) {
                     return port;
                 }
             }
