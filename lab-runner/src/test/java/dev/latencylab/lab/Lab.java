@@ -110,8 +110,13 @@ public final class Lab {
     }
 
     public static HttpResponse<String> get(String url) {
+        return get(url, Duration.ofSeconds(30));
+    }
+
+    /** A GET that fails (UncheckedIOException) when no answer came within timeout. */
+    public static HttpResponse<String> get(String url, Duration timeout) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
+            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).build(),
                     HttpResponse.BodyHandlers.ofString());
         }
         catch (IOException e) {
@@ -132,17 +137,25 @@ public final class Lab {
 
     /** A metric of the target's, of the samples with one tag (e.g. "state:leased"). */
     public static double metric(TargetProcess target, String name, String tag) {
-        return read(target.metricsUrl() + "/actuator/metrics/" + name + "?tag=" + tag, name);
+        return read(target.metricsUrl() + "/actuator/metrics/" + name + "?tag=" + tag, name, Duration.ofSeconds(30));
+    }
+
+    /**
+     * A metric polled while something is under way: its answer is awaited only for within (a metrics read takes
+     * milliseconds; CI once waited 30 s for one that never came), and tag may be null.
+     */
+    public static double poll(TargetProcess target, String name, String tag, Duration within) {
+        return read(target.metricsUrl() + "/actuator/metrics/" + name + (tag == null ? "" : "?tag=" + tag), name, within);
     }
 
     /** A metric read from the actuator at metricsUrl, of a target whose requests connector listens on port. */
     public static double metric(String metricsUrl, int port, String name) {
         String tag = name.startsWith("tomcat.") ? "?tag=name:http-nio-" + port : "";
-        return read(metricsUrl + "/actuator/metrics/" + name + tag, name);
+        return read(metricsUrl + "/actuator/metrics/" + name + tag, name, Duration.ofSeconds(30));
     }
 
-    private static double read(String url, String name) {
-        HttpResponse<String> r = get(url);
+    private static double read(String url, String name, Duration within) {
+        HttpResponse<String> r = get(url, within);
         Matcher m = VALUE.matcher(r.body());
         if (r.statusCode() != 200 || !m.find()) {
             throw new IllegalStateException(name + ": HTTP " + r.statusCode() + " " + r.body());
