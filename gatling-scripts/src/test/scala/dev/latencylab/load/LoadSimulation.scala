@@ -37,9 +37,9 @@ class LoadSimulation extends Simulation {
     settings.watch.targetPid.orElse(-1L), settings.endpoint.path, run)
   private val connectTimeoutMs = configuration.socket.connectTimeout.toMillis
   private val requestTimeoutMs = configuration.http.requestTimeout.toMillis
-  private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(LoadSimulation.steps).getOrElse(Nil)
+  private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(load => OpenSteps.of(load).asScala.map(_.asScala).toSeq).getOrElse(Nil)
   private val arrivals: Option[ArrivalRecorder] = settings.openLoad.toScala.map(load =>
-    new ArrivalRecorder(load, LoadSimulation.schedule(openSteps), settings.load.sloP99Ms.getAsLong, settings.load.sloKoPercent, settings.load.stopOnSloMiss))
+    new ArrivalRecorder(load, OpenSteps.dueOffsetsMs(openSteps.asJava), settings.load.sloP99Ms.getAsLong, settings.load.sloKoPercent, settings.load.stopOnSloMiss))
 
   LoadSimulation.announce(settings, preflight)
 
@@ -153,32 +153,6 @@ object LoadSimulation {
     }
 
   private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)
-
-  /** Gatling's steps for an open load: a ramp from the previous rate to each rate, then the rate held for a level. */
-  private def steps(load: OpenLoad): Seq[OpenInjectionStep] = {
-    val rates = load.rates.asScala.map(_.doubleValue).toSeq
-    val ramp = load.ramp.toSeconds.seconds
-    val level = load.level.toSeconds.seconds
-    rates.zipWithIndex.flatMap { case (rate, i) =>
-      val from = if (i == 0) 0.0 else rates(i - 1)
-      val rampStep = rampUsersPerSec(from).to(rate).during(ramp)
-      val levelStep = constantUsersPerSec(rate).during(level)
-      if (load.poisson) Seq(rampStep.randomized, levelStep.randomized) else Seq(rampStep, levelStep)
-    }
-  }
-
-  /**
-   * When each arrival of these steps is due, ms after the injection starts, in the order Gatling numbers its users:
-   * Gatling's own schedule, from the same step objects it injects (a Poisson step keeps its seed), through the method
-   * it composes them with (public in the bytecode, package-private in Scala: read by reflection). A Gatling that
-   * changed it fails the run before any load: ArrivalRecorder refuses a schedule that does not follow the plan.
-   */
-  private def schedule(steps: Seq[OpenInjectionStep]): Array[Long] = {
-    val chain = classOf[OpenInjectionStep].getMethod("chain", classOf[Iterator[_]])
-    steps.foldRight(Iterator.empty[FiniteDuration]: Iterator[FiniteDuration]) { (step, next) =>
-      chain.invoke(step, next).asInstanceOf[Iterator[FiniteDuration]]
-    }.map(_.toMillis).toArray
-  }
 
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
     if (preflight.metricsUnseen != null) {

@@ -269,7 +269,7 @@ public final class ArrivalRecorder implements AutoCloseable {
             Result.ResponseTimes fromDueMs = HistogramCodec.percentiles(l.fromDue);
             Span samples = arrivals == 0 ? new Span(null, null, null, null) : span.apply(new double[] {from, to});
             SloJudgement judged = SloJudgement.of(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered, fromDueMs, l.missed != null, sloMs,
-                    sloKoPercent);
+                    sloKoPercent, false);
             out.add(new Result.Level(i + 1, w.rate(), new Result.Window(round(from), round(to)),
                     new Result.Counts(l.planned, arrivals, l.ok.sum(), l.ko.sum(), l.unanswered), samples.okPerSecond(),
                     new Result.LevelTimes(HistogramCodec.percentiles(l.gatling), fromDueMs, HistogramCodec.percentiles(l.lag)),
@@ -281,7 +281,7 @@ public final class ArrivalRecorder implements AutoCloseable {
         return new Result.Open(load.poisson() ? "poisson" : "uniform", connections,
                 new Result.Sent(dueOffsetMs.length, started.sum(), peakInFlight.get()), new Result.Slo(sloMs, sloKoPercent),
                 HistogramCodec.percentiles(all), HistogramCodec.encoded(all),
-                HistogramCodec.percentiles(lag), stopReason, capacity, out, HistogramCodec.encoded(lag));
+                HistogramCodec.percentiles(lag), stopReason, capacity, out, HistogramCodec.encoded(lag), Result.Open.REQUEST);
     }
 
     private static long clamp(long ms) {

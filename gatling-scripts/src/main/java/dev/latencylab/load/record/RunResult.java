@@ -15,6 +15,7 @@ import dev.latencylab.load.settings.SimulationSettings;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.Arrays;
 import java.util.Map;
@@ -46,8 +47,9 @@ public final class RunResult {
         RequestMix mix = settings.endpoint().mix();
         Result.Model model = settings.open() ? OpenModel.of(settings, preflight.targetThreads()).map(OpenModel::result).orElse(null)
                 : QueueingModel.of(settings, preflight.targetThreads()).map(QueueingModel::result).orElse(null);
-        return build(Result.LAB_SIMULATION, settings, preflight, run, sampler, arrivals, connectTimeoutMs, requestTimeoutMs, model,
-                mix.requests().stream().map(q -> new Named(q.name(), q.weight())).toList());
+        Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
+        return build(Result.LAB_SIMULATION, settings, preflight, run, sampler, open, connectTimeoutMs, requestTimeoutMs, model,
+                mix.requests().stream().map(q -> new Named(q.name(), q.weight())).toList(), problems(settings, run, sampler, arrivals));
     }
 
     /** A request as the result file names it, with its weight in a mix (1 in a user's flow, which sends it as it will). */
@@ -55,17 +57,34 @@ public final class RunResult {
     }
 
     /**
-     * A run of a user's simulation (a closed load of its own flow), from its requests as Gatling recorded them: no model
-     * (its think time is the flow's own, which the lab does not know), each request by the name the flow gave it.
+     * A run of a user's simulation (its own flow, a closed load or an open one), from its requests as Gatling recorded
+     * them: no model (its think time is the flow's own, which the lab does not know), each request by the name the flow
+     * gave it.
+     *
+     * @param open the levels of an open load, null for a closed one
      */
     public static Result ofSimulation(String simulation, SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
-            List<String> requestNames, long connectTimeoutMs, long requestTimeoutMs) {
-        return build(simulation, settings, preflight, run, sampler, null, connectTimeoutMs, requestTimeoutMs, null,
-                requestNames.stream().map(n -> new Named(n, 1)).toList());
+            Result.Open open, List<String> requestNames, long connectTimeoutMs, long requestTimeoutMs) {
+        return build(simulation, settings, preflight, run, sampler, open, connectTimeoutMs, requestTimeoutMs, null,
+                requestNames.stream().map(n -> new Named(n, 1)).toList(), problems(settings, run, sampler, null));
+    }
+
+    /**
+     * What the run's samples say of a span of its seconds (from, to): mean CPU of server, injector and machine, and OK
+     * responses completed per second in its whole seconds.
+     */
+    public static Function<double[], ArrivalRecorder.Span> spans(RunRecorder run, Sampler sampler) {
+        long[] okPerSecond = run.okPerSecond();
+        return span -> {
+            Predicate<Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
+            return new ArrivalRecorder.Span(sampler.series(Tick::serverCpu, in).mean(), sampler.series(Tick::injectorCpu, in).mean(),
+                    sampler.series(Tick::machineCpu, in).mean(), PlateauSpan.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
+        };
     }
 
     private static Result build(String simulation, SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
-            ArrivalRecorder arrivals, long connectTimeoutMs, long requestTimeoutMs, Result.Model model, List<Named> requestNames) {
+            Result.Open open, long connectTimeoutMs, long requestTimeoutMs, Result.Model model, List<Named> requestNames,
+            List<String> problems) {
         double seconds = run.duration().toMillis() / 1000.0;
         long total = run.ok() + run.ko();
         Result.Requests requests = new Result.Requests(total, run.ok(), run.ko(), total == 0 ? 0.0 : 100.0 * run.ko() / total,
@@ -73,7 +92,6 @@ public final class RunResult {
 
         long[] perSecond = run.completedPerSecond();
         long[] okPerSecond = run.okPerSecond();
-        Result.Open open = arrivals == null ? null : open(settings, preflight, run, sampler, arrivals);
         PlateauSpan.Rule rule = PlateauSpan.rule(open, run.peakActiveUsers());
         Predicate<Tick> onPlateau = t -> rule.test(t.second(), (double) t.activeUsers());
         List<Tick> plateauTicks = sampler.ticks().stream().filter(onPlateau).toList();
@@ -110,7 +128,7 @@ public final class RunResult {
 
         return new Result(ResultFile.SCHEMA, simulation, null, settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, HistogramCodec.percentiles(h),
-                HistogramCodec.encoded(h), injector, server, model, open, timeline(sampler.ticks()), problems(settings, run, sampler, arrivals),
+                HistogramCodec.encoded(h), injector, server, model, open, timeline(sampler.ticks()), problems,
                 null, null, byRequest(requestNames, run));
     }
 
@@ -131,14 +149,9 @@ public final class RunResult {
     private static Result.Open open(SimulationSettings settings, Preflight preflight, RunRecorder run, Sampler sampler,
             ArrivalRecorder arrivals) {
         Optional<OpenModel> any = OpenModel.of(settings, preflight.targetThreads());
-        long[] okPerSecond = run.okPerSecond();
-        return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), span -> {
-            Predicate<Tick> in = t -> t.second() >= span[0] && t.second() <= span[1];
-            return new ArrivalRecorder.Span(sampler.series(Tick::serverCpu, in).mean(),
-                    sampler.series(Tick::injectorCpu, in).mean(), sampler.series(Tick::machineCpu, in).mean(),
-                    PlateauSpan.meanOfWholeSeconds(okPerSecond, span[0], span[1]));
-        }, level -> any.map(m -> m.throughputAt(settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
-                / settings.load().rates().get(level)).orElse(null),
+        return arrivals.result(OPEN_CONNECTIONS, run.startedAt().toEpochMilli(), spans(run, sampler),
+                level -> any.map(m -> m.throughputAt(settings.load().rates().get(level)) * settings.split().shareOfRate(settings.load().rates().get(level))
+                        / settings.load().rates().get(level)).orElse(null),
                 any.flatMap(m -> m.capacity().isPresent() ? Optional.of(m.capacity().getAsDouble()) : Optional.empty()).orElse(null));
     }
 

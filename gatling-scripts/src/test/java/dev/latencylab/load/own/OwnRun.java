@@ -7,7 +7,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import dev.latencylab.load.OpenSteps;
 import dev.latencylab.load.preflight.Preflight;
 import dev.latencylab.load.record.RunRecorder;
 import dev.latencylab.load.record.RunResult;
@@ -51,8 +53,11 @@ public final class OwnRun {
         if (preflight.metricsUnseen() != null) {
             System.out.println("latency-lab: no server metrics: " + preflight.metricsUnseen() + "; the run goes on without them");
         }
-        System.out.printf("latency-lab: your simulation %s: %d users over %d s (LabLoad.users) -> %s; its pacing is its own%n", simulation,
-                settings.usersHere(), settings.pacing().ramp().toSeconds(), settings.endpoint().baseUrl());
+        System.out.println("latency-lab: your simulation " + simulation + ": " + settings.openLoad().map(load -> "arrivals at "
+                + load.rates().stream().map(SimulationSettings::rate).collect(Collectors.joining(", ")) + " users/s, each held "
+                + load.level().toSeconds() + " s after a " + load.ramp().toSeconds() + " s ramp (LabLoad.load)")
+                .orElse(settings.usersHere() + " users over " + settings.pacing().ramp().toSeconds() + " s (LabLoad.load)")
+                + " -> " + settings.endpoint().baseUrl() + "; its pacing is its own");
         waitForStart(settings);
         Clock clock = new Clock();
         Sampler sampler = new Sampler(preflight.samplesServer(settings) ? settings.endpoint().metricsUrl() : null, settings.endpoint().baseUrl(),
@@ -100,6 +105,9 @@ public final class OwnRun {
         long end = Math.max(start, span[1]);
         sampler.rebase((start - samplerStart) / 1000.0, second -> users.activeAt(start + Math.round(second * 1000)));
         RunRecorder run = RunRecorder.replayed(names.size(), Instant.ofEpochMilli(start), Instant.ofEpochMilli(end), users.peak());
+        List<String> problems = new ArrayList<>();
+        FlowLevels levels = settings.openLoad().flatMap(load -> OpenSteps.remembered().map(steps -> new FlowLevels(load,
+                OpenSteps.dueOffsetsMs(steps), users.starts()))).orElse(null);
         GatlingRecords.read(log, new GatlingRecords.Visitor() {
             @Override
             public void user(boolean begins, long at) {
@@ -108,15 +116,27 @@ public final class OwnRun {
             @Override
             public void request(String name, long from, long to, boolean ok, String message) {
                 run.record(names.get(name), to - from, ok ? null : message.isEmpty() ? "KO (Gatling gave no reason)" : message, to - start);
+                if (levels != null) {
+                    levels.request(from, to, ok);
+                }
             }
         });
+        Result.Open open = levels == null ? null : levels.result(start, settings.load().sloP99Ms().orElseThrow(), settings.load().sloKoPercent(),
+                users.peak(), RunResult.spans(run, sampler));
         GatlingConfiguration gatling = GatlingConfiguration.load();
-        Result result = RunResult.ofSimulation(read.simulation(), settings, preflight, run, sampler, new ArrayList<>(names.keySet()),
+        Result result = RunResult.ofSimulation(read.simulation(), settings, preflight, run, sampler, open, new ArrayList<>(names.keySet()),
                 gatling.socket().connectTimeout().toMillis(), gatling.http().requestTimeout().toMillis());
-        List<String> problems = new ArrayList<>();
-        if (users.started() != settings.usersHere()) {
+        if (settings.open()) {
+            String planned = open == null ? null : open.sent().plannedArrivals() == users.started() ? null
+                    : "it started %,d users where the lab's arrival rates plan %,d".formatted(users.started(), open.sent().plannedArrivals());
+            if (open == null || planned != null) {
+                problems.add(("the simulation does not take its load from the lab (%s), so no figure of it is the load's; inject with "
+                        + "setUp(LabLoad.load(scenario))").formatted(open == null ? "it never asked for the lab's arrival rates (sim.rates)" : planned));
+            }
+        }
+        else if (users.started() != settings.usersHere()) {
             problems.add(("the simulation started %,d users where the lab gave it %,d (sim.users): it does not take its load from the lab, "
-                    + "so no figure of it is the load's; inject with setUp(LabLoad.users(scenario))").formatted(users.started(), settings.usersHere()));
+                    + "so no figure of it is the load's; inject with setUp(LabLoad.load(scenario))").formatted(users.started(), settings.usersHere()));
         }
         if (read.truncated()) {
             problems.add("Gatling's record of the run ends inside a record (" + log + "): the run was cut short");
@@ -146,6 +166,12 @@ public final class OwnRun {
         int started() {
             sort();
             return starts.length;
+        }
+
+        /** The users' starts, in order. */
+        long[] starts() {
+            sort();
+            return starts.clone();
         }
 
         /** Users started by at and not yet ended then. */

@@ -1,6 +1,7 @@
 package dev.latencylab.load.scaladsl
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 import io.gatling.core.Predef._
 import io.gatling.core.config.GatlingConfiguration
@@ -9,10 +10,21 @@ import io.gatling.http.Predef.http
 import io.gatling.http.protocol.HttpProtocolBuilder
 
 /**
- * dev.latencylab.load.LabLoad for a simulation in Gatling's Scala DSL: the lab's users for a scenario, the base URL it
- * checked, and Gatling's HTTP protocol with it and without following redirects.
+ * dev.latencylab.load.LabLoad for a simulation in Gatling's Scala DSL: the lab's load for a scenario (its users or its
+ * arrival rates), the base URL it checked, and Gatling's HTTP protocol with it and without following redirects.
  */
 object LabLoad {
+
+  /** The lab's load for this scenario, whichever it gave: its users, or its arrival rates (see dev.latencylab.load.LabLoad#load). */
+  def load(scenario: ScenarioBuilder): PopulationBuilder = {
+    val settings = dev.latencylab.load.settings.SimulationSettings.fromSystemProperties()
+    if (settings.openLoad.isEmpty) users(scenario)
+    else {
+      val steps = dev.latencylab.load.OpenSteps.of(settings.openLoad.get)
+      dev.latencylab.load.OpenSteps.remember(steps)
+      scenario.inject(steps.asScala.map(_.asScala).toSeq)
+    }
+  }
 
   /** The lab's users for this scenario: sim.users (this injector's share) arriving evenly over sim.ramp.seconds. */
   def users(scenario: ScenarioBuilder): PopulationBuilder = {

@@ -171,6 +171,7 @@ public final class ResultMerge {
     private static Result.Open open(List<Result> parts, int offset, long[] okPerSecond, Result.Injection p, Result.Model model) {
         List<Result.Open> opens = parts.stream().map(Result::open).toList();
         Result.Open o0 = opens.get(0);
+        boolean flows = o0.flows();
         List<Result.Level> levels = new ArrayList<>();
         for (int i = 0; i < o0.levels().size(); i++) {
             int index = i;
@@ -190,7 +191,7 @@ public final class ResultMerge {
             Result.ResponseTimes fromDueMs = HistogramCodec.percentiles(fromDue);
             long slower = fromDue.getTotalCount() - fromDue.getCountBetweenValues(0, p.sloP99Ms());
             SloJudgement judged = SloJudgement.of(planned, arrivals, ok, ko, unanswered, fromDueMs,
-                    SloJudgement.missed(planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent());
+                    SloJudgement.missed(flows ? ok + ko : planned, slower, ko, p.sloKoPercent()), p.sloP99Ms(), p.sloKoPercent(), flows);
             Double modelThroughput = model == null ? null : new OpenModel(rate, model.latencyMs(),
                     model.threads() == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(model.threads()), p.levelSeconds()).throughput();
             levels.add(new Result.Level(l0.index(), rate, new Result.Window(from, to), new Result.Counts(planned, arrivals, ok, ko, unanswered),
@@ -211,7 +212,7 @@ public final class ResultMerge {
         return new Result.Open(o0.arrivals(), o0.connections(), new Result.Sent(opens.stream().mapToLong(o -> o.sent().plannedArrivals()).sum(),
                 opens.stream().mapToLong(o -> o.sent().arrivalsStarted()).sum(), opens.stream().mapToLong(o -> o.sent().peakInFlight()).sum()),
                 o0.slo(), HistogramCodec.percentiles(fromDue), HistogramCodec.encoded(fromDue), HistogramCodec.percentiles(lag),
-                stops.isEmpty() ? null : String.join("; ", stops), o0.capacityPerSecond(), levels, HistogramCodec.encoded(lag));
+                stops.isEmpty() ? null : String.join("; ", stops), o0.capacityPerSecond(), levels, HistogramCodec.encoded(lag), o0.arrivalSends());
     }
 
     private static <T> Histogram added(List<T> parts, java.util.function.Function<T, Result.EncodedHistogram> histogram) {

@@ -11,10 +11,12 @@ public record SloJudgement(Boolean withinSlo, String verdict) {
     /**
      * Missed when more than 1% of its planned arrivals took longer than the SLO or more of them were KO than it allows
      * (seen while running, or from the counts afterwards: missed), or when its p99 from due or its KO share is above the
-     * SLO; cut short when some of its arrivals were never sent or never answered.
+     * SLO; cut short when some of its arrivals were never sent or never answered. An arrival that is a user's flow
+     * (flows) has no due time past its first request: its level is judged by its requests' own times (fromDueMs holds
+     * them) and said so.
      */
     public static SloJudgement of(long planned, long arrivals, long ok, long ko, long unanswered, Result.ResponseTimes fromDueMs,
-            boolean missed, long sloMs, double sloKoPercent) {
+            boolean missed, long sloMs, double sloKoPercent, boolean flows) {
         if (arrivals == 0) {
             return new SloJudgement(null, "not reached");
         }
@@ -27,7 +29,8 @@ public record SloJudgement(Boolean withinSlo, String verdict) {
         else {
             within = unanswered > 0 || arrivals < planned ? null : true;
         }
-        String numbers = "p99 from due %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(fromDueMs.p99(), sloMs, koPercent, sloKoPercent);
+        String numbers = "%s %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(flows ? "p99 of its requests" : "p99 from due", fromDueMs.p99(), sloMs,
+                koPercent, sloKoPercent);
         return new SloJudgement(within, within == null ? "cut short by the stop: " + numbers
                 : (within ? "within the SLO: " : "missed the SLO: ") + numbers);
     }

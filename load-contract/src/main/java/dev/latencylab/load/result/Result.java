@@ -3,6 +3,7 @@ package dev.latencylab.load.result;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
@@ -343,6 +344,10 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * @param stoppedEarly    why the run stopped before its schedule ended (a level missed the SLO), or null
      * @param capacityPerSecond the model's capacity: T/L when a pool of T bounds the target, else null (no pool)
      * @param injectorLagHistogram injectorLagMs as a histogram (since several injectors: a merge adds them)
+     * @param arrivalSends    what one arrival sends: "request" (the lab's own load: one request, timed from its due time)
+     *                        or "flow" (a simulation of the user's: a user that runs its flow once; the flow's later
+     *                        requests have no due time, so fromDueMs holds its requests' own response times and
+     *                        injectorLagMs how late each user started); null in files before it (a request)
      *
      * <p>Merged from several injectors (see ResultMerge): arrivals and counts summed, histograms added; peakInFlight
      * the sum of the injectors' peaks (at most: they need not have peaked at the same moment); stoppedEarly each
@@ -350,7 +355,18 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      */
     public record Open(String arrivals, String connections, @JsonUnwrapped Sent sent, @JsonUnwrapped Slo slo,
             ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram, ResponseTimes injectorLagMs, String stoppedEarly,
-            Double capacityPerSecond, List<Level> levels, EncodedHistogram injectorLagHistogram) {
+            Double capacityPerSecond, List<Level> levels, EncodedHistogram injectorLagHistogram,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String arrivalSends) {
+
+        /** What an arrival sends in the lab's own load: one request. */
+        public static final String REQUEST = "request";
+        /** What an arrival sends in a simulation of the user's: a user that runs the flow once. */
+        public static final String FLOW = "flow";
+
+        /** Each arrival a flow of the user's, whose levels are timed by its requests' own times, not from due. */
+        public boolean flows() {
+            return FLOW.equals(arrivalSends);
+        }
 
         /** The highest level the run reached: the last with arrivals (a ladder stopped at a miss ends there); null when none had any. */
         public Level topLevel() {
