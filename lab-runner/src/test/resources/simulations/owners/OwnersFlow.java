@@ -18,7 +18,7 @@ import io.gatling.javaapi.core.Simulation;
 /**
  * A user's flow, as a Gatling user writes one (the lab's code never saw it): an owner registered from a CSV feeder, read
  * back twice by the id its answer gave, its visits counted (the service redirects them to another host). One line
- * takes the lab's load: setUp(LabLoad.users(...)).
+ * takes the lab's load: setUp(LabLoad.load(...)).
  */
 public class OwnersFlow extends Simulation {
 
@@ -31,6 +31,6 @@ public class OwnersFlow extends Simulation {
             .exec(http("count visits").get("/owners/#{id}/visits").check(jsonPath("$.count").is("3")));
 
     {
-        setUp(LabLoad.users(owners)).protocols(LabLoad.http());
+        setUp(LabLoad.load(owners)).protocols(LabLoad.http());
     }
 }

@@ -8,7 +8,7 @@ import io.gatling.http.Predef._
 
 /**
  * The same flow in Gatling's Scala DSL: an owner registered from the CSV feeder, read back twice by the id its answer
- * gave, its visits counted. One line takes the lab's load: setUp(LabLoad.users(...)).
+ * gave, its visits counted. One line takes the lab's load: setUp(LabLoad.load(...)).
  */
 class OwnersScalaFlow extends Simulation {
 
@@ -20,5 +20,5 @@ class OwnersScalaFlow extends Simulation {
     .repeat(2)(exec(http("read owner").get("/owners/#{id}").check(status.is(200), substring("#{name}"))))
     .exec(http("count visits").get("/owners/#{id}/visits").check(jsonPath("$.count").is("3")))
 
-  setUp(LabLoad.users(owners)).protocols(LabLoad.httpProtocol)
+  setUp(LabLoad.load(owners)).protocols(LabLoad.httpProtocol)
 }

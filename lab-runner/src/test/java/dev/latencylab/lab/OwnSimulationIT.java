@@ -181,6 +181,41 @@ class OwnSimulationIT {
         assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4").doesNotContain("WARNING");
     }
 
+    /**
+     * A capacity search varies the flow's arrival rate: each arrival a user that runs the flow once, each level judged by
+     * the requests sent while it was held; every planned user registered one owner. A simulation that injects its own
+     * users instead is not the lab's load, and its run fails saying so.
+     */
+    @Test
+    void aCapacitySearchVariesTheRateOfUsersRunningTheFlow() throws Exception {
+        LabCommand.Finished search = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", url(), "--service", "owners",
+                "--simulation", usersFlow().toString(), "--slo", "p99:2000,ko:30", "--start-rate", "2", "--max-rate", "4", "--level-seconds", "5",
+                "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "0", "--no-gatling-report", "--results",
+                tmp.resolve("results").toString(), "--name", "flow");
+
+        assertThat(search.exitCode()).as(search.output()).isEqualTo(LatencyLab.OK);
+        assertThat(search.output()).contains("ladder 1: 2, 4 users/s").contains("at least 4 users/s").contains("p99 of its requests");
+        Result ladder = ResultFile.read(tmp.resolve("results/flow/round-1/result.json"));
+        assertThat(ladder.open().flows()).isTrue();
+        assertThat(ladder.open().levels()).extracting(Result.Level::ratePerSecond).containsExactly(2.0, 4.0);
+        assertThat(ladder.open().levels()).extracting(l -> l.counts().plannedArrivals()).containsExactly(10L, 20L);
+        assertThat(registered.get()).as("each planned user registered one owner: the flow took the lab's rates")
+                .isEqualTo((int) ladder.open().sent().plannedArrivals());
+        // four requests to a flow, the last a redirect not followed (KO): a level holds more requests than arrivals
+        assertThat(ladder.open().levels()).allSatisfy(l -> assertThat(l.counts().ok() + l.counts().ko()).isGreaterThan(l.counts().arrivals()));
+        assertThat(redirectedThere.get()).isZero();
+        assertThat(Json.MAPPER.readTree(tmp.resolve("results/flow/capacity.json").toFile()).at("/arrivalSends").asString()).isEqualTo("flow");
+
+        Path own = tmp.resolve("own/OwnUsers.kt");
+        Files.createDirectories(own.getParent());
+        Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.kt"), own);
+        LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
+                "--rates", "2", "--level-seconds", "5", "--ramp-seconds", "1", "--slo", "p99:2000", "--warmup-seconds", "0", "--no-gatling-report",
+                "--results", tmp.resolve("results").toString());
+        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(ignoring.output()).contains("it never asked for the lab's arrival rates (sim.rates)");
+    }
+
     @Test
     void whatASimulationCannotGoWithIsRefusedBeforeAnyLoad() throws Exception {
         Path flow = usersFlow();
@@ -204,11 +239,12 @@ class OwnSimulationIT {
         Files.writeString(brokenScala, "class Broken extends io.gatling.core.Predef.Simulation { val x: Int = \"no\" }\n");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", brokenScala.toString()}, "type mismatch");
         refusals.put(new String[] {"run", "--url", url(), "--simulation", flow.toString(), "--header", "X-Key: k"}, "--simulation and --header");
-        refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--rates", "5"}, "--simulation and --rates");
+        refusals.put(new String[] {"run", "--url", url(), "--simulation", flow.toString(), "--rates", "5"},
+                "--rates and --url: give the SLO each level is judged by with --slo p99:MS");
+        refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--rates", "5", "--slo", "p99:500"},
+                "--simulation and --rates on a sweep: not yet");
         refusals.put(new String[] {"sweep", "--url", url(), "--simulation", flow.toString(), "--users", "2", "--injectors", "2"},
                 "--simulation and --injectors 2");
-        refusals.put(new String[] {"capacity", "--url", url(), "--simulation", flow.toString(), "--slo", "p99:500"},
-                "a capacity search loads at open rates");
         refusals.forEach((args, why) -> {
             String[] withResults = Stream.concat(Stream.of(args), Stream.of("--results", results)).toArray(String[]::new);
             LabCommand.Finished refused = LabCommand.inThisJvm(withResults);

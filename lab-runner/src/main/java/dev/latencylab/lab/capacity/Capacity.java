@@ -9,6 +9,8 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultCheck;
@@ -61,9 +63,23 @@ public final class Capacity {
         }
     }
 
-    /** What was searched: the target at a latency (its pool, if any), the SLO, and how each level was held. */
+    /**
+     * What was searched: the target at a latency (its pool, if any), the SLO, and how each level was held; arrivalSends
+     * "flow" where each arrival was a user running a simulation of the user's (its rates are of users, its levels judged
+     * by their requests' own times), null where each was one request.
+     */
     public record Settings(String target, long latencyMs, Integer poolThreads, long sloP99Ms, double sloKoPercent, String arrivals,
-            long levelSeconds, long rampSeconds) {
+            long levelSeconds, long rampSeconds, @JsonInclude(JsonInclude.Include.NON_NULL) String arrivalSends) {
+
+        /** What a rate counts per second: requests, or users each running the flow once. */
+        public String rateUnit() {
+            return Result.Open.FLOW.equals(arrivalSends) ? "users/s" : "req/s";
+        }
+
+        /** What a level's p99 is timed from, in words. */
+        public String p99Timed() {
+            return Result.Open.FLOW.equals(arrivalSends) ? "of its requests" : "from due";
+        }
 
         /** Whether the search was of a service of the user's (./lab capacity --url): no latency known, so no model. */
         public boolean ofService() {
@@ -153,9 +169,11 @@ public final class Capacity {
     public static Search withLevels(Search r, List<CapacitySearch.Level> levels) {
         CapacitySearch.Found outcome = CapacitySearch.found(levels);
         boolean interrupted = r.wasInterrupted();
-        return new Search(r.settings(), new Bounds(r.bounds().modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels)),
+        return new Search(r.settings(), new Bounds(r.bounds().modelCapacityPerSecond(), CapacitySearch.machineCeiling(levels,
+                Result.Open.FLOW.equals(r.settings().arrivalSends()))),
                 new Answer(outcome.capacity(), outcome.firstMiss(), outcome.bracketed() && !interrupted,
-                        interrupted ? interrupted(outcome) : outcome.describe(), largestGap(levels)),
+                        interrupted ? interrupted(outcome, r.settings().rateUnit()) : outcome.describe(r.settings().rateUnit()),
+                        largestGap(levels)),
                 r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
                 r.machine(), r.created(), r.interrupted());
@@ -215,11 +233,11 @@ public final class Capacity {
     }
 
     /** A search stopped before its last ladder: what its finished ladders found, as the lower bound it is. */
-    private static String interrupted(CapacitySearch.Found outcome) {
+    private static String interrupted(CapacitySearch.Found outcome, String unit) {
         return "interrupted before the search finished: " + (outcome.capacity() == null ? "no capacity found"
-                : "at least %s req/s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
-                        Figures.rate(outcome.capacity()), outcome.firstMiss() == null ? ""
-                                : " (%s req/s missed; the refinement between them did not finish)".formatted(Figures.rate(outcome.firstMiss()))));
+                : "at least %s %s within the SLO in the finished ladders%s; run the search again for its answer".formatted(
+                        Figures.rate(outcome.capacity()), unit, outcome.firstMiss() == null ? ""
+                                : " (%s %s missed; the refinement between them did not finish)".formatted(Figures.rate(outcome.firstMiss()), unit)));
     }
 
     /** The level with the widest gap between p99 from due and p99 by Gatling's clock. */

@@ -71,22 +71,23 @@ public final class CapacitySearch {
             return capacity != null && firstMiss != null;
         }
 
-        public String describe() {
+        /** What the levels say, in words; unit: what a rate counts per second (Capacity.Settings#rateUnit). */
+        public String describe(String unit) {
             if (capacity == null) {
-                return firstMiss == null ? "no level was measured" : "below %s req/s: the first level missed the SLO; give a lower --start-rate"
-                        .formatted(Figures.rate(firstMiss));
+                return firstMiss == null ? "no level was measured" : "below %s %s: the first level missed the SLO; give a lower --start-rate"
+                        .formatted(Figures.rate(firstMiss), unit);
             }
             if (firstMiss == null) {
-                return "at least %s req/s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity));
+                return "at least %s %s: no level missed the SLO; give a higher --max-rate to find it".formatted(Figures.rate(capacity), unit);
             }
-            return "%s req/s (the next level, %s req/s, missed the SLO%s)".formatted(Figures.rate(capacity), Figures.rate(firstMiss),
-                    metAbove == null ? "" : disagreement());
+            return "%s %s (the next level, %s %s, missed the SLO%s)".formatted(Figures.rate(capacity), unit, Figures.rate(firstMiss), unit,
+                    metAbove == null ? "" : disagreement(unit));
         }
 
         /** How the ladders disagreed, as the summary and the verdict say it. */
-        public String disagreement() {
-            return "; %s req/s met it in another ladder: there the SLO is met only sometimes, repeat the search (--repeats 3)"
-                    .formatted(Figures.rate(metAbove));
+        public String disagreement(String unit) {
+            return "; %s %s met it in another ladder: there the SLO is met only sometimes, repeat the search (--repeats 3)"
+                    .formatted(Figures.rate(metAbove), unit);
         }
     }
 
@@ -159,14 +160,15 @@ public final class CapacitySearch {
     /**
      * This machine's ceiling for the target as the levels measured it: goodput over the CPU share of all cores that
      * server and injector used together, at the busiest level within the SLO (see MachineCeiling: a lower bound when
-     * measured below the machine's limit). Null when no such level has CPU readings.
+     * measured below the machine's limit). Null when no such level has CPU readings. Where each arrival is a flow of
+     * several requests (flows), the ceiling is of arrivals, as the capacity is: the level's rate over that CPU share.
      */
-    public static Double machineCeiling(List<Level> levels) {
+    public static Double machineCeiling(List<Level> levels, boolean flows) {
         return levels.stream()
                 .filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.goodput() != null && l.cpu().serverCpu() != null && l.cpu().injectorCpu() != null
                         && l.cpu().serverCpu() + l.cpu().injectorCpu() > 0)
                 .max(Comparator.comparingDouble(Level::goodput))
-                .map(l -> l.goodput() / (l.cpu().serverCpu() + l.cpu().injectorCpu())).orElse(null);
+                .map(l -> (flows ? l.rate() : l.goodput()) / (l.cpu().serverCpu() + l.cpu().injectorCpu())).orElse(null);
     }
 
     /** A rate as the ladders use it: whole above 100 req/s, one decimal above 10, two below. */

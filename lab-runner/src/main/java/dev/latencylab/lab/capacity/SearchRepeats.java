@@ -60,10 +60,10 @@ public final class SearchRepeats {
             }
         }
         if (repeats > 1) {
-            out.printf("latency-lab: capacities of the %d searches: %s req/s; compare them with others: ./lab compare %s OTHER%n", repeats,
+            out.printf("latency-lab: capacities of the %d searches: %s %s; compare them with others: ./lab compare %s OTHER%n", repeats,
                     found.stream().map(r -> r.answer().capacityPerSecond() == null ? "none" : Figures.rate(r.answer().capacityPerSecond()))
                             .collect(Collectors.joining(", ")),
-                    searches.resolve(base));
+                    found.get(0).settings().rateUnit(), searches.resolve(base));
         }
         return found;
     }

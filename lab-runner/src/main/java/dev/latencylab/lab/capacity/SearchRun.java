@@ -69,9 +69,10 @@ public final class SearchRun {
             return SimulationSettings.from(m);
         }
 
-        private Capacity.Settings settings() {
+        /** What the search records of itself (capacity.json's settings), and what its words say a rate and a p99 are. */
+        public Capacity.Settings settings() {
             return new Capacity.Settings(target.id(), latencyMs, target.poolThreads() > 0 ? target.poolThreads() : null, sloP99Ms,
-                    maxKoPercent, arrivals, levelSeconds, rampSeconds);
+                    maxKoPercent, arrivals, levelSeconds, rampSeconds, service != null && service.simulation() != null ? Result.Open.FLOW : null);
         }
     }
 
@@ -94,8 +95,8 @@ public final class SearchRun {
                         + "were ended; capacity.json says what the finished ladders found, as a lower bound (folder: " + dir + ")")) {
             List<Double> rates = first;
             for (int round = 1; round <= 1 + plan.refineRounds() && !rates.isEmpty(); round++) {
-                out.printf("latency-lab: ladder %d: %s req/s, %d s each%n", round,
-                        rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), plan.levelSeconds());
+                out.printf("latency-lab: ladder %d: %s %s, %d s each%n", round,
+                        rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), plan.settings().rateUnit(), plan.levelSeconds());
                 Capacity.Round ladder = ladder(repo, gatling, plan, rates, search, round, levels, stopped, out);
                 rounds.add(ladder);
                 if (!ladder.status().equals("done")) {
@@ -143,8 +144,9 @@ public final class SearchRun {
             CapacitySearch.Level level = CapacitySearch.Level.of(round, l);
             levels.add(level);
             if (l.counts().arrivals() > 0) {
-                out.printf("  %10s req/s  goodput %10s  p99 %,7d ms from due (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
-                        l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()), level.latency().p99FromDueMs(),
+                out.printf("  %10s %s  goodput %10s req/s  p99 %,7d ms %s (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
+                        plan.settings().rateUnit(), l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()),
+                        level.latency().p99FromDueMs(), plan.settings().p99Timed(),
                         level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
             }
         }

@@ -23,6 +23,7 @@ import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
+import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.targets.Target;
 
@@ -67,7 +68,7 @@ final class CapacityCommand implements Callable<Integer> {
     String slo;
 
     @Option(names = "--start-rate", description = "First level (default: a quarter of T/L for a pool, 10 req/s for a service of "
-            + "yours (--url), else 250 req/s).")
+            + "yours (--url), else 250 req/s). With --simulation, a rate is of users per second, each running the simulation's flow once.")
     Double startRate;
 
     @Option(names = "--max-rate", description = "Highest level of the first ladder (default: 2 T/L for a pool, else 20000 req/s).")
@@ -119,9 +120,14 @@ final class CapacityCommand implements Callable<Integer> {
         String base = name != null ? name : service != null ? "%s-%s".formatted(t.id(), ResultsFolders.stamp())
                 : "%s-l%d-%s".formatted(t.id(), latencyMs, ResultsFolders.stamp());
         SearchRepeats.check(searches, base, repeats);
-        GatlingLauncher gatling = gatlingOptions.launcher(repo);
-        List<Capacity.Search> found = SearchRepeats.run(searches, base, name != null, repeats, console.out(),
-                dir -> search(repo, gatling, plan, first, dir));
+        GatlingLauncher launcher = gatlingOptions.launcher(repo);
+        // a simulation of the user's is compiled once, before any folder is made: a refusal leaves nothing behind
+        OwnSimulation.Source source = service == null ? null : service.simulation();
+        List<Capacity.Search> found;
+        try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath())) {
+            GatlingLauncher gatling = launcher.running(own);
+            found = SearchRepeats.run(searches, base, name != null, repeats, console.out(), dir -> search(repo, gatling, plan, first, dir));
+        }
         if (found.getLast().wasInterrupted()) {
             return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
         }
@@ -169,9 +175,10 @@ final class CapacityCommand implements Callable<Integer> {
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
     private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir) {
         PrintWriter out = console.out();
-        out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms from due and KO <= %s%%; folder %s%n", plan.target().id(),
-                plan.service() != null ? " at " + plan.service().url() : " at %d ms latency".formatted(plan.latencyMs()), plan.sloP99Ms(),
-                maxKoPercent, dir);
+        out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms %s and KO <= %s%%; folder %s%n", plan.target().id(),
+                plan.service() == null ? " at %d ms latency".formatted(plan.latencyMs()) : " at " + plan.service().url()
+                        + (plan.service().simulation() == null ? "" : ", each arrival a user running your simulation once"),
+                plan.sloP99Ms(), plan.settings().p99Timed(), maxKoPercent, dir);
         Capacity.Search record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir));
         if (record.wasInterrupted()) {
             return record;
@@ -180,7 +187,8 @@ final class CapacityCommand implements Callable<Integer> {
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 plan.service() != null ? "none (its path names no latency)" : Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)"
                         : "T/L = %s req/s".formatted(Figures.rate(plan.poolModel())),
-                record.bounds().machineCeilingPerSecond() == null ? "none" : "%,.0f req/s".formatted(record.bounds().machineCeilingPerSecond()));
+                record.bounds().machineCeilingPerSecond() == null ? "none"
+                        : "%,.0f %s".formatted(record.bounds().machineCeilingPerSecond(), plan.settings().rateUnit()));
         out.println("  bounded by " + Verdict.capacityBound(record));
         out.println("Capacity file: " + search.capacityFile());
         out.println("Chart: " + search.chartPng());
@@ -216,11 +224,7 @@ final class CapacityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--url: give the SLO's p99 with --slo p99:MS (e.g. --slo p99:500): your service's "
                     + "path names no latency to derive it from");
         }
-        if (loadOptions.simulation != null) {
-            throw new IllegalArgumentException("--simulation: a capacity search loads at open rates, which a simulation of yours does not "
-                    + "take yet; sweep it by its users: ./lab sweep --simulation ... --users ...");
-        }
-        return serviceOptions.spec(loadOptions, true, 1);
+        return serviceOptions.spec(loadOptions, 1);
     }
 
     private long slo() {

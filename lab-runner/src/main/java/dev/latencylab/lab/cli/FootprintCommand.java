@@ -200,6 +200,6 @@ final class FootprintCommand implements Callable<Integer> {
             throw new IllegalArgumentException(("--url %s without --jar: a footprint starts the service fresh for each count; give the jar "
                     + "that starts it (--jar FILE, its port the URL's)").formatted(serviceOptions.url));
         }
-        return serviceOptions.spec(null, false, 1);
+        return serviceOptions.spec(null, 1);
     }
 }

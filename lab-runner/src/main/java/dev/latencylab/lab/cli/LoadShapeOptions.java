@@ -8,6 +8,8 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.lab.compare.Metric;
+import dev.latencylab.lab.compare.Slo;
 
 /**
  * How each run's load is shaped, by the same names on run and sweep: the ramp, the requests each user sends and the
@@ -43,6 +45,27 @@ final class LoadShapeOptions {
             "--requests-per-user", SimulationSettings.THINK_MIN_MS, "--think-min-ms", SimulationSettings.THINK_MAX_MS, "--think-max-ms",
             SimulationSettings.CONNECTIONS, "--connections", SimulationSettings.RATE, "--rates", SimulationSettings.INJECTION, "--rates",
             SimulationSettings.LEVEL_SECONDS, "--level-seconds", SimulationSettings.USERS, "--users");
+
+    /**
+     * The SLO each level of an open load is judged by, from --slo: its p99 and its KO share (null where --slo gives
+     * none: the latency's own for the lab's targets; a service's must be given, levelSloGiven).
+     */
+    static Map<String, String> levelSlo(Slo objective) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (objective != null) {
+            objective.of(Metric.P99).ifPresent(ms -> m.put(SimulationSettings.SLO_P99_MS, String.valueOf(Math.round(ms))));
+            objective.of(Metric.KO).ifPresent(ko -> m.put(SimulationSettings.SLO_KO_PERCENT, String.valueOf(ko)));
+        }
+        return m;
+    }
+
+    /** An open load of a service of the user's needs its levels' p99: its path names no latency to derive one from. */
+    void levelSloGiven(Slo objective) {
+        if (rates != null && (objective == null || objective.of(Metric.P99).isEmpty())) {
+            throw new IllegalArgumentException("--rates and --url: give the SLO each level is judged by with --slo p99:MS (e.g. --slo "
+                    + "p99:500): your service's path names no latency to derive it from");
+        }
+    }
 
     /** The simulation's properties these options set (a run's): by the names SimulationSettings reads. */
     Map<String, String> properties() {

@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
                     .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
         }
         int p = targetOptions.port(t);
-        Map<String, String> given = simulationProperties(t, latency, injectors);
+        Map<String, String> given = simulationProperties(t, latency, injectors, objective);
         SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
         Map<String, String> passOn = Inputs.passOn(given); // and -D properties neither the simulation's nor Gatling's
         long measured = settings.latencyMs().orElse(latency);
@@ -182,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The simulation's properties of a run of t: its path and pool, the users, the -D given, the injectors. */
-    private Map<String, String> simulationProperties(Target t, long latency, int injectors) {
+    private Map<String, String> simulationProperties(Target t, long latency, int injectors, Slo objective) {
         Map<String, String> given = new LinkedHashMap<>();
         given.put(SimulationSettings.PATH, t.path(latency));
         if (t.poolThreads() > 0) {
@@ -192,6 +192,9 @@ final class RunCommand implements Callable<Integer> {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
         given.putAll(shape.properties());
+        if (shape.rates != null) {
+            given.putAll(LoadShapeOptions.levelSlo(objective));
+        }
         given.putAll(properties);
         given.remove(SimulationSettings.TARGET); // the target is started here
         if (injectors > 1) {
@@ -263,7 +266,11 @@ final class RunCommand implements Callable<Integer> {
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));
         }
+        shape.levelSloGiven(objective);
         given.putAll(shape.properties());
+        if (shape.rates != null) {
+            given.putAll(LoadShapeOptions.levelSlo(objective));
+        }
         given.putAll(loadOptions.requestProperties());
         given.putAll(loadOptions.headers().properties());
         given.putAll(properties);
@@ -275,7 +282,7 @@ final class RunCommand implements Callable<Integer> {
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         // a simulation of the user's is checked and compiled before a folder is made: a refusal leaves nothing behind
-        OwnSimulation.Source source = loadOptions.simulation(checked.open(), injectors, serviceOptions.hostIsMine);
+        OwnSimulation.Source source = loadOptions.simulation(injectors, serviceOptions.hostIsMine);
         try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, gatling.classpath())) {
             return serviceRun(repo, service, given, checked, gatling.running(own), own, warmupSeconds, injectors, objective);
         }

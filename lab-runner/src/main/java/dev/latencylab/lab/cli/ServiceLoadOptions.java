@@ -36,7 +36,7 @@ final class ServiceLoadOptions {
 
     @Option(names = "--simulation", paramLabel = "FILE", description = "With --url: run this Gatling simulation of yours (a .java or .kt "
             + "file of the Java DSL, or a .scala file of the Scala DSL) instead of the lab's requests: the lab compiles it against its Gatling, "
-            + "gives it its users (setUp(LabLoad.users(scn))) "
+            + "gives it its load (setUp(LabLoad.load(scn)): --users, or --rates of users each running the flow once) "
             + "and the checked base URL (LabLoad.baseUrl()), samples the service, and writes result.json from Gatling's own records: "
             + "docs/your-simulation.md.")
     Path simulation;
@@ -96,14 +96,13 @@ final class ServiceLoadOptions {
 
     /**
      * A user's simulation, if one is given: checked against what it cannot go with (the lab's own requests: a requests
-     * file, a method, a body, headers, which a simulation sends as it says; an open load, which it does not take yet;
-     * several injectors) and read. Null when none is given.
+     * file, a method, a body, headers, which a simulation sends as it says; several injectors) and read. Null when none
+     * is given.
      *
-     * @param open       the load asked for is open (--rates)
      * @param injectors  how many injectors share the load
      * @param hostIsMine the URLs in it may name another host
      */
-    dev.latencylab.lab.run.OwnSimulation.Source simulation(boolean open, int injectors, boolean hostIsMine) {
+    dev.latencylab.lab.run.OwnSimulation.Source simulation(int injectors, boolean hostIsMine) {
         if (simulation == null) {
             return null;
         }
@@ -111,10 +110,6 @@ final class ServiceLoadOptions {
         if (own != null) {
             throw new IllegalArgumentException("--simulation and %s: a simulation sends its own requests, with its own headers; give one"
                     .formatted(own));
-        }
-        if (open) {
-            throw new IllegalArgumentException("--simulation and --rates: a simulation of yours takes the lab's users (a closed load) "
-                    + "for now; give --users");
         }
         if (injectors > 1) {
             throw new IllegalArgumentException("--simulation and --injectors %d: a simulation of yours runs on one injector for now"

@@ -69,7 +69,7 @@ final class ServiceOptions {
      * for a footprint), checked as ./lab run --url checks it; a name that is one of the lab's target ids is refused (a
      * page would read it as that target).
      */
-    ServiceSpec spec(ServiceLoadOptions load, boolean open, int injectors) {
+    ServiceSpec spec(ServiceLoadOptions load, int injectors) {
         checkJar();
         ServiceRun.Service located = ServiceRun.Service.of(name, url, hostIsMine);
         Inputs.folderName("--service", located.name());
@@ -81,7 +81,7 @@ final class ServiceOptions {
                 jarStartSeconds,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
                 load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools(),
-                load == null ? null : load.simulation(open, injectors, hostIsMine));
+                load == null ? null : load.simulation(injectors, hostIsMine));
     }
 
     /** How long the jar may take to answer: --jar-start-seconds, else the default. */

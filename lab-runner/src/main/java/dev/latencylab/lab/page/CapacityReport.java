@@ -35,26 +35,33 @@ public final class CapacityReport {
 
     /** The searches' verdict, then their table: one row per search. */
     public static String markdown(List<Capacity.Search> records) {
-        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append(
-                "\n| target | latency | capacity (req/s) | first miss (req/s) | model T/L | machine ceiling | p99 from due at capacity | largest CO gap (p99) |\n");
+        // rates are of requests, or of users each running a flow: one unit in the header, else each figure says its own
+        List<String> units = records.stream().map(r -> r.settings().rateUnit()).distinct().toList();
+        String inHeader = units.size() == 1 ? " (" + units.get(0) + ")" : "";
+        StringBuilder md = new StringBuilder(Verdict.capacity(records)).append(("\n| target | latency | capacity%s | first miss%s | model T/L | "
+                + "machine ceiling | p99%s at capacity | largest CO gap (p99) |\n").formatted(inHeader, inHeader,
+                        records.stream().map(r -> r.settings().p99Timed()).distinct().count() == 1 ? " " + records.get(0).settings().p99Timed() : ""));
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
         for (Capacity.Search r : records) {
             CapacitySearch.Level at = r.levels().stream().filter(l -> r.answer().capacityPerSecond() != null && l.rate() == r.answer().capacityPerSecond()
                     && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
             CapacitySearch.Level gap = r.answer().largestCoGap();
             boolean service = r.settings().ofService();
+            boolean flows = dev.latencylab.load.result.Result.Open.FLOW.equals(r.settings().arrivalSends());
+            String unit = units.size() == 1 ? "" : " " + r.settings().rateUnit();
             md.append("| %s | %s | %s | %s | %s | %s | %s | %s |\n".formatted(r.settings().target(),
                     service ? "–" : r.settings().latencyMs() + " ms",
                     r.answer().capacityPerSecond() == null ? (r.wasInterrupted() ? "none (interrupted)" : "below the first level")
-                            : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond())
+                            : (r.answer().bracketed() ? "" : "≥ ") + Figures.rate(r.answer().capacityPerSecond()) + unit
                                     + (r.wasInterrupted() ? " (interrupted)" : ""),
-                    r.answer().firstMissPerSecond() == null ? "none" : Figures.rate(r.answer().firstMissPerSecond()),
+                    r.answer().firstMissPerSecond() == null ? "none" : Figures.rate(r.answer().firstMissPerSecond()) + unit,
                     service ? "none (no latency)" : r.bounds().modelCapacityPerSecond() == null ? "none (no pool)"
-                            : Figures.rate(r.bounds().modelCapacityPerSecond()),
-                    r.bounds().machineCeilingPerSecond() == null ? "–" : "%,.0f".formatted(r.bounds().machineCeilingPerSecond()),
+                            : Figures.rate(r.bounds().modelCapacityPerSecond()) + unit,
+                    r.bounds().machineCeilingPerSecond() == null ? "–" : "%,.0f%s".formatted(r.bounds().machineCeilingPerSecond(), unit),
                     at == null ? "–" : "%,d ms".formatted(at.latency().p99FromDueMs()),
-                    gap == null ? "–" : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
-                            gap.latency().p99FromDueMs(), gap.latency().p99Ms())));
+                    flows ? "– (a flow's requests have no due time)" : gap == null ? "–"
+                            : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
+                                    gap.latency().p99FromDueMs(), gap.latency().p99Ms())));
         }
         return md.toString();
     }

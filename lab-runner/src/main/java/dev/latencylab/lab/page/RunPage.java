@@ -249,13 +249,25 @@ public final class RunPage {
     static String ladder(Result.Open o, Result.Model m) {
         Result.Level within = o.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo())).reduce((a, b) -> b).orElse(null);
         Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
-        String up = within == null ? "no level within the SLO" : "within the SLO up to %s req/s (goodput %s req/s, p99 from due %s)"
-                .formatted(Figures.rate(within.ratePerSecond()), f0(within.goodputPerSecond()), ms(within.times().fromDueMs()));
-        String miss = missed == null ? "no level missed it" : "first missed at %s req/s (p99 from due %s, KO %,d)".formatted(
-                Figures.rate(missed.ratePerSecond()), ms(missed.times().fromDueMs()), missed.counts().ko());
+        String up = within == null ? "no level within the SLO" : "within the SLO up to %s %s (goodput %s req/s, p99 %s %s)"
+                .formatted(Figures.rate(within.ratePerSecond()), rateUnit(o), f0(within.goodputPerSecond()), p99Timed(o),
+                        ms(within.times().fromDueMs()));
+        String miss = missed == null ? "no level missed it" : "first missed at %s %s (p99 %s %s, KO %,d)".formatted(
+                Figures.rate(missed.ratePerSecond()), rateUnit(o), p99Timed(o), ms(missed.times().fromDueMs()), missed.counts().ko());
         String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
                 : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
-        return "SLO p99 from due <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(o.slo().sloP99Ms(), o.slo().sloKoPercent(), up, miss, model);
+        return "SLO p99 %s <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(p99Timed(o), o.slo().sloP99Ms(), o.slo().sloKoPercent(), up, miss,
+                model);
+    }
+
+    /** What an open run's rates count per second: requests, or users each running a flow of the user's. */
+    public static String rateUnit(Result.Open o) {
+        return o != null && o.flows() ? "users/s" : "req/s";
+    }
+
+    /** What an open run's levels' p99 is timed from: each arrival's due time, or (a flow) its requests' own times. */
+    public static String p99Timed(Result.Open o) {
+        return o != null && o.flows() ? "of its requests" : "from due";
     }
 
     /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */
@@ -263,9 +275,10 @@ public final class RunPage {
         Result.Parameters p = r.parameters();
         String target = r.target() == null ? "a server at " + p.endpoint().baseUrl() : r.target().id()
                 + (r.target().properties().containsKey(TargetRun.JDK_PROPERTY) ? " on JDK " + r.target().properties().get(TargetRun.JDK_PROPERTY) : "");
-        String load = !p.open() ? "%,d users".formatted(p.users()) : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " req/s"
-                : "%s to %s req/s".formatted(Figures.rate(p.injection().rates().get(0)),
-                        Figures.rate(p.injection().rates().getLast()));
+        String load = !p.open() ? "%,d users".formatted(p.users())
+                : p.injection().rates().size() == 1 ? Figures.rate(p.injection().rates().get(0)) + " " + rateUnit(r.open())
+                : "%s to %s %s".formatted(Figures.rate(p.injection().rates().get(0)), Figures.rate(p.injection().rates().getLast()),
+                        rateUnit(r.open()));
         String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
         return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
@@ -298,8 +311,11 @@ public final class RunPage {
     /** The run's load as its simulation made it: the lab's (its pacing as set), or a user's (its pacing its own). */
     private static String load(String simulation, Result.Parameters p) {
         if (simulation != null && !simulation.equals(Result.LAB_SIMULATION)) {
-            return "Your simulation %s: %,d users over a %d s ramp (LabLoad.users); it paces itself, with its own requests and think times."
-                    .formatted(simulation, p.users(), p.pacing().rampSeconds());
+            String given = p.open() ? "users arriving at %s users/s, each level held %d s after a %d s ramp, each user running the flow once"
+                    .formatted(p.injection().rates().stream().map(Figures::rate).collect(Collectors.joining(", ")), p.injection().levelSeconds(),
+                            p.pacing().rampSeconds())
+                    : "%,d users over a %d s ramp".formatted(p.users(), p.pacing().rampSeconds());
+            return "Your simulation %s: %s (LabLoad.load); it paces itself, with its own requests and think times.".formatted(simulation, given);
         }
         if (p.open()) {
             return "Open model: %s req/s, each level held %d s after a %d s ramp, %s arrivals.".formatted(

@@ -225,8 +225,8 @@ public final class Verdict {
                 .sorted(Comparator.comparing((Capacity.Search s) -> s.answer().capacityPerSecond()).reversed()).toList();
         if (found.size() > 1) {
             out.append("- Within ").append(slos.size() == 1 ? "the SLO (" + slos.get(0) + ")" : "each one's SLO").append(": ")
-                    .append(String.join(", ", found.stream().map(r -> "**%s** %s req/s%s".formatted(r.settings().target(),
-                            Figures.rate(r.answer().capacityPerSecond()), r.answer().bracketed() ? "" : " or more")).toList()))
+                    .append(String.join(", ", found.stream().map(r -> "**%s** %s %s%s".formatted(r.settings().target(),
+                            Figures.rate(r.answer().capacityPerSecond()), r.settings().rateUnit(), r.answer().bracketed() ? "" : " or more")).toList()))
                     .append(".\n");
         }
         for (Capacity.Search r : records) {
@@ -237,7 +237,8 @@ public final class Verdict {
     }
 
     private static String slo(Capacity.Search r) {
-        return "p99 <= %,d ms from each arrival's due time, %s".formatted(r.settings().sloP99Ms(),
+        return "p99 <= %,d ms %s, %s".formatted(r.settings().sloP99Ms(),
+                dev.latencylab.load.result.Result.Open.FLOW.equals(r.settings().arrivalSends()) ? "of the flow's requests" : "from each arrival's due time",
                 r.settings().sloKoPercent() == 0 ? "no KO" : "KO <= " + Figures.rate(r.settings().sloKoPercent()) + "%");
     }
 
@@ -255,7 +256,7 @@ public final class Verdict {
         Double ceiling = r.bounds().machineCeilingPerSecond();
         String ofCeiling = ceiling == null ? "no machine ceiling measured"
                 : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
-        String at = "%s req/s%s".formatted(Figures.rate(capacity), r.answer().bracketed() ? "" : " or more");
+        String at = "%s %s%s".formatted(Figures.rate(capacity), r.settings().rateUnit(), r.answer().bracketed() ? "" : " or more");
         if (r.bound() == Capacity.Bound.MODEL) {
             return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.settings().target(), model, r.settings().latencyMs()), at,
                     100 * capacity / model, Figures.rate(model), ofCeiling, next);

@@ -120,10 +120,11 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
         }
         m.put(SimulationSettings.RAMP_SECONDS, String.valueOf(pacing.rampSeconds()));
         if (p.isOpen()) {
-            // an open point: its rate held for a level after the sweep's ramp, the default SLO, never stopped
+            // an open point: its rate held for a level after the sweep's ramp, the SLO --slo gave or the default, never stopped
             m.put(SimulationSettings.INJECTION, "open");
             m.put(SimulationSettings.RATE, SimulationSettings.rate(p.rate()));
             m.put(SimulationSettings.LEVEL_SECONDS, String.valueOf(open.levelSeconds()));
+            m.putAll(open.slo());
         }
         else {
             m.put(SimulationSettings.USERS, String.valueOf(p.users()));
@@ -187,8 +188,12 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
         }
     }
 
-    /** The open points' rates and how long each is held; sweeps from before the open model have neither: none. */
-    public record Levels(List<Double> rates, Integer levelSeconds) {
+    /**
+     * The open points' rates and how long each is held (sweeps from before the open model have neither: none), and the
+     * SLO their levels are judged by where --slo gave one (a service's must be given; else null: the latency's own).
+     */
+    public record Levels(List<Double> rates, Integer levelSeconds,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) Map<String, String> slo) {
 
         /** How long an open point holds its rate unless --level-seconds says otherwise. */
         public static final int LEVEL_SECONDS = 60;
@@ -196,6 +201,7 @@ public record SweepPlan(@JsonUnwrapped Matrix matrix, @JsonUnwrapped PerRun paci
         public Levels {
             rates = rates == null ? List.of() : List.copyOf(rates);
             levelSeconds = levelSeconds == null ? LEVEL_SECONDS : levelSeconds;
+            slo = slo == null ? Map.of() : Map.copyOf(new java.util.TreeMap<>(slo));
         }
     }
 }

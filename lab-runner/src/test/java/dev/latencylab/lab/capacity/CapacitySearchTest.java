@@ -61,27 +61,30 @@ class CapacitySearchTest {
         assertThat(o.firstMiss()).isEqualTo(43.2);
         assertThat(o.bracketed()).isTrue();
         assertThat(o.metAbove()).as("and it is said").isEqualTo(46.4);
-        assertThat(o.describe()).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO; 46.4 req/s met it in another ladder: "
+        assertThat(o.describe("req/s")).isEqualTo("41.6 req/s (the next level, 43.2 req/s, missed the SLO; 46.4 req/s met it in another ladder: "
                 + "there the SLO is met only sometimes, repeat the search (--repeats 3))");
         CapacitySearch.Found agreed = CapacitySearch.found(List.of(level(10, true), level(20, true), level(40, false)));
         assertThat(agreed.metAbove()).isNull();
-        assertThat(agreed.describe()).isEqualTo("20 req/s (the next level, 40 req/s, missed the SLO)");
+        assertThat(agreed.describe("req/s")).isEqualTo("20 req/s (the next level, 40 req/s, missed the SLO)");
 
         CapacitySearch.Found never = CapacitySearch.found(List.of(level(10, true), level(160, true)));
         assertThat(never.bracketed()).isFalse();
-        assertThat(never.describe()).startsWith("at least 160 req/s");
+        assertThat(never.describe("req/s")).startsWith("at least 160 req/s");
 
         CapacitySearch.Found first = CapacitySearch.found(List.of(level(10, false), level(20, null)));
         assertThat(first.capacity()).isNull();
-        assertThat(first.describe()).startsWith("below 10 req/s");
+        assertThat(first.describe("req/s")).startsWith("below 10 req/s");
     }
 
     @Test
     void theMachineCeilingIsGoodputOverTheCpuOfTheBusiestLevelWithinTheSlo() {
         // 2,000 OK/s for 25% + 15% of all cores: 5,000 req/s would use all of them
         assertThat(CapacitySearch.machineCeiling(List.of(level(1_000, true, 1_000, 0.15, 0.10), level(2_000, true, 2_000, 0.25, 0.15),
-                level(4_000, false, 3_000, 0.5, 0.4)))).isEqualTo(5_000, offset(1e-6));
-        assertThat(CapacitySearch.machineCeiling(List.of(level(1_000, true)))).isNull();
+                level(4_000, false, 3_000, 0.5, 0.4)), false)).isEqualTo(5_000, offset(1e-6));
+        assertThat(CapacitySearch.machineCeiling(List.of(level(1_000, true)), false)).isNull();
+        // a flow of 10 requests: 200 users/s answered 2,000 OK/s for 40% of all cores, so 500 users/s would use them all
+        assertThat(CapacitySearch.machineCeiling(List.of(level(100, true, 1_000, 0.15, 0.10), level(200, true, 2_000, 0.25, 0.15)), true))
+                .isEqualTo(500, offset(1e-6));
     }
 
     @Test

@@ -140,7 +140,7 @@ class ServiceVerdictTest {
         for (int i = 0; i < tops.length; i++) {
             rounds.add(new Capacity.Round(i + 1, List.of(), "round-" + (i + 1), null, "done", null, tops[i]));
         }
-        return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1), new Capacity.Bounds(null, 400.0),
+        return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1, null), new Capacity.Bounds(null, 400.0),
                 new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null);
     }
 

@@ -209,7 +209,8 @@ class RepeatsArithmeticTest {
     private static SweepPlan plan(List<String> targets, List<Integer> users, int repeats, int repeatsFromUsers, List<Double> rates,
             int levelSeconds, int injectors) {
         return new SweepPlan(new SweepPlan.Matrix(targets, users, List.of(100L)), new SweepPlan.PerRun(30, 30, 1000, 2000, "auto", 5),
-                new SweepPlan.Ports(8091, 8092), new SweepPlan.Repeats(repeats, repeatsFromUsers), new SweepPlan.Levels(rates, levelSeconds), injectors, true,
+                new SweepPlan.Ports(8091, 8092), new SweepPlan.Repeats(repeats, repeatsFromUsers), new SweepPlan.Levels(rates, levelSeconds, null), injectors,
+                true,
                 null);
     }
 }
