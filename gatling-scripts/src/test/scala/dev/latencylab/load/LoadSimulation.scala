@@ -1,5 +1,6 @@
 package dev.latencylab.load
 
+import dev.latencylab.load.live.LiveFeed
 import dev.latencylab.load.preflight.Preflight
 import dev.latencylab.load.record.ArrivalRecorder
 import dev.latencylab.load.record.KoReason
@@ -40,6 +41,9 @@ class LoadSimulation extends Simulation {
   private val openSteps: Seq[OpenInjectionStep] = settings.openLoad.toScala.map(load => OpenSteps.of(load).asScala.map(_.asScala).toSeq).getOrElse(Nil)
   private val arrivals: Option[ArrivalRecorder] = settings.openLoad.toScala.map(load =>
     new ArrivalRecorder(load, OpenSteps.dueOffsetsMs(openSteps.asJava), settings.load.sloP99Ms.getAsLong, settings.load.sloKoPercent, settings.load.stopOnSloMiss))
+
+  /** The run's seconds for ./lab's live view (sim.live), beside the result file the runner named. */
+  private val live: Option[LiveFeed] = settings.resultFile.toScala.filter(_ => settings.watch.live).map(file => LiveFeed.beside(file, run))
 
   LoadSimulation.announce(settings, preflight)
 
@@ -97,6 +101,7 @@ class LoadSimulation extends Simulation {
   before {
     LoadSimulation.waitForStart(settings)
     run.start()
+    live.foreach(feed => sampler.onTick(feed))
     sampler.start()
     arrivals.foreach(_.start())
   }

@@ -27,11 +27,11 @@ class PackageLayersTest {
 
     static final Module RUNNER = new Module("lab-runner/src/main/java/dev/latencylab/lab", "dev.latencylab.lab",
             List.of(List.of("targets", "layout", "machine", "format"), List.of("run"), List.of("summary"),
-                    List.of("sweep", "capacity", "footprint"), List.of("compare"), List.of("page"), List.of("docs"), List.of("cli")));
+                    List.of("sweep", "capacity", "footprint"), List.of("compare"), List.of("page"), List.of("live", "docs"), List.of("cli")));
     static final Module CONTRACT = new Module("load-contract/src/main/java/dev/latencylab/load", "dev.latencylab.load",
-            List.of(List.of("result", "launch"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));
+            List.of(List.of("result", "launch", "live"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));
     static final Module SIMULATION = new Module("gatling-scripts/src/main/java/dev/latencylab/load", "dev.latencylab.load",
-            List.of(List.of("sample"), List.of("preflight"), List.of("record")));
+            List.of(List.of("sample"), List.of("preflight"), List.of("record"), List.of("live")));
     static final List<Module> MODULES = List.of(RUNNER, CONTRACT, SIMULATION);
 
     @ParameterizedTest

@@ -14,6 +14,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * What the simulation sees of its own requests, recorded as they complete: every response time in an
@@ -23,6 +24,8 @@ import org.HdrHistogram.Histogram;
 public final class RunRecorder implements RunProgress {
 
     private final ConcurrentHistogram responseTimes = new ConcurrentHistogram(TimeUnit.HOURS.toMillis(2), 3);
+    /** The same since the last look (the live view's second): HdrHistogram's recorder swaps it without a lock. */
+    private final Recorder sinceLastLook = new Recorder(TimeUnit.HOURS.toMillis(2), 3);
     private final LongAdder ok = new LongAdder();
     private final LongAdder ko = new LongAdder();
     private final Map<String, LongAdder> koByReason = new ConcurrentHashMap<>();
@@ -145,7 +148,9 @@ public final class RunRecorder implements RunProgress {
     }
 
     private void count(long responseTimeMs, String koReason, long second) {
-        responseTimes.recordValue(Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue())));
+        long ms = Math.max(0, Math.min(responseTimeMs, responseTimes.getHighestTrackableValue()));
+        responseTimes.recordValue(ms);
+        sinceLastLook.recordValue(ms);
         if (koReason == null) {
             ok.increment();
         }
@@ -217,6 +222,11 @@ public final class RunRecorder implements RunProgress {
 
     public int peakActiveUsers() {
         return peakActiveUsers.get();
+    }
+
+    /** Response times recorded since the last call (the first: since the start). */
+    public Histogram responseTimesSinceLastLook() {
+        return sinceLastLook.getIntervalHistogram();
     }
 
     public Histogram responseTimes() {

@@ -156,6 +156,14 @@ public final class Sampler implements AutoCloseable {
 
     private static final Path PROC = Path.of("/proc");
 
+    /** Told each sample as it is taken, on the sampler's thread (the live feed). */
+    public void onTick(java.util.function.Consumer<Tick> listener) {
+        onTick = listener;
+    }
+
+    private volatile java.util.function.Consumer<Tick> onTick = tick -> {
+    };
+
     public void start() {
         if (json != null) {
             System.out.printf("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry): %d gauges, "
@@ -206,6 +214,7 @@ public final class Sampler implements AutoCloseable {
             ticks.add(tick);
         }
         pools.add(second, active, server);
+        onTick.accept(tick);
     }
 
     private Map<String, Double> scrapeServer(double second) {

@@ -21,7 +21,9 @@ import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.run.OwnSimulation;
+import dev.latencylab.load.live.LiveSample;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SingleRun;
 import dev.latencylab.lab.run.TargetRun;
@@ -71,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
+
+    @CommandLine.Mixin
+    LiveOptions liveOptions;
 
     @CommandLine.Mixin
     InjectorOptions injectorOptions;
@@ -126,6 +131,10 @@ final class RunCommand implements Callable<Integer> {
         }
         int p = targetOptions.port(t);
         Map<String, String> given = simulationProperties(t, latency, injectors, objective);
+        String unwatched = injectors > 1 ? SEVERAL_INJECTORS : null;
+        if (liveOptions.watches(unwatched)) {
+            given.put(SimulationSettings.LIVE, "true");
+        }
         SimulationSettings settings = SimulationSettings.from(given); // bad values stop here, before a target starts
         Map<String, String> passOn = Inputs.passOn(given); // and -D properties neither the simulation's nor Gatling's
         long measured = settings.latencyMs().orElse(latency);
@@ -136,8 +145,14 @@ final class RunCommand implements Callable<Integer> {
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         console.out().printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
                 : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
-        SingleRun.Ran ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
-                injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
+        SingleRun.Ran ran;
+        try (LiveView live = liveOptions.start(new LiveView.Watched(point.label(), t.id(), point.label(),
+                t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / measured : null), LiveSample.beside(dir.resultFile()), console.out(),
+                unwatched)) {
+            ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
+                    injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
+            ended(live, ran.outcome());
+        }
         GatlingLauncher.Exit run = ran.outcome();
         if (ran.overhead() != null) {
             console.out().println("latency-lab: " + ran.overhead());
@@ -231,6 +246,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The run's page and its line, once its record is written. */
+    /** Why a run of several injectors is not watched live: each writes its own seconds. */
+    private static final String SEVERAL_INJECTORS = "each of several injectors counts its own share; watch a run of one";
+
+    /** Tells the live view (if any) that the run is over, linking its page. */
+    private static void ended(LiveView live, GatlingLauncher.Exit run) {
+        if (live != null) {
+            Path page = run.resultFile() == null ? null : RunPage.of(run.resultFile());
+            live.end((run.succeeded() ? "it finished" : "it failed (the console says why)") + (page == null ? "" : "; its page: " + page), page);
+        }
+    }
+
     private void said(SingleRun.Ran done, Point point, RunFolder dir) {
         if (done.outcome().resultFile() != null) {
             RunPage.write(done.outcome().resultFile());
@@ -295,6 +321,12 @@ final class RunCommand implements Callable<Integer> {
                 checked.open() ? "r" + SimulationSettings.rate(checked.load().rates().getLast()) : "u" + checked.users(),
                 ResultsFolders.stamp())));
         given.put(SimulationSettings.RESULT_FILE, dir.resultFile().toString());
+        // a simulation of the user's has its requests counted from Gatling's records after the run: nothing to watch live
+        String unwatched = injectors > 1 ? SEVERAL_INJECTORS : own != null ? "your simulation's requests are read from Gatling's records once it ends"
+                : null;
+        if (liveOptions.watches(unwatched)) {
+            given.put(SimulationSettings.LIVE, "true");
+        }
         SimulationSettings settings = SimulationSettings.from(given);
         if (own == null && settings.plateauUnreachable() != null) { // a simulation of the user's paces itself
             console.err().println("latency-lab: WARNING: " + settings.plateauUnreachable());
@@ -305,11 +337,19 @@ final class RunCommand implements Callable<Integer> {
                 own == null ? "" : " with your simulation " + own.className(), launch == null ? "not started nor stopped here"
                         : "started from " + launch.jar() + " and stopped after",
                 dir.dir());
-        GatlingLauncher.Exit run = ServiceRun.run(repo, gatling, service, settings, Inputs.passOn(given), dir, Duration.ofSeconds(warmupSeconds),
-                launch, injectors, console.out());
-        console.out().println();
-        if (run.resultFile() != null) {
-            console.out().println("Run page: " + RunPage.write(run.resultFile()));
+        GatlingLauncher.Exit run;
+        try (LiveView live = liveOptions.start(new LiveView.Watched(service.name() + ", "
+                + (settings.open() ? settings.load().rates().stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(", "))
+                        + " req/s" : settings.users() + " users"),
+                service.name(), settings.open() ? "open" : "u" + settings.users(), null),
+                LiveSample.beside(dir.resultFile()), console.out(), unwatched)) {
+            run = ServiceRun.run(repo, gatling, service, settings, Inputs.passOn(given), dir, Duration.ofSeconds(warmupSeconds), launch, injectors,
+                    console.out());
+            console.out().println();
+            if (run.resultFile() != null) {
+                console.out().println("Run page: " + RunPage.write(run.resultFile()));
+            }
+            ended(live, run);
         }
         if (run.succeeded()) {
             console.out().println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));

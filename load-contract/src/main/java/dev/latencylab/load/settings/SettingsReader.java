@@ -60,7 +60,7 @@ final class SettingsReader {
         // the open model's requests share connections whatever sim.connections says
         return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, mix.firstPath(), mix), pacing,
                 injection == Injection.OPEN ? ConnectionMode.SHARED : connections, modelThreads, resultFile, assertions,
-                new Watch(sample, targetPid), load, split);
+                new Watch(sample, targetPid, r.bool(LIVE)), load, split);
     }
 
     /** The properties of the other model than the one given, each a problem: they would be silently ignored. */

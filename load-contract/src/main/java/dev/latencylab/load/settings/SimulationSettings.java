@@ -40,7 +40,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     }
 
     /** What the simulation watches of the target besides its answers: its actuator, and its JVM's PID on this machine. */
-    public record Watch(boolean sampleServer, OptionalLong targetPid) {
+    /** What the run watches besides its requests: the target's actuator, its PID, and whether it writes its seconds live. */
+    public record Watch(boolean sampleServer, OptionalLong targetPid, boolean live) {
     }
 
     /**
@@ -107,6 +108,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     public static final String ASSERT_P99_MS = "sim.assert.p99.ms";
     public static final String ASSERT_KO_PERCENT = "sim.assert.ko.percent";
     public static final String SAMPLE_SERVER = "sim.sample.server";
+    public static final String LIVE = "sim.live";
     public static final String TARGET_PID = "sim.target.pid";
     public static final String INJECTION = "sim.injection";
     public static final String RATE = "sim.rate";
@@ -173,6 +175,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
             new Property(ASSERT_P99_MS, "(none)", "a Gatling assertion on p99 (ms): breached, the run fails"),
             new Property(ASSERT_KO_PERCENT, "(none)", "a Gatling assertion on the share of KO: breached, the run fails"),
             new Property(SAMPLE_SERVER, "true", "sample the target's actuator during the run"),
+            new Property(LIVE, "false", "write each second to live.jsonl beside the result file as it is taken (./lab run's live view)"),
             new Property(TARGET_PID, "(none; ./lab sets it: the target JVM's PID, watched during the run)",
                     "the target JVM's PID, when it runs on this machine: watched every second"),
             new Property(INJECTION, "closed", "closed: the users above; open: requests arrive at sim.rate whether the server keeps up or not"),
@@ -268,7 +271,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
     public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
         return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path(), endpoint.mix()),
-                new Watch(watch.sampleServer(), OptionalLong.of(pid)), result, split);
+                new Watch(watch.sampleServer(), OptionalLong.of(pid), watch.live()), result, split);
     }
 
     /** These settings for injector index of injectors, all starting at startAt: the runner's way to split a run. */
@@ -350,6 +353,9 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         assertions.p99Ms().ifPresent(ms -> m.put(ASSERT_P99_MS, String.valueOf(ms)));
         assertions.koPercent().ifPresent(pct -> m.put(ASSERT_KO_PERCENT, String.valueOf(pct)));
         m.put(SAMPLE_SERVER, String.valueOf(watch.sampleServer()));
+        if (watch.live()) {
+            m.put(LIVE, "true");
+        }
         watch.targetPid().ifPresent(pid -> m.put(TARGET_PID, String.valueOf(pid)));
         if (split.split()) {
             m.put(INJECTORS, String.valueOf(split.injectors()));

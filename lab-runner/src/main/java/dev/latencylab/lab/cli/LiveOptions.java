@@ -1,0 +1,42 @@
+package dev.latencylab.lab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+import picocli.CommandLine.Option;
+
+import dev.latencylab.lab.live.LiveView;
+
+/** The live view of a run while it lasts (see {@link LiveView}): on by default, on a port of its own choosing. */
+final class LiveOptions {
+
+    @Option(names = "--live-port", paramLabel = "PORT", description = "The live view's port on 127.0.0.1: its page, its events and "
+            + "its Prometheus metrics (default: 0, a free port, said in the first lines).")
+    int port;
+
+    @Option(names = "--no-live", description = "No live view.")
+    boolean off;
+
+    /** Whether a run is watched: not with --no-live, nor where it has no view (notHere: why, or null). */
+    boolean watches(String notHere) {
+        return !off && notHere == null;
+    }
+
+    /**
+     * The view of the run that will write its seconds to feedFile, started; null with --no-live, or where the run has
+     * none (notHere: why, said once).
+     */
+    LiveView start(LiveView.Watched watched, Path feedFile, PrintWriter out, String notHere) {
+        if (off) {
+            return null;
+        }
+        if (notHere != null) {
+            out.println("latency-lab: no live view: " + notHere);
+            return null;
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
+        }
+        return LiveView.start(port, watched, feedFile, out);
+    }
+}
