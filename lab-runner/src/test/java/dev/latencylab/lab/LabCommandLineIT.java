@@ -14,9 +14,12 @@ import java.util.regex.Pattern;
 import java.util.regex.Matcher;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencylab.load.live.LiveSample;
+import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
@@ -34,6 +37,7 @@ import dev.latencylab.lab.sweep.Sweep;
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
  * real Gatling runs): each must stop the run or mark its result, with the documented exit code.
  */
+@Order(1) // a long class: started first (see failsafe's configuration)
 class LabCommandLineIT {
 
     @TempDir
@@ -91,6 +95,14 @@ class LabCommandLineIT {
         Result result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
         assertThat(result.server().process().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
         assertThat(result.problems()).isEmpty();
+        // watched live: its view's address said first, its seconds (live.jsonl) adding up to its result
+        assertThat(winner.output()).contains("latency-lab: live view: http://127.0.0.1:");
+        List<LiveSample> seconds = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(folder(winner)).resolve(LiveSample.FILE))) {
+            seconds.add(Json.MAPPER.readValue(line, LiveSample.class));
+        }
+        assertThat(seconds.getLast().ok()).isEqualTo(result.requests().ok());
+        assertThat(seconds.stream().mapToLong(LiveSample::completed).sum()).isEqualTo(result.requests().total());
         // the target's flight recording, written at its exit, read into the result within the run's window
         assertThat(result.jvm()).as("JVM events").isNotNull();
         assertThat(Path.of(folder(winner)).resolve(result.jvm().recording())).isNotEmptyFile();

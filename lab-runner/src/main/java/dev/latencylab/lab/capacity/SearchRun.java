@@ -23,6 +23,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
@@ -82,10 +83,10 @@ public final class SearchRun {
     /**
      * Runs the search in dir, saying each ladder and level on out; written (capacity.json, then whatever else the
      * caller draws from it) before the signal hook is released, so that a search stopped by Ctrl-C keeps what its
-     * finished ladders found.
+     * finished ladders found. Each ladder's run is watched by watch (its seconds written live unless watch is NONE).
      */
     public static Capacity.Search run(Path repo, GatlingLauncher gatling, Plan plan, List<Double> first, Path dir, PrintWriter out,
-            Consumer<Capacity.Search> written) {
+            Consumer<Capacity.Search> written, RunWatch watch) {
         SearchFolder search = new SearchFolder(dir);
         List<CapacitySearch.Level> levels = new ArrayList<>();
         List<Capacity.Round> rounds = new ArrayList<>();
@@ -97,7 +98,10 @@ public final class SearchRun {
             for (int round = 1; round <= 1 + plan.refineRounds() && !rates.isEmpty(); round++) {
                 out.printf("latency-lab: ladder %d: %s %s, %d s each%n", round,
                         rates.stream().map(Figures::rate).collect(Collectors.joining(", ")), plan.settings().rateUnit(), plan.levelSeconds());
-                Capacity.Round ladder = ladder(repo, gatling, plan, rates, search, round, levels, stopped, out);
+                watch.starting("ladder %d: %s %s".formatted(round, rates.stream().map(Figures::rate).collect(Collectors.joining(", ")),
+                        plan.settings().rateUnit()), plan.target(), Double.isNaN(plan.poolModel()) ? null : plan.poolModel(), search.round(round));
+                Capacity.Round ladder = ladder(repo, gatling, plan, rates, live(plan.ladder(rates), watch), search, round, levels, stopped, out);
+                watch.ended("ladder %d: %s".formatted(round, ladder.status().equals("done") ? "done" : ladder.status() + ": " + ladder.reason()));
                 rounds.add(ladder);
                 if (!ladder.status().equals("done")) {
                     break;
@@ -117,16 +121,21 @@ public final class SearchRun {
     }
 
     /** One ladder on a fresh target: its levels added to levels, its round returned (done, failed or interrupted). */
-    private static Capacity.Round ladder(Path repo, GatlingLauncher gatling, Plan plan, List<Double> rates, SearchFolder search,
+    /** A ladder's settings, its seconds written live when the search is watched. */
+    private static SimulationSettings live(SimulationSettings ladder, RunWatch watch) {
+        return watch == RunWatch.NONE ? ladder : ladder.live();
+    }
+
+    private static Capacity.Round ladder(Path repo, GatlingLauncher gatling, Plan plan, List<Double> rates, SimulationSettings ladder, SearchFolder search,
             int round, List<CapacitySearch.Level> levels, AtomicBoolean stopped, PrintWriter out) {
         RunFolder folder = search.round(round);
         String roundFolder = search.dir().relativize(folder.dir()).toString();
         GatlingLauncher.Exit run;
         if (plan.service() != null) {
-            run = plan.service().run(repo, gatling, plan.ladder(rates), folder, plan.warmup(), true, 1, TargetRun.SILENT);
+            run = plan.service().run(repo, gatling, ladder, folder, plan.warmup(), true, 1, TargetRun.SILENT);
         }
         else {
-            RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), plan.ladder(rates), Map.of(),
+            RunOutcome ran = TargetRun.run(repo, gatling, new TargetRun.Load(plan.target(), plan.port(), ladder, Map.of(),
                     folder, plan.warmup(), 1, true, plan.jdk()), TargetRun.SILENT, stopped::get);
             run = ran instanceof RunOutcome.Finished finished ? finished.gatling() : null;
         }

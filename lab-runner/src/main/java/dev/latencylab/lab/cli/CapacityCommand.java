@@ -23,7 +23,9 @@ import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
+import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.run.OwnSimulation;
+import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.targets.Target;
 
@@ -93,6 +95,9 @@ final class CapacityCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
+
+    @CommandLine.Mixin
+    LiveOptions liveOptions;
 
     @CommandLine.Mixin
     ResultsOptions resultsOptions;
@@ -179,7 +184,16 @@ final class CapacityCommand implements Callable<Integer> {
                 plan.service() == null ? " at %d ms latency".formatted(plan.latencyMs()) : " at " + plan.service().url()
                         + (plan.service().simulation() == null ? "" : ", each arrival a user running your simulation once"),
                 plan.sloP99Ms(), plan.settings().p99Timed(), maxKoPercent, dir);
-        Capacity.Search record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir));
+        Capacity.Search record;
+        String unwatched = plan.service() != null && plan.service().simulation() != null
+                ? "your simulation's requests are read from Gatling's records once each ladder ends" : null;
+        try (LiveView live = liveOptions.start("capacity " + dir.getFileName(), out, unwatched)) {
+            record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir),
+                    live == null ? RunWatch.NONE : live);
+            if (live != null) {
+                live.end("the search found " + record.answer().summary(), new SearchFolder(dir).chartPng());
+            }
+        }
         if (record.wasInterrupted()) {
             return record;
         }

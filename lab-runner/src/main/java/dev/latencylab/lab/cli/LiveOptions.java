@@ -1,7 +1,6 @@
 package dev.latencylab.lab.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 
 import picocli.CommandLine.Option;
 
@@ -23,10 +22,10 @@ final class LiveOptions {
     }
 
     /**
-     * The view of the run that will write its seconds to feedFile, started; null with --no-live, or where the run has
-     * none (notHere: why, said once).
+     * The view of the work titled title (a run, a sweep), started, to be told which run to follow; null with --no-live,
+     * or where the work has none (notHere: why, said once).
      */
-    LiveView start(LiveView.Watched watched, Path feedFile, PrintWriter out, String notHere) {
+    LiveView start(String title, PrintWriter out, String notHere) {
         if (off) {
             return null;
         }
@@ -37,6 +36,6 @@ final class LiveOptions {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
         }
-        return LiveView.start(port, watched, feedFile, out);
+        return LiveView.start(port, title, out);
     }
 }

@@ -146,9 +146,11 @@ final class RunCommand implements Callable<Integer> {
         console.out().printf("latency-lab: starting %s on port %d%s (run folder: %s)%n", t.id(), p, jdk == null ? ""
                 : " on JDK " + jdk.describe() + ", " + jdk.java(), dir.dir());
         SingleRun.Ran ran;
-        try (LiveView live = liveOptions.start(new LiveView.Watched(point.label(), t.id(), point.label(),
-                t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / measured : null), LiveSample.beside(dir.resultFile()), console.out(),
-                unwatched)) {
+        try (LiveView live = liveOptions.start(point.label(), console.out(), unwatched)) {
+            if (live != null) {
+                live.follow(new LiveView.Watched(point.label(), t.id(), point.label(), t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / measured
+                        : null), LiveSample.beside(dir.resultFile()));
+            }
             ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
                     injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
             ended(live, ran.outcome());
@@ -338,11 +340,13 @@ final class RunCommand implements Callable<Integer> {
                         : "started from " + launch.jar() + " and stopped after",
                 dir.dir());
         GatlingLauncher.Exit run;
-        try (LiveView live = liveOptions.start(new LiveView.Watched(service.name() + ", "
-                + (settings.open() ? settings.load().rates().stream().map(SimulationSettings::rate).collect(java.util.stream.Collectors.joining(", "))
-                        + " req/s" : settings.users() + " users"),
-                service.name(), settings.open() ? "open" : "u" + settings.users(), null),
-                LiveSample.beside(dir.resultFile()), console.out(), unwatched)) {
+        String title = service.name() + ", " + (settings.open() ? settings.load().rates().stream().map(SimulationSettings::rate)
+                .collect(java.util.stream.Collectors.joining(", ")) + " req/s" : settings.users() + " users");
+        try (LiveView live = liveOptions.start(title, console.out(), unwatched)) {
+            if (live != null) {
+                live.follow(new LiveView.Watched(title, service.name(), settings.open() ? "open" : "u" + settings.users(), null),
+                        LiveSample.beside(dir.resultFile()));
+            }
             run = ServiceRun.run(repo, gatling, service, settings, Inputs.passOn(given), dir, Duration.ofSeconds(warmupSeconds), launch, injectors,
                     console.out());
             console.out().println();

@@ -17,11 +17,13 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
+import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.OwnSimulation;
+import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -108,6 +110,9 @@ final class SweepCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     GatlingOptions gatlingOptions;
+
+    @CommandLine.Mixin
+    LiveOptions liveOptions;
 
     @CommandLine.Mixin
     InjectorOptions injectorOptions;
@@ -204,13 +209,19 @@ final class SweepCommand implements Callable<Integer> {
         plan.points().stream().filter(p -> !ownPacing && p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
                 .filter(java.util.Objects::nonNull).distinct().forEach(why -> console.err().println("latency-lab: WARNING: " + why));
         Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
+        String unwatched = plan.injectors() > 1 ? "each of several injectors counts its own share; watch a sweep of one"
+                : ownPacing ? "your simulation's requests are read from Gatling's records once each run ends" : null;
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
-                + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume")) {
-            sweep.run(retryFailed, () -> SweepPage.write(dir));
+                + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume");
+                LiveView live = liveOptions.start("sweep " + dir.dir().getFileName(), out, unwatched)) {
+            sweep.run(retryFailed, () -> SweepPage.write(dir), live == null ? RunWatch.NONE : live);
             if (sweep.stopped()) {
                 return LatencyLab.FAILED;
             }
             SweepPage.write(dir);
+            if (live != null) {
+                live.end("the sweep finished", dir.page());
+            }
             List<Summary.RunRow> rows = Sweep.rows(dir);
             long failed = rows.stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",

@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -13,25 +15,26 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.latencylab.load.live.LiveSample;
-import dev.latencylab.load.result.Json;
-
 /**
- * The live view's server, on loopback only: the page (/), uPlot from its webjar, the seconds as server-sent events
- * (/events: every second so far first, so a page opened late or reloaded catches up, then each as it comes, then an
- * "end" event), and the metrics in Prometheus' text format (/metrics). A client that goes away ends only its own stream.
+ * The live view's server, on loopback only: the page (/), uPlot from its webjar, the events as server-sent events
+ * (/events: every event so far first, so a page opened late or reloaded catches up, then each as it comes, until the
+ * "end" event), the metrics in Prometheus' text format (/metrics), and, once the work has ended, the files of the folder
+ * its page is in (/run/NAME, nothing outside it). A client that goes away ends only its own stream.
  */
 final class LiveServer implements AutoCloseable {
 
     private static final String UPLOT = "/META-INF/resources/webjars/uplot/1.6.30/dist/";
 
     private final HttpServer server;
-    private final List<LiveSample> seconds = new ArrayList<>();
-    private String end;
-    /** The run's folder, served under /run/ once the run has ended (its page and charts); null before. */
-    private volatile java.nio.file.Path runFolder;
+    /** Every event so far, as its server-sent chunk, in order. */
+    private final List<String> events = new ArrayList<>();
+    private boolean ended;
+    private volatile LiveMetrics metrics;
+    /** The folder served under /run/ once the work has ended (its page and charts); null before. */
+    private volatile Path runFolder;
 
     LiveServer(int port, String page, LiveMetrics metrics) throws IOException {
+        this.metrics = metrics;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", exchange -> {
@@ -43,7 +46,7 @@ final class LiveServer implements AutoCloseable {
         });
         server.createContext("/uPlot.iife.min.js", exchange -> resource(exchange, "uPlot.iife.min.js", "text/javascript"));
         server.createContext("/uPlot.min.css", exchange -> resource(exchange, "uPlot.min.css", "text/css"));
-        server.createContext("/metrics", exchange -> send(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape()));
+        server.createContext("/metrics", exchange -> send(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", this.metrics.scrape()));
         server.createContext("/events", this::events);
         server.createContext("/run/", this::runFile);
         server.start();
@@ -54,39 +57,37 @@ final class LiveServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    synchronized void add(LiveSample s) {
-        seconds.add(s);
-        notifyAll();
+    /** The metrics /metrics shows from now on (a new run's). */
+    void metrics(LiveMetrics now) {
+        metrics = now;
     }
 
-    /** The run's folder, whose files (its page, its charts) /run/NAME serves from now on. */
-    void serve(java.nio.file.Path folder) {
-        runFolder = folder.toAbsolutePath().normalize();
+    /** A second of the run, as a message event. */
+    synchronized void data(String json) {
+        add("data: " + json + "\n\n");
     }
 
-    /** A file of the run's folder, by its name: nothing outside it, nothing before the run has ended. */
-    private void runFile(HttpExchange exchange) throws IOException {
-        java.nio.file.Path folder = runFolder;
-        String name = exchange.getRequestURI().getPath().substring("/run/".length());
-        java.nio.file.Path file = folder == null ? null : folder.resolve(name).normalize();
-        if (file == null || !file.startsWith(folder) || !java.nio.file.Files.isRegularFile(file)) {
-            send(exchange, 404, "text/plain", "no such file of the run (its page is here once the run has ended)");
-            return;
-        }
-        byte[] body = java.nio.file.Files.readAllBytes(file);
-        String type = name.endsWith(".html") ? "text/html; charset=utf-8" : name.endsWith(".png") ? "image/png"
-                : name.endsWith(".svg") ? "image/svg+xml" : "application/octet-stream";
-        exchange.getResponseHeaders().add("Content-Type", type);
-        exchange.sendResponseHeaders(200, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-        }
+    /** An event of a name of its own (a run begins, a run's line); ignored once ended. */
+    synchronized void event(String name, String json) {
+        add("event: " + name + "\ndata: " + json + "\n\n");
     }
 
-    /** The run is over: each stream gets an "end" event with this JSON, then ends. */
+    /** The work is over: each stream gets an "end" event with this JSON, then ends. The first end counts. */
     synchronized void end(String json) {
-        end = json;
-        notifyAll();
+        event("end", json);
+        ended = true;
+    }
+
+    private void add(String chunk) {
+        if (!ended) {
+            events.add(chunk);
+            notifyAll();
+        }
+    }
+
+    /** The folder whose files (the page, its charts) /run/NAME serves from now on. */
+    void serve(Path folder) {
+        runFolder = folder.toAbsolutePath().normalize();
     }
 
     private void events(HttpExchange exchange) throws IOException {
@@ -96,26 +97,19 @@ final class LiveServer implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             int sent = 0;
             while (true) {
-                List<LiveSample> next;
-                String ended;
+                List<String> next;
+                boolean over;
                 synchronized (this) {
-                    while (sent == seconds.size() && end == null) {
+                    while (sent == events.size() && !ended) {
                         wait();
                     }
-                    next = List.copyOf(seconds.subList(sent, seconds.size()));
-                    ended = end;
-                }
-                StringBuilder chunk = new StringBuilder();
-                for (LiveSample s : next) {
-                    chunk.append("data: ").append(Json.LINE.writeValueAsString(s)).append("\n\n");
+                    next = List.copyOf(events.subList(sent, events.size()));
+                    over = ended;
                 }
                 sent += next.size();
-                if (ended != null) {
-                    chunk.append("event: end\ndata: ").append(ended).append("\n\n");
-                }
-                out.write(chunk.toString().getBytes(StandardCharsets.UTF_8));
+                out.write(String.join("", next).getBytes(StandardCharsets.UTF_8));
                 out.flush();
-                if (ended != null) {
+                if (over) {
                     return;
                 }
             }
@@ -128,23 +122,35 @@ final class LiveServer implements AutoCloseable {
         }
     }
 
+    /** A file of the served folder, by its name: nothing outside it, nothing before the work has ended. */
+    private void runFile(HttpExchange exchange) throws IOException {
+        Path folder = runFolder;
+        String name = exchange.getRequestURI().getPath().substring("/run/".length());
+        Path file = folder == null ? null : folder.resolve(name).normalize();
+        if (file == null || !file.startsWith(folder) || !Files.isRegularFile(file)) {
+            send(exchange, 404, "text/plain", "no such file of the run (its page is here once the run has ended)");
+            return;
+        }
+        String type = name.endsWith(".html") ? "text/html; charset=utf-8" : name.endsWith(".png") ? "image/png"
+                : name.endsWith(".svg") ? "image/svg+xml" : "application/octet-stream";
+        send(exchange, 200, type, Files.readAllBytes(file));
+    }
+
     private static void resource(HttpExchange exchange, String name, String type) throws IOException {
         try (InputStream in = LiveServer.class.getResourceAsStream(UPLOT + name)) {
             if (in == null) {
                 send(exchange, 500, "text/plain", "uPlot's " + name + " is not on the lab's classpath");
                 return;
             }
-            byte[] body = in.readAllBytes();
-            exchange.getResponseHeaders().add("Content-Type", type);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            send(exchange, 200, type, in.readAllBytes());
         }
     }
 
     private static void send(HttpExchange exchange, int status, String type, String text) throws IOException {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        send(exchange, status, type, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
         exchange.getResponseHeaders().add("Content-Type", type);
         exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
@@ -152,11 +158,11 @@ final class LiveServer implements AutoCloseable {
         }
     }
 
-    /** Ends every stream (an "end" event if the run did not say one) and stops, giving the streams a second to send it. */
+    /** Ends every stream (an "end" event if the work did not say one) and stops, giving the streams a second to send it. */
     @Override
     public void close() {
         synchronized (this) {
-            if (end == null) {
+            if (!ended) {
                 end("{\"said\": \"the lab stopped\"}");
             }
         }

@@ -11,51 +11,54 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.LivePage;
+import dev.latencylab.lab.run.RunWatch;
+import dev.latencylab.lab.targets.Target;
 import dev.latencylab.load.live.LiveSample;
 import dev.latencylab.load.result.Json;
 
 /**
- * A run watched while it lasts: its feed (live.jsonl, written by the load's JVM) read four times a second, each second
- * served by a {@link LiveServer} on loopback (its address said first) and its metrics kept by {@link LiveMetrics}, and
- * every five seconds a line on the console. A feed that cannot be read is said once; the run goes on.
+ * A run, or the runs of a sweep one after the other, watched while they last: the current run's feed (live.jsonl,
+ * written by the load's JVM) read four times a second, each second served by a {@link LiveServer} on loopback (its
+ * address said first) with its metrics kept by {@link LiveMetrics}, and every five seconds a line on the console. A
+ * feed that cannot be read is said once; the work goes on.
  */
-public final class LiveView implements AutoCloseable {
+public final class LiveView implements RunWatch, AutoCloseable {
 
-    /** What the view shows: its page's title, the target and the point it labels its metrics with, the model's bound. */
+    /** A run the view follows: its title, the target and the point it labels its metrics with, the model's bound. */
     public record Watched(String title, String target, String point, Double modelBoundPerSecond) {
     }
 
     private static final long TERMINAL_EVERY_SECONDS = 5;
 
     private final LiveServer server;
-    private final LiveMetrics metrics;
-    private final LiveFeedReader feed;
     private final PrintWriter out;
     private final ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "latency-lab-live");
         t.setDaemon(true);
         return t;
     });
-    private double saidAt = -TERMINAL_EVERY_SECONDS;
+    private LiveFeedReader feed;
+    private LiveMetrics metrics;
+    private double saidAt;
     private boolean unreadable;
 
-    private LiveView(int port, Watched watched, Path feedFile, PrintWriter out) throws IOException {
-        this.metrics = new LiveMetrics(watched.target(), watched.point(), watched.modelBoundPerSecond());
-        this.server = new LiveServer(port, LivePage.html(watched.title(), watched.modelBoundPerSecond()), metrics);
-        this.feed = new LiveFeedReader(feedFile);
+    private LiveView(int port, String title, PrintWriter out) throws IOException {
+        this.metrics = new LiveMetrics("none", "none", null);
+        this.server = new LiveServer(port, LivePage.html(title), metrics);
         this.out = out;
     }
 
     /**
-     * Starts watching the feed the load will write to feedFile, serving on 127.0.0.1:port (0: a free port).
+     * Starts a view titled title, serving on 127.0.0.1:port (0: a free port); it shows a run once told to follow it.
      *
      * @throws IllegalArgumentException when the port cannot be had, naming it
      */
-    public static LiveView start(int port, Watched watched, Path feedFile, PrintWriter out) {
+    public static LiveView start(int port, String title, PrintWriter out) {
         LiveView view;
         try {
-            view = new LiveView(port, watched, feedFile, out);
+            view = new LiveView(port, title, out);
         }
         catch (IOException e) {
             throw new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
@@ -71,7 +74,35 @@ public final class LiveView implements AutoCloseable {
         return server.port();
     }
 
-    private void read() {
+    /** From now on, the run that writes its seconds to feedFile (the one before it read to its end first). */
+    public synchronized void follow(Watched run, Path feedFile) {
+        read();
+        feed = new LiveFeedReader(feedFile);
+        metrics = new LiveMetrics(run.target(), run.point(), run.modelBoundPerSecond());
+        server.metrics(metrics);
+        saidAt = -TERMINAL_EVERY_SECONDS;
+        Map<String, Object> begins = new LinkedHashMap<>();
+        begins.put("title", run.title());
+        begins.put("modelBoundPerSecond", run.modelBoundPerSecond());
+        server.event("run", Json.LINE.writeValueAsString(begins));
+    }
+
+    /** Follows a run of a sweep or a search as it starts, labelled as the console labels it. */
+    @Override
+    public void starting(String label, Target target, Double modelBoundPerSecond, RunFolder folder) {
+        follow(new Watched(label, target.id(), label, modelBoundPerSecond), LiveSample.beside(folder.resultFile()));
+    }
+
+    /** A run's line as the console said it when it ended (a sweep's point), for the page's list. */
+    @Override
+    public void ended(String line) {
+        server.event("said", Json.LINE.writeValueAsString(Map.of("line", line)));
+    }
+
+    private synchronized void read() {
+        if (feed == null) {
+            return;
+        }
         List<LiveSample> fresh;
         try {
             fresh = feed.readNew();
@@ -85,7 +116,7 @@ public final class LiveView implements AutoCloseable {
             return;
         }
         for (LiveSample s : fresh) {
-            server.add(s);
+            server.data(Json.LINE.writeValueAsString(s));
             metrics.update(s);
             if (s.second() - saidAt >= TERMINAL_EVERY_SECONDS) {
                 saidAt = s.second();
@@ -104,7 +135,7 @@ public final class LiveView implements AutoCloseable {
                         s.machineCpu() == null ? "unread" : "%.0f%%".formatted(100 * s.machineCpu())));
     }
 
-    /** The run has ended: the last seconds read, the pages told (said: in words; page: the run's page, or null). */
+    /** The work has ended: the last seconds read, the pages told (said: in words; page: its page, or null). */
     public void end(String said, Path page) {
         poll.shutdown();
         try {

@@ -23,6 +23,7 @@ import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.RunOutcome;
+import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SocketDrain;
 import dev.latencylab.lab.run.TargetRun;
@@ -44,6 +45,7 @@ public final class Sweep {
     private final GatlingLauncher gatling;
     private final Duration drainMax;
     private volatile boolean stopping;
+    private RunWatch watch = RunWatch.NONE;
 
     public Sweep(Path repo, SweepFolder folder, SweepPlan plan, PrintWriter out, Duration drainMax, GatlingLauncher gatling) {
         this.repo = repo;
@@ -71,6 +73,12 @@ public final class Sweep {
      * @param afterEachPoint what to do once a point has its record (the command rebuilds the page)
      */
     public void run(boolean retryFailed, Runnable afterEachPoint) {
+        run(retryFailed, afterEachPoint, RunWatch.NONE);
+    }
+
+    /** The same, each point's run watched by watch (its seconds written live unless watch is NONE). */
+    public void run(boolean retryFailed, Runnable afterEachPoint, RunWatch watch) {
+        this.watch = watch;
         List<Point> points = plan.points();
         List<Point> toRun = new ArrayList<>(points.stream().filter(p -> runs(PointRecord.outcome(p.folder(folder)), retryFailed)).toList());
         Instant begun = Instant.now();
@@ -91,6 +99,8 @@ public final class Sweep {
                     p.target().isService() ? "" : " latency=%d ms".formatted(p.latencyMs()),
                     RunLines.timeLeft(Duration.between(begun, Instant.now()), toRun, ran == 0 ? null : overhead.dividedBy(ran), plan));
             nearCeiling(p).ifPresent(out::println);
+            watch.starting("[%d/%d] %s".formatted(i, points.size(), p.label()), p.target(), p.target().poolThreads() > 0 && p.latencyMs() > 0
+                    ? p.target().poolThreads() * 1000.0 / p.latencyMs() : null, p.folder(folder));
             Instant pointStart = Instant.now();
             String line = runPoint(p);
             Duration beyond = Duration.between(pointStart, Instant.now()).minus(plan.planned(p));
@@ -101,6 +111,7 @@ public final class Sweep {
                 return;
             }
             out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
+            watch.ended("[%d/%d] %s  %s".formatted(i, points.size(), p.label(), line));
             afterEachPoint.run();
         }
     }
@@ -161,7 +172,7 @@ public final class Sweep {
         try {
             Folders.deleteTree(pointDir.dir());
             Files.createDirectories(pointDir.dir());
-            GatlingLauncher.Exit run = plan.service().run(repo, gatling, plan.settings(p), pointDir,
+            GatlingLauncher.Exit run = plan.service().run(repo, gatling, settings(p), pointDir,
                     Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.jvmEvents(), plan.injectors(), TargetRun.SILENT);
             if (stopping) {
                 return "interrupted";
@@ -182,12 +193,17 @@ public final class Sweep {
         }
     }
 
+    /** A point's settings, its seconds written live when the sweep is watched. */
+    private SimulationSettings settings(Point p) {
+        return watch == RunWatch.NONE ? plan.settings(p) : plan.settings(p).live();
+    }
+
     private String runPoint(Point p) {
         if (p.target().isService()) {
             return runServicePoint(p);
         }
         RunFolder pointDir = p.folder(folder);
-        SimulationSettings settings = plan.settings(p);
+        SimulationSettings settings = settings(p);
         int port = plan.port(p.target());
         PointRecord.Start start = PointRecord.Start.now(port, plan.injectors());
         RunOutcome.Started started = null;

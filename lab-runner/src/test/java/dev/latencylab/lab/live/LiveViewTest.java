@@ -20,9 +20,10 @@ import dev.latencylab.load.live.LiveSample;
 import dev.latencylab.load.result.Json;
 
 /**
- * The live view without a run: a feed written line by line (a line cut in two waits for its end), served on loopback
- * to a page that comes after the last second and still gets them all, then the end; the run's folder served only once
- * it has ended, and nothing outside it.
+ * The live view without a run: a feed written line by line (a line cut in two waits for its end); two runs followed in
+ * turn, as a sweep's points, served on loopback to a page that comes after the last second and still gets every event
+ * in order, then the end; the metrics of the run followed now; the run's folder served only once it has ended, and
+ * nothing outside it.
  */
 class LiveViewTest {
 
@@ -51,17 +52,23 @@ class LiveViewTest {
         Path runFolder = Files.createDirectories(tmp.resolve("run-1"));
         Files.writeString(runFolder.resolve("result.html"), "<p>the run's page</p>");
         Files.writeString(tmp.resolve("secret.txt"), "not the run's");
-        try (LiveView view = LiveView.start(0, new LiveView.Watched("t", "webflux", "u10", 125.0), feed, new PrintWriter(console, true))) {
+        try (LiveView view = LiveView.start(0, "a sweep", new PrintWriter(console, true))) {
             String base = "http://127.0.0.1:%d/".formatted(view.port());
+            view.follow(new LiveView.Watched("[1/2] first", "mvc", "u5", null), tmp.resolve("none-yet.jsonl"));
+            view.ended("[1/2] first  its line");
+            view.follow(new LiveView.Watched("[2/2] t", "webflux", "u10", 125.0), feed);
             assertThat(get(base + "run/result.html").statusCode()).as("before the run ends").isEqualTo(404);
             view.end("it finished", runFolder.resolve("result.html"));
             String events = get(base + "events").body();
-            assertThat(events).contains("data: " + Json.LINE.writeValueAsString(second(1, 5)), "data: " + Json.LINE.writeValueAsString(second(2, 10)))
-                    .containsPattern("event: end\ndata: \\{\"said\":\"it finished\",\"page\":\"run/result.html\"}");
+            assertThat(events).as("a page opened after the last second gets every event, in order").containsSubsequence(
+                    "event: run\ndata: {\"title\":\"[1/2] first\",\"modelBoundPerSecond\":null}", "event: said\ndata: {\"line\":\"[1/2] first  its line\"}",
+                    "event: run\ndata: {\"title\":\"[2/2] t\",\"modelBoundPerSecond\":125.0}", "data: " + Json.LINE.writeValueAsString(second(1, 5)),
+                    "data: " + Json.LINE.writeValueAsString(second(2, 10)), "event: end\ndata: {\"said\":\"it finished\",\"page\":\"run/result.html\"}");
             assertThat(get(base + "run/result.html").body()).isEqualTo("<p>the run's page</p>");
             assertThat(get(base + "run/..%2Fsecret.txt").statusCode()).as("nothing outside the run's folder").isEqualTo(404);
             assertThat(get(base + "run/%2E%2E/secret.txt").statusCode()).isEqualTo(404);
-            assertThat(get(base + "metrics").body()).contains("latency_lab_model_bound_per_second{point=\"u10\",target=\"webflux\"} 125.0")
+            assertThat(get(base + "metrics").body()).as("the run followed now").doesNotContain("target=\"mvc\"")
+                    .contains("latency_lab_model_bound_per_second{point=\"u10\",target=\"webflux\"} 125.0")
                     .contains("latency_lab_pool_in_use{point=\"u10\",target=\"webflux\"} 3.0");
         }
         assertThat(console.toString()).contains("live view: http://127.0.0.1:").contains("latency-lab: live 1 s: 10 users, 5 OK, 0 KO so far; "

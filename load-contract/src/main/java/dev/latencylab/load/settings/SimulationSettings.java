@@ -288,6 +288,12 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     }
 
     /** The same load against a target, into a result file, as a share of a run: what the runner sets for each process. */
+    /** These settings with the run's seconds written as they are taken (sim.live), for ./lab's live view. */
+    public SimulationSettings live() {
+        return new SimulationSettings(users, endpoint, pacing, connections, modelThreads, resultFile, assertions,
+                new Watch(watch.sampleServer(), watch.targetPid(), true), load, split);
+    }
+
     private SimulationSettings with(Endpoint endpoint, Watch watch, Path result, InjectorSplit split) {
         return new SimulationSettings(users, endpoint, pacing, connections, modelThreads, Optional.of(result), assertions, watch, load, split);
     }
