@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -23,7 +22,6 @@ import dev.latencylab.lab.cli.LatencyLab;
 // @Isolated: a level's p99 is a measurement; beside two other classes, in a slow spell of this machine, WebFlux's
 // 80 req/s level missed (goodput 11, p99 539 ms from due)
 @Isolated
-@Order(0) // alone, and first: no lane waits for the others to end before it
 class CapacityIT {
 
     @TempDir

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -20,7 +19,6 @@ import dev.latencylab.lab.page.Verdict;
 // @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs two classes
 // at once)
 @Isolated
-@Order(0) // alone, and first: no lane waits for the others to end before it
 class CapacitySearchIT {
 
     @TempDir

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +23,6 @@ import dev.latencylab.lab.targets.Target;
  * The db and http targets through ./lab run: the lab starts what they depend on, a real PostgreSQL (zonky's, no
  * install) or a downstream service (the WebFlux jar), and the connection pool is the bound.
  */
-@Order(3) // a long class: started first (see failsafe's configuration)
 class DependencyTargetsIT {
 
     @TempDir

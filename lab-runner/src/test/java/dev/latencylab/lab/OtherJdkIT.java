@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +27,6 @@ import dev.latencylab.lab.run.TargetRun;
  * thread that waits inside synchronized pins its carrier on JDK 21 and not on the build's JDK (25 here). What it
  * costs in goodput is for the published runs, not for a test.
  */
-@Order(8) // a long class: started first (see failsafe's configuration)
 class OtherJdkIT {
 
     /**

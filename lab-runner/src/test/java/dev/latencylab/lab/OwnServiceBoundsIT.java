@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -26,7 +25,6 @@ import dev.latencylab.load.result.ResultFile;
 // @Isolated: a busy machine is itself a bound, and the verdict would rightly name it (seen: "bounded by this machine's
 // CPU at 30 users" with another test beside it); failsafe runs two classes at once
 @Isolated
-@Order(0) // alone, and first: no lane waits for the others to end before it
 class OwnServiceBoundsIT {
 
     @TempDir

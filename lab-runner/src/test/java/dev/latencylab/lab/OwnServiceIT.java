@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +35,6 @@ import dev.latencylab.lab.targets.Target;
  * stopped by the lab, or started from its jar and stopped by the lab; named as the user named it; its metrics read
  * where they answer, or said once to be unseen; a host that is not this machine refused.
  */
-@Order(4) // a long class: started first (see failsafe's configuration)
 class OwnServiceIT {
 
     /** A tiny run: 4 users, 3 requests each. */

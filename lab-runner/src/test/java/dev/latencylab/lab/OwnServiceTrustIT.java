@@ -19,7 +19,6 @@ import java.util.stream.Stream;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +33,6 @@ import dev.latencylab.load.result.ResultFile;
  * that redirects gets no request followed to the other host, and a service without metrics that goes down mid-run
  * fails the run as one with metrics does.
  */
-@Order(7) // a long class: started first (see failsafe's configuration)
 class OwnServiceTrustIT {
 
     @TempDir

@@ -21,7 +21,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +35,6 @@ import dev.latencylab.load.result.ResultFile;
  * another host not followed; its counts as Gatling's own report counts them; a simulation that ignores the lab's users fails; what it cannot
  * go with, or a host in it that is not this machine, is refused before any load.
  */
-@Order(6) // a long class: started first (see failsafe's configuration)
 class OwnSimulationIT {
 
     private static final Path FLOW = Path.of("src/test/resources/simulations/owners");

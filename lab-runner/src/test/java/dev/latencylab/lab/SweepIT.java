@@ -15,7 +15,6 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +31,6 @@ import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
-@Order(2) // a long class: started first (see failsafe's configuration)
 class SweepIT {
 
     @TempDir

@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +39,6 @@ import dev.latencylab.lab.run.TargetProcess;
  * by two commands, dependencies that die, searches cut short, options out of range), each tried through the real
  * command line: it must now be refused or recorded, with the documented exit code and one line that says why.
  */
-@Order(5) // a long class: started first (see failsafe's configuration)
 class TrustIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
