@@ -59,6 +59,14 @@ class LiveViewIT {
             TargetProcess.sleep(200);
         }
         assertThat(metrics).contains("latency_lab_responses_ok_total{", "latency_lab_cpu_share{", "process=\"machine\"");
+        // scraped again while the users are active: the counter of OK responses has grown
+        double okBefore = okTotal(metrics);
+        double okLater = okBefore;
+        while (okLater <= okBefore) {
+            TargetProcess.sleep(500);
+            okLater = okTotal(get(live + "metrics").body());
+        }
+        assertThat(okLater).isGreaterThan(okBefore);
         assertThat(get(live).body()).contains("<title>sweep watched: live</title>").contains("uPlot.iife.min.js");
         assertThat(get(live + "uPlot.iife.min.js").statusCode()).isEqualTo(200);
 
@@ -100,6 +108,14 @@ class LiveViewIT {
             assertThat(seconds.stream().mapToLong(LiveSample::completed).sum()).as("each response in one second").isEqualTo(result.requests().total());
         }
         assertThat(lab.output()).containsPattern("latency-lab: live [0-9]+ s: [0-9]+ users, [0-9,]+ OK, 0 KO so far");
+    }
+
+    private static final Pattern OK_TOTAL = Pattern.compile("^latency_lab_responses_ok_total\\{[^}]*} ([0-9.]+)$", Pattern.MULTILINE);
+
+    private static double okTotal(String metrics) {
+        Matcher m = OK_TOTAL.matcher(metrics);
+        assertThat(m.find()).as(metrics).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     private static HttpResponse<String> get(String url) throws Exception {
