@@ -45,7 +45,7 @@ public final class Published {
             "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25",
             "docs/results-service/visits",
             "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest",
-            "docs/results-service/flow");
+            "docs/results-service/flow", "docs/results-live/off", "docs/results-live/on");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
@@ -57,6 +57,7 @@ public final class Published {
             new PublishedComparison("docs/results-jdk/compare.html", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25"),
             new PublishedComparison("docs/results-jdk/compare-jdbc.html", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25"),
             new PublishedComparison("docs/results-service/compare.html", "docs/results-service/visits", "docs/results-service/visits-pool20"),
+            new PublishedComparison("docs/results-live/compare.html", "docs/results-live/off", "docs/results-live/on"),
             new PublishedComparison("docs/capacity-repeats/t200-t400.html", "docs/capacity-repeats/mvc-t200-l100", "docs/capacity-repeats/mvc-t400-l100"),
             new PublishedComparison("docs/capacity-repeats/t200-twice.html", "docs/capacity-repeats/mvc-t200-l100",
                     "docs/capacity-repeats/mvc-t200-l100-again"),
