@@ -1,6 +1,7 @@
 package dev.latencylab.load
 
 import dev.latencylab.load.live.LiveFeed
+import dev.latencylab.load.preflight.AgreedStart
 import dev.latencylab.load.preflight.Preflight
 import dev.latencylab.load.record.ArrivalRecorder
 import dev.latencylab.load.record.KoReason
@@ -99,7 +100,7 @@ class LoadSimulation extends Simulation {
     .exec { session => run.userFinished(); session }
 
   before {
-    LoadSimulation.waitForStart(settings)
+    AgreedStart.await(settings)
     run.start()
     live.foreach(feed => sampler.onTick(feed))
     sampler.start()
@@ -142,29 +143,11 @@ object LoadSimulation {
         sys.exit(Refused)
     }
 
-  /**
-   * Several injectors start together: each waits for the agreed moment (a moment past starts at once). A run alone
-   * may be given one too: the runner's, for the load to begin when its warm-up of the target ends.
-   */
-  private def waitForStart(settings: SimulationSettings): Unit =
-    settings.split.startAt.toScala.foreach { at =>
-      val waitMs = at.toEpochMilli - System.currentTimeMillis()
-      val who = if (settings.split.split) s"injector ${settings.split.index} of ${settings.split.injectors}" else "the load"
-      if (waitMs > 0) {
-        println(s"latency-lab: $who waits ${waitMs} ms for its start (${SimulationSettings.START_AT})")
-        Thread.sleep(waitMs)
-      }
-      else if (waitMs < 0 && settings.split.split) println(s"latency-lab: $who starts ${-waitMs} ms after the common start")
-    }
-
   private def literal(path: String): io.gatling.core.session.Expression[String] = _ => io.gatling.commons.validation.Success(path)
 
   private def announce(settings: SimulationSettings, preflight: Preflight): Unit = {
-    if (preflight.metricsUnseen != null) {
-      // said once: the run goes on, and the result records the server as not sampled
-      println(s"latency-lab: no server metrics: ${preflight.metricsUnseen}; the run goes on without them (the server's CPU, " +
-        s"threads and pools unseen; -D${SimulationSettings.METRICS_URL}=... points at an actuator elsewhere)")
-    }
+    // said once: the run goes on, and the result records the server as not sampled
+    Option(preflight.metricsUnseenLine).foreach(println)
     if (settings.open) {
       val load = settings.openLoad.get
       val share = if (settings.split.split) s" (injector ${settings.split.index} of ${settings.split.injectors}: " +

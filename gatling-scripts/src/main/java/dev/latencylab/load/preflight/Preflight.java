@@ -40,6 +40,12 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         return s.watch().sampleServer() && metricsUnseen == null;
     }
 
+    /** The line said once when the server's metrics cannot be read: the run goes on without them; null when they can. */
+    public String metricsUnseenLine() {
+        return metricsUnseen == null ? null : "latency-lab: no server metrics: %s; the run goes on without them (the server's CPU, threads "
+                .formatted(metricsUnseen) + "and pools unseen; -D%s=... points at an actuator elsewhere)".formatted(SimulationSettings.METRICS_URL);
+    }
+
     /** Files a Gatling JVM holds besides its sockets: jars, epoll, pipes, logs. Measured ~150; kept generous. */
     static final int JVM_OWN_FILES = 400;
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.latencylab.load.OpenSteps;
+import dev.latencylab.load.preflight.AgreedStart;
 import dev.latencylab.load.preflight.Preflight;
 import dev.latencylab.load.record.RunRecorder;
 import dev.latencylab.load.record.RunResult;
@@ -50,15 +51,15 @@ public final class OwnRun {
             return;
         }
         String simulation = argument(args, "--simulation");
-        if (preflight.metricsUnseen() != null) {
-            System.out.println("latency-lab: no server metrics: " + preflight.metricsUnseen() + "; the run goes on without them");
+        if (preflight.metricsUnseenLine() != null) {
+            System.out.println(preflight.metricsUnseenLine());
         }
         System.out.println("latency-lab: your simulation " + simulation + ": " + settings.openLoad().map(load -> "arrivals at "
                 + load.rates().stream().map(SimulationSettings::rate).collect(Collectors.joining(", ")) + " users/s, each held "
                 + load.level().toSeconds() + " s after a " + load.ramp().toSeconds() + " s ramp (LabLoad.load)")
                 .orElse(settings.usersHere() + " users over " + settings.pacing().ramp().toSeconds() + " s (LabLoad.load)")
                 + " -> " + settings.endpoint().baseUrl() + "; its pacing is its own");
-        waitForStart(settings);
+        AgreedStart.await(settings);
         Clock clock = new Clock();
         Sampler sampler = new Sampler(preflight.samplesServer(settings) ? settings.endpoint().metricsUrl() : null, settings.endpoint().baseUrl(),
                 settings.watch().targetPid().orElse(-1L), settings.endpoint().path(), clock);
@@ -225,21 +226,6 @@ public final class OwnRun {
         public int activeUsers() {
             return 0;
         }
-    }
-
-    /** The agreed moment the runner gave the load to begin (its warm-up's end), waited for. */
-    private static void waitForStart(SimulationSettings settings) {
-        settings.split().startAt().ifPresent(at -> {
-            long waitMs = at.toEpochMilli() - System.currentTimeMillis();
-            if (waitMs > 0) {
-                try {
-                    Thread.sleep(waitMs);
-                }
-                catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        });
     }
 
     private static String argument(String[] args, String name) {
