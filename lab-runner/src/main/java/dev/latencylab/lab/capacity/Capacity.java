@@ -73,12 +73,12 @@ public final class Capacity {
 
         /** What a rate counts per second: requests, or users each running the flow once. */
         public String rateUnit() {
-            return Result.Open.FLOW.equals(arrivalSends) ? "users/s" : "req/s";
+            return Result.Open.rateUnit(arrivalSends);
         }
 
         /** What a level's p99 is timed from, in words. */
         public String p99Timed() {
-            return Result.Open.FLOW.equals(arrivalSends) ? "of its requests" : "from due";
+            return Result.Open.p99Timed(arrivalSends);
         }
 
         /** Whether the search was of a service of the user's (./lab capacity --url): no latency known, so no model. */

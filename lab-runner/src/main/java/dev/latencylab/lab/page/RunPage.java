@@ -262,12 +262,12 @@ public final class RunPage {
 
     /** What an open run's rates count per second: requests, or users each running a flow of the user's. */
     public static String rateUnit(Result.Open o) {
-        return o != null && o.flows() ? "users/s" : "req/s";
+        return Result.Open.rateUnit(o == null ? null : o.arrivalSends());
     }
 
     /** What an open run's levels' p99 is timed from: each arrival's due time, or (a flow) its requests' own times. */
     public static String p99Timed(Result.Open o) {
-        return o != null && o.flows() ? "of its requests" : "from due";
+        return Result.Open.p99Timed(o == null ? null : o.arrivalSends());
     }
 
     /** The page's title and heading: "mvc-t200, 500 users, L 100 ms, 23 Nov 2026 13:05 UTC". */

@@ -29,7 +29,8 @@ public record SloJudgement(Boolean withinSlo, String verdict) {
         else {
             within = unanswered > 0 || arrivals < planned ? null : true;
         }
-        String numbers = "%s %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted(flows ? "p99 of its requests" : "p99 from due", fromDueMs.p99(), sloMs,
+        String numbers = "%s %,d ms (SLO %,d), KO %.2f%% (SLO %s%%)".formatted("p99 " + Result.Open.p99Timed(flows ? Result.Open.FLOW : null), fromDueMs.p99(),
+                sloMs,
                 koPercent, sloKoPercent);
         return new SloJudgement(within, within == null ? "cut short by the stop: " + numbers
                 : (within ? "within the SLO: " : "missed the SLO: ") + numbers);

@@ -368,6 +368,16 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             return FLOW.equals(arrivalSends);
         }
 
+        /** What a rate counts per second, by what an arrival sends: requests, or users each running a flow once. */
+        public static String rateUnit(String arrivalSends) {
+            return FLOW.equals(arrivalSends) ? "users/s" : "req/s";
+        }
+
+        /** What a level's p99 is timed from, in words, by what an arrival sends. */
+        public static String p99Timed(String arrivalSends) {
+            return FLOW.equals(arrivalSends) ? "of its requests" : "from due";
+        }
+
         /** The highest level the run reached: the last with arrivals (a ladder stopped at a miss ends there); null when none had any. */
         public Level topLevel() {
             return levels.stream().filter(l -> l.counts().arrivals() > 0).reduce((a, b) -> b).orElse(null);
