@@ -72,19 +72,8 @@ class PageInBrowserIT {
         return sweep;
     }
 
-    private static String chromium() {
-        for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
-            for (String dir : System.getenv("PATH").split(":")) {
-                if (Files.isExecutable(Path.of(dir, name))) {
-                    return Path.of(dir, name).toString();
-                }
-            }
-        }
-        throw new IllegalStateException("no Chromium: apt-get install chromium (.ci/run does)");
-    }
-
     private String browser(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+        List<String> command = new ArrayList<>(List.of(Chromium.executable(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--hide-scrollbars", "--allow-file-access-from-files"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectError(tmp.resolve("chromium.err").toFile()).start();

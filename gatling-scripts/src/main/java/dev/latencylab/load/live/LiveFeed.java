@@ -48,7 +48,7 @@ public final class LiveFeed implements Consumer<Tick> {
         LiveSample s = new LiveSample(Math.round(second * 1000) / 1000.0, t.activeUsers(), run.ok(), run.ko(), h.getTotalCount(),
                 any ? h.getValueAtPercentile(50) : null, any ? h.getValueAtPercentile(95) : null, any ? h.getValueAtPercentile(99) : null,
                 reading(t.serverCpu()), reading(t.machineCpu()), reading(t.injectorCpu()), reading(t.serverPoolActive()),
-                reading(t.serverPoolPending()));
+                reading(t.serverPoolPending()), reading(t.serverBusyThreads()));
         try {
             if (out == null) {
                 out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);

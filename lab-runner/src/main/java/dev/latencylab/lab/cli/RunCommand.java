@@ -149,7 +149,7 @@ final class RunCommand implements Callable<Integer> {
         try (LiveView live = liveOptions.start(point.label(), console.out(), unwatched)) {
             if (live != null) {
                 live.follow(new LiveView.Watched(point.label(), t.id(), point.label(), t.poolThreads() > 0 ? t.poolThreads() * 1000.0 / measured
-                        : null), LiveSample.beside(dir.resultFile()));
+                        : null, t.poolThreads() > 0 ? t.poolThreads() : null), LiveSample.beside(dir.resultFile()));
             }
             ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
                     injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
@@ -344,7 +344,7 @@ final class RunCommand implements Callable<Integer> {
                 .collect(java.util.stream.Collectors.joining(", ")) + " req/s" : settings.users() + " users");
         try (LiveView live = liveOptions.start(title, console.out(), unwatched)) {
             if (live != null) {
-                live.follow(new LiveView.Watched(title, service.name(), settings.open() ? "open" : "u" + settings.users(), null),
+                live.follow(new LiveView.Watched(title, service.name(), settings.open() ? "open" : "u" + settings.users(), null, null),
                         LiveSample.beside(dir.resultFile()));
             }
             run = ServiceRun.run(repo, gatling, service, settings, Inputs.passOn(given), dir, Duration.ofSeconds(warmupSeconds), launch, injectors,

@@ -14,7 +14,7 @@ import dev.latencylab.load.live.LiveSample;
 /**
  * The run's latest second as Prometheus metrics, through Micrometer's Prometheus registry: users, responses OK and KO
  * so far, completions and p50/p95/p99 of the last second, CPU of the server, the machine and the injector, the loaded
- * path's pool, and the model's bound where the run has one; each labelled with the target and the point, so that a
+ * path's pool, the server's threads busy, and the model's bound and pool size (T) where the run has them; each labelled with the target and the point, so that a
  * Prometheus scraping several runs tells them apart. A figure not read yet is NaN, as Prometheus has it.
  */
 final class LiveMetrics {
@@ -22,8 +22,8 @@ final class LiveMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final AtomicReference<LiveSample> latest = new AtomicReference<>();
 
-    LiveMetrics(String target, String point, Double modelBoundPerSecond) {
-        Tags tags = Tags.of("target", target, "point", point);
+    LiveMetrics(LiveView.Watched run) {
+        Tags tags = Tags.of("target", run.target(), "point", run.point());
         gauge("latency.lab.active.users", tags, s -> (double) s.users());
         FunctionCounter.builder("latency.lab.responses.ok", latest, l -> l.get() == null ? 0 : l.get().ok()).tags(tags).register(registry);
         FunctionCounter.builder("latency.lab.responses.ko", latest, l -> l.get() == null ? 0 : l.get().ko()).tags(tags).register(registry);
@@ -37,8 +37,12 @@ final class LiveMetrics {
         gauge("latency.lab.cpu.share", tags.and("process", "injector"), LiveSample::injectorCpu);
         gauge("latency.lab.pool.in.use", tags, LiveSample::poolInUse);
         gauge("latency.lab.pool.waiting", tags, LiveSample::poolWaiting);
-        if (modelBoundPerSecond != null) {
-            Gauge.builder("latency.lab.model.bound.per.second", () -> modelBoundPerSecond).tags(tags).register(registry);
+        gauge("latency.lab.threads.busy", tags, LiveSample::threadsBusy);
+        if (run.modelBoundPerSecond() != null) {
+            Gauge.builder("latency.lab.model.bound.per.second", run::modelBoundPerSecond).tags(tags).register(registry);
+        }
+        if (run.poolSize() != null) {
+            Gauge.builder("latency.lab.model.pool.size", run::poolSize).tags(tags).register(registry);
         }
     }
 

@@ -26,8 +26,11 @@ import dev.latencylab.load.result.Json;
  */
 public final class LiveView implements RunWatch, AutoCloseable {
 
-    /** A run the view follows: its title, the target and the point it labels its metrics with, the model's bound. */
-    public record Watched(String title, String target, String point, Double modelBoundPerSecond) {
+    /**
+     * A run the view follows: its title, the target and the point it labels its metrics with, the model's bound and the
+     * size of the pool that bounds it (T; null where no pool does, or its size is not known).
+     */
+    public record Watched(String title, String target, String point, Double modelBoundPerSecond, Integer poolSize) {
     }
 
     private static final long TERMINAL_EVERY_SECONDS = 5;
@@ -45,7 +48,7 @@ public final class LiveView implements RunWatch, AutoCloseable {
     private boolean unreadable;
 
     private LiveView(int port, String title, PrintWriter out) throws IOException {
-        this.metrics = new LiveMetrics("none", "none", null);
+        this.metrics = new LiveMetrics(new Watched(title, "none", "none", null, null));
         this.server = new LiveServer(port, LivePage.html(title), metrics);
         this.out = out;
     }
@@ -78,19 +81,21 @@ public final class LiveView implements RunWatch, AutoCloseable {
     public synchronized void follow(Watched run, Path feedFile) {
         read();
         feed = new LiveFeedReader(feedFile);
-        metrics = new LiveMetrics(run.target(), run.point(), run.modelBoundPerSecond());
+        metrics = new LiveMetrics(run);
         server.metrics(metrics);
         saidAt = -TERMINAL_EVERY_SECONDS;
         Map<String, Object> begins = new LinkedHashMap<>();
         begins.put("title", run.title());
         begins.put("modelBoundPerSecond", run.modelBoundPerSecond());
+        begins.put("poolSize", run.poolSize());
         server.event("run", Json.LINE.writeValueAsString(begins));
     }
 
     /** Follows a run of a sweep or a search as it starts, labelled as the console labels it. */
     @Override
     public void starting(String label, Target target, Double modelBoundPerSecond, RunFolder folder) {
-        follow(new Watched(label, target.id(), label, modelBoundPerSecond), LiveSample.beside(folder.resultFile()));
+        follow(new Watched(label, target.id(), label, modelBoundPerSecond, target.poolThreads() > 0 ? target.poolThreads() : null),
+                LiveSample.beside(folder.resultFile()));
     }
 
     /** A run's line as the console said it when it ended (a sweep's point), for the page's list. */
@@ -128,14 +133,18 @@ public final class LiveView implements RunWatch, AutoCloseable {
 
     /** A second in words, as the console says it every five seconds. */
     static String line(LiveSample s) {
-        return "%.0f s: %,d users, %,d OK, %,d KO so far; last second %,d responses%s%s%s".formatted(s.second(), s.users(), s.ok(), s.ko(),
+        return "%.0f s: %,d users, %,d OK, %,d KO so far; last second %,d responses%s%s%s%s".formatted(s.second(), s.users(), s.ok(), s.ko(),
                 s.completed(), s.p99Ms() == null ? "" : ", p99 %,d ms".formatted(s.p99Ms()),
+                s.threadsBusy() == null ? "" : ", threads busy %.0f".formatted(s.threadsBusy()),
                 s.poolInUse() == null ? "" : ", pool in use %.0f (waiting %.0f)".formatted(s.poolInUse(), s.poolWaiting() == null ? 0 : s.poolWaiting()),
                 s.serverCpu() == null ? "" : "; CPU server %.0f%%, machine %s".formatted(100 * s.serverCpu(),
                         s.machineCpu() == null ? "unread" : "%.0f%%".formatted(100 * s.machineCpu())));
     }
 
-    /** The work has ended: the last seconds read, the pages told (said: in words; page: its page, or null). */
+    /**
+     * The work has ended: the last seconds read, the pages told (said: in words; page: its page, or null, linked while
+     * the lab serves it and named by its path for after).
+     */
     public void end(String said, Path page) {
         poll.shutdown();
         try {
@@ -150,6 +159,7 @@ public final class LiveView implements RunWatch, AutoCloseable {
         if (page != null) {
             server.serve(page.getParent());
             end.put("page", "run/" + page.getFileName());
+            end.put("pagePath", page.toAbsolutePath().toString());
         }
         server.end(Json.LINE.writeValueAsString(end));
     }
