@@ -1,10 +1,12 @@
-# One Dockerfile for the three images of docker-compose.yml; MODULE picks the target service.
+# One Dockerfile for the four images of docker-compose.yml; MODULE picks the target service.
 #   service: a target (mvc-with-latency or webflux-with-latency) on a JRE, as a non-root user
 #   gatling: the simulation with its build, run with the Maven wrapper like on a workstation
+#   prometheus: Debian's Prometheus, for the monitor profile
 # The base images are arguments with the official images as defaults; a machine without a registry passes its own
 # (docs/deploy.md: Without a registry).
 ARG JDK_IMAGE=eclipse-temurin:25-jdk
 ARG JRE_IMAGE=eclipse-temurin:25-jre
+ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 # ---- build: the whole reactor, with the JDK the code needs (>= 21)
 FROM ${JDK_IMAGE} AS build
@@ -31,3 +33,11 @@ USER load
 ENV HOME=/src MAVEN_OPTS="-Dmaven.repo.local=/src/.m2/repository"
 # -am: the simulation with load-contract, its sibling, from this reactor (nothing is installed in ~/.m2)
 ENTRYPOINT ["./mvnw", "-B", "-pl", "gatling-scripts", "-am", "gatling:test"]
+
+# ---- prometheus: Debian's package (2.42 on bookworm), configured at start from compose's variables
+FROM ${DEBIAN_IMAGE} AS prometheus
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null \
+ && rm -rf /var/lib/apt/lists/*
+COPY --chmod=755 deploy/compose/prometheus.sh /usr/local/bin/prometheus.sh
+USER prometheus
+ENTRYPOINT ["/usr/local/bin/prometheus.sh"]

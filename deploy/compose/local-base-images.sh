@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Base images for docker-compose.yml on a machine that cannot pull from a registry: a Debian root file system from
 # Debian's own packages (debootstrap), this machine's JDK 25 on it for the Dockerfile's JDK_IMAGE and JRE_IMAGE, and
-# Debian's PostgreSQL behind the few lines of the official image's entrypoint that compose's postgres service uses.
+# Debian's PostgreSQL behind the few lines of the official image's entrypoint that compose's postgres service uses,
+# and the Debian image itself for the monitor profile's Prometheus.
 # Run as root (debootstrap). Prints the variables that hand the images to compose. The images' tag is this script's
 # hash: an image already built by this very script is kept, a changed script builds new ones.
 #
@@ -78,4 +79,4 @@ CMD ["postgres"]
 EOF
 fi
 
-echo "export JDK_IMAGE=$JDK_IMAGE JRE_IMAGE=$JDK_IMAGE POSTGRES_IMAGE=$POSTGRES_IMAGE"
+echo "export JDK_IMAGE=$JDK_IMAGE JRE_IMAGE=$JDK_IMAGE POSTGRES_IMAGE=$POSTGRES_IMAGE DEBIAN_IMAGE=$DEBIAN_IMAGE"

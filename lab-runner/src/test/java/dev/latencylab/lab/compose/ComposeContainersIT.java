@@ -41,7 +41,7 @@ class ComposeContainersIT {
 
     /** A project of its own, so that a user's compose project on this machine is never touched. */
     private static final String PROJECT = "latency-lab-it";
-    private static final List<String> PROFILES = List.of("db", "load", "split", "report");
+    private static final List<String> PROFILES = List.of("db", "load", "split", "report", "monitor");
     private static final Duration BUILD = Duration.ofMinutes(20);
     private static final Duration RUN = Duration.ofMinutes(5);
 
@@ -70,7 +70,7 @@ class ComposeContainersIT {
         for (String assignment : exports.group(1).trim().split(" ")) {
             images.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));
         }
-        assertThat(images).containsOnlyKeys("JDK_IMAGE", "JRE_IMAGE", "POSTGRES_IMAGE");
+        assertThat(images).containsOnlyKeys("JDK_IMAGE", "JRE_IMAGE", "POSTGRES_IMAGE", "DEBIAN_IMAGE");
         podman.set(images);
         imagesBefore = lines(podman.podman("images", "-a", "-q", "--no-trunc"));
         for (String port : List.of("MVC_PORT", "WEBFLUX_PORT")) {
@@ -244,8 +244,59 @@ class ComposeContainersIT {
         assertThat(machineCores).as("the machine's busy cores, from the injector's container").isGreaterThan(0.8 * result.plateau().serverCpu());
     }
 
+    /**
+     * The monitor profile: Prometheus, on the host's network, scrapes both targets' actuators and the live view of a
+     * ./lab run of this host (a run of the MVC container as a service of the user's, its view on LAB_LIVE_PORT), and
+     * its API says that each job was up and what the lab counted.
+     */
     @Test
     @Order(6)
+    void theMonitorProfilesPrometheusScrapesTheTargetsAndTheLabsLiveView() throws Exception {
+        int prometheus = Lab.freePort();
+        int live = Lab.freePort();
+        podman.set(Map.of("PROMETHEUS_PORT", String.valueOf(prometheus), "LAB_LIVE_PORT", String.valueOf(live)));
+        Podman.Finished up = compose(Map.of(), "--profile", "monitor", "up", "-d", "prometheus");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        String api = "http://127.0.0.1:" + prometheus + "/api/v1/query?query=";
+        for (String job : List.of("mvc-with-latency", "webflux-with-latency")) {
+            awaitQuery(api, "up{job=\"" + job + "\"}", 1);
+        }
+
+        Path results = Files.createDirectory(work.resolve("monitored"));
+        Podman.Finished run = podman.run(RUN, Map.of(), List.of(Lab.repo().resolve("lab").toString(), "run", "--url",
+                "http://127.0.0.1:" + hostPorts.get("MVC_PORT") + "/hello/100", "--users", "10", "--ramp-seconds", "1", "--requests-per-user", "60",
+                "--think-min-ms", "100", "--think-max-ms", "100", "--warmup-seconds", "1", "--no-gatling-report", "--live-port", String.valueOf(live),
+                "--results", results.toString()));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).contains("live view: http://127.0.0.1:" + live + "/");
+        awaitQuery(api, "max_over_time(up{job=\"latency-lab\"}[10m])", 1);
+        // what the lab counted, as Prometheus last scraped it while the run lasted: some of the run's 600 responses
+        double ok = awaitQuery(api, "max_over_time(latency_lab_responses_ok_total{job=\"latency-lab\"}[10m])", null);
+        assertThat(ok).isBetween(1.0, 600.0);
+    }
+
+    /** Asks Prometheus until the query has a value (equal to expected, if given), at most a minute; gives it. */
+    private static double awaitQuery(String api, String query, Integer expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try {
+                last = Lab.get(api + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8)).body();
+                Matcher value = Pattern.compile("\"value\":\\[[0-9.]+,\"([0-9.eE+-]+)\"]").matcher(last);
+                if (value.find() && (expected == null || Double.parseDouble(value.group(1)) == expected)) {
+                    return Double.parseDouble(value.group(1));
+                }
+            }
+            catch (java.io.UncheckedIOException notYet) {
+                last = notYet.toString(); // Prometheus still starting
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("Prometheus never answered " + query + (expected == null ? "" : " = " + expected) + ": " + last);
+    }
+
+    @Test
+    @Order(7)
     void theDbProfileServesEachTargetsDbFromThePostgresServiceWithThePoolSizeGiven() throws Exception {
         podman.set(Map.of("DB_POOL_SIZE", "7", "DB_HEALTH", "true"));
         Podman.Finished up = compose(Map.of(), "--profile", "db", "up", "-d");
@@ -265,7 +316,7 @@ class ComposeContainersIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void theSplitProfilesInjectorsAndMergeGiveOneRunTheSumOfItsParts() throws Exception {
         Path results = Files.createDirectory(work.resolve("split"));
         // both injectors start together at START_AT: time for two containers and two Maven starts on 2 cores
@@ -299,7 +350,7 @@ class ComposeContainersIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void downLeavesNoContainerNetworkOrVolume() throws Exception {
         Podman.Finished down = compose(Map.of(), "down");
         assertThat(down.exitCode()).as(down.output()).isZero();
