@@ -30,8 +30,8 @@ import dev.latencylab.load.result.ResultFile;
  * changing as the load goes (its OK count and the threads busy differ between two screenshots) and, at the end, each
  * point's line, the link to the sweep's page and a chart whose OK add up to the last point's; its events caught up
  * from the sweep's start by a page opened late, each point's run in turn with its seconds adding up to that point's
- * result file, then the end; and a line on the console every five seconds. (./lab run's view is the same with one
- * run: LabCommandLineIT checks its feed against its result.)
+ * result file, then the end; and, on a terminal, a status line rewritten each second. (./lab run's view is the same
+ * with one run: LabCommandLineIT checks its feed against its result, and its plain line every five seconds in a pipe.)
  */
 class LiveViewIT {
 
@@ -51,7 +51,10 @@ class LiveViewIT {
 
     @Test
     void aSweepIsWatchedPointByPointAndEachPointsSecondsAddUpToItsResult() throws Exception {
-        LabCommand lab = LabCommand.start(tmp.resolve("sweep.console"), "sweep", "--targets", "mvc-t20", "--users", "20,40", "--ramp-seconds",
+        // on a terminal, as a user runs it: a pseudo-terminal of Python's between ./lab and the console file
+        LabCommand lab = LabCommand.start(tmp.resolve("sweep.console"), List.of("env", "TERM=xterm", "COLUMNS=100", "python3", "-c",
+                "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))"), "sweep", "--targets", "mvc-t20", "--users", "20,40",
+                "--ramp-seconds",
                 "2", "--requests-per-user", "20", "--think-min-ms", "100", "--think-max-ms", "200", "--port", String.valueOf(Lab.freePort()),
                 "--warmup-seconds", "1", "--drain-seconds", "5",
                 "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "watched");
@@ -136,7 +139,15 @@ class LiveViewIT {
             assertThat(seconds.getLast().ok()).as("%d users: the last second's count of OK is the run's", users).isEqualTo(result.requests().ok());
             assertThat(seconds.stream().mapToLong(LiveSample::completed).sum()).as("each response in one second").isEqualTo(result.requests().total());
         }
-        assertThat(lab.output()).containsPattern("latency-lab: live [0-9]+ s: [0-9]+ users, [0-9,]+ OK, 0 KO so far");
+        // the terminal's status line: each second rewritten in place, cut to its width, wiped before any other line
+        assertThat(lab.output()).containsPattern("\r\033\\[Klatency-lab: live [0-9]+ s: [0-9]+ users, [0-9,]+ OK, 0 KO so far");
+        Matcher status = Pattern.compile("\r\033\\[K(latency-lab: live [^\r\n]*)").matcher(lab.output());
+        int shown = 0;
+        while (status.find()) {
+            shown++;
+            assertThat(status.group(1).length()).as(status.group(1)).isLessThan(100);
+        }
+        assertThat(shown).as("a status each second of the two points").isGreaterThan(8);
 
         // the page at the end: each point's line as the console said it, the sweep's page linked, the last chart complete
         String state = "";

@@ -1,8 +1,8 @@
 package dev.latencylab.lab.cli;
 
 import java.io.OutputStreamWriter;
-import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.lab.docs.Reference;
+import dev.latencylab.lab.live.StatusLine;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.TargetProcess;
@@ -48,11 +49,19 @@ public final class LatencyLab {
             description = "Repository root (default: the one ./lab lives in).", scope = CommandLine.ScopeType.INHERIT)
     Path repo;
 
+    /** The terminal's status line, where ./lab runs on one (the live view's second by second); null in a pipe. */
+    StatusLine statusLine;
+
     public static void main(String[] args) {
         // a name looked up once keeps its answer while the lab runs: a service's host checked at the start is the host
         // its warm-up and checks reach later (the load's own JVM is held to it by PinnedHosts)
         java.security.Security.setProperty("networkaddress.cache.ttl", "-1");
-        CommandLine cli = commandLine().setOut(console(System.out)).setErr(console(System.err));
+        Writer out = new OutputStreamWriter(System.out, System.out.charset());
+        Writer err = new OutputStreamWriter(System.err, System.err.charset());
+        StatusLine status = StatusLine.ofTerminal(out);
+        CommandLine cli = commandLine().setOut(console(status == null ? out : status.wiping(out)))
+                .setErr(console(status == null ? err : status.wiping(err)));
+        ((LatencyLab) cli.getCommand()).statusLine = status;
         int exit = cli.execute(args);
         cli.getOut().flush(); // what a command printed without a line's end (a table's last line) before the JVM ends
         cli.getErr().flush();
@@ -60,8 +69,8 @@ public final class LatencyLab {
     }
 
     /** One writer for the command and its subcommands (each would make its own), flushed at each line's end. */
-    private static PrintWriter console(PrintStream stream) {
-        return new PrintWriter(new OutputStreamWriter(stream, stream.charset()), true);
+    private static PrintWriter console(Writer writer) {
+        return new PrintWriter(writer, true);
     }
 
     /** The exit codes each subcommand can end with (see Reference.EXIT_CODES for what each means). */

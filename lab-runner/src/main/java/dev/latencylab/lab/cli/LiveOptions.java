@@ -2,12 +2,17 @@ package dev.latencylab.lab.cli;
 
 import java.io.PrintWriter;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import dev.latencylab.lab.live.LiveView;
 
 /** The live view of a run while it lasts (see {@link LiveView}): on by default, on a port of its own choosing. */
 final class LiveOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--live-port", paramLabel = "PORT", description = "The live view's port on 127.0.0.1: its page, its events and "
             + "its Prometheus metrics (default: 0, a free port, said in the first lines).")
@@ -36,6 +41,6 @@ final class LiveOptions {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
         }
-        return LiveView.start(port, title, out);
+        return LiveView.start(port, title, out, command.root().userObject() instanceof LatencyLab lab ? lab.statusLine : null);
     }
 }

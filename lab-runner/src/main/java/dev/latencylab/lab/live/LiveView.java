@@ -21,7 +21,8 @@ import dev.latencylab.load.result.Json;
 /**
  * A run, or the runs of a sweep one after the other, watched while they last: the current run's feed (live.jsonl,
  * written by the load's JVM) read four times a second, each second served by a {@link LiveServer} on loopback (its
- * address said first) with its metrics kept by {@link LiveMetrics}, and every five seconds a line on the console. A
+ * address said first) with its metrics kept by {@link LiveMetrics}, and on the console every five seconds a line, or on
+ * a terminal each second its {@link StatusLine}. A
  * feed that cannot be read is said once; the work goes on.
  */
 public final class LiveView implements RunWatch, AutoCloseable {
@@ -37,6 +38,8 @@ public final class LiveView implements RunWatch, AutoCloseable {
 
     private final LiveServer server;
     private final PrintWriter out;
+    /** The terminal's status line, rewritten each second in place of the line every five seconds; null in a pipe. */
+    private final StatusLine status;
     private final ScheduledExecutorService poll = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "latency-lab-live");
         t.setDaemon(true);
@@ -47,21 +50,23 @@ public final class LiveView implements RunWatch, AutoCloseable {
     private double saidAt;
     private boolean unreadable;
 
-    private LiveView(int port, String title, PrintWriter out) throws IOException {
+    private LiveView(int port, String title, PrintWriter out, StatusLine status) throws IOException {
         this.metrics = new LiveMetrics(new Watched(title, "none", "none", null, null));
         this.server = new LiveServer(port, LivePage.html(title), metrics);
         this.out = out;
+        this.status = status;
     }
 
     /**
-     * Starts a view titled title, serving on 127.0.0.1:port (0: a free port); it shows a run once told to follow it.
+     * Starts a view titled title, serving on 127.0.0.1:port (0: a free port); it shows a run once told to follow it. On a
+     * terminal (status: its status line; null in a pipe) each second rewrites the status in place.
      *
      * @throws IllegalArgumentException when the port cannot be had, naming it
      */
-    public static LiveView start(int port, String title, PrintWriter out) {
+    public static LiveView start(int port, String title, PrintWriter out, StatusLine status) {
         LiveView view;
         try {
-            view = new LiveView(port, title, out);
+            view = new LiveView(port, title, out, status);
         }
         catch (IOException e) {
             throw new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
@@ -123,7 +128,10 @@ public final class LiveView implements RunWatch, AutoCloseable {
         for (LiveSample s : fresh) {
             server.data(Json.LINE.writeValueAsString(s));
             metrics.update(s);
-            if (s.second() - saidAt >= TERMINAL_EVERY_SECONDS) {
+            if (status != null) {
+                status.show("latency-lab: live " + line(s));
+            }
+            else if (s.second() - saidAt >= TERMINAL_EVERY_SECONDS) {
                 saidAt = s.second();
                 out.println("latency-lab: live " + line(s));
                 out.flush();
@@ -154,6 +162,9 @@ public final class LiveView implements RunWatch, AutoCloseable {
             Thread.currentThread().interrupt();
         }
         read();
+        if (status != null) {
+            status.clear();
+        }
         Map<String, String> end = new LinkedHashMap<>();
         end.put("said", said);
         if (page != null) {
@@ -167,6 +178,9 @@ public final class LiveView implements RunWatch, AutoCloseable {
     @Override
     public void close() {
         poll.shutdownNow();
+        if (status != null) {
+            status.clear();
+        }
         server.close();
     }
 }

@@ -52,7 +52,7 @@ class LiveViewTest {
         Path runFolder = Files.createDirectories(tmp.resolve("run-1"));
         Files.writeString(runFolder.resolve("result.html"), "<p>the run's page</p>");
         Files.writeString(tmp.resolve("secret.txt"), "not the run's");
-        try (LiveView view = LiveView.start(0, "a sweep", new PrintWriter(console, true))) {
+        try (LiveView view = LiveView.start(0, "a sweep", new PrintWriter(console, true), null)) {
             String base = "http://127.0.0.1:%d/".formatted(view.port());
             view.follow(new LiveView.Watched("[1/2] first", "mvc", "u5", null, null), tmp.resolve("none-yet.jsonl"));
             view.ended("[1/2] first  its line");
