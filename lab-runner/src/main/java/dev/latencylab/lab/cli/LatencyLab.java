@@ -28,9 +28,9 @@ import dev.latencylab.lab.layout.Folders;
         description = "Load tests of a blocking and a non-blocking server under slow I/O.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
-                "3:worse (compare --fail-if-worse)", "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
+                "3:worse (compare --fail-if-worse, history --fail-on-change)", "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
         subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
-                CompareCommand.class, FootprintCommand.class, RebuildDocsCommand.class})
+                CompareCommand.class, HistoryCommand.class, FootprintCommand.class, RebuildDocsCommand.class})
 public final class LatencyLab {
 
     public static final int OK = 0;
@@ -80,6 +80,7 @@ public final class LatencyLab {
             "capacity", List.of("0", "1", "2", "5", "130, 143"),
             "footprint", List.of("0", "1", "2", "130, 143"),
             "compare", List.of("0", "2", "3", "4"),
+            "history", List.of("0", "2", "3"),
             "merge", List.of("0", "1", "2"),
             "report", List.of("0", "1", "2"),
             "rebuild-docs", List.of("0", "1", "2"));

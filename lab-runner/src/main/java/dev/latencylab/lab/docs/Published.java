@@ -15,6 +15,10 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.compare.Comparison;
 import dev.latencylab.lab.compare.Side;
 import dev.latencylab.lab.footprint.Footprint;
+import dev.latencylab.lab.history.ChangePoints;
+import dev.latencylab.lab.history.History;
+import dev.latencylab.lab.history.HistoryLines;
+import dev.latencylab.lab.history.HistoryRuns;
 import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
@@ -24,6 +28,7 @@ import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.ComparePage;
 import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.page.FootprintPage;
+import dev.latencylab.lab.page.HistoryPage;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
@@ -45,7 +50,10 @@ public final class Published {
             "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25",
             "docs/results-service/visits",
             "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest",
-            "docs/results-service/flow", "docs/results-live/off", "docs/results-live/on");
+            "docs/results-service/flow", "docs/results-live/off", "docs/results-live/on", "docs/results-history/before",
+            "docs/results-history/after");
+    /** Histories (./lab history FOLDER --out FOLDER): the page and its charts in the folder of the runs they follow. */
+    static final List<String> HISTORIES = List.of("docs/results-history");
     /** A published comparison: its page, and its sides A and B. */
     record PublishedComparison(String page, String a, String b) {
     }
@@ -88,6 +96,7 @@ public final class Published {
     /** A sweep's verdict, or a footprint experiment's: which, its folder says. */
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
     private static final Pattern COMPARE_VERDICT = Pattern.compile("\\./lab compare (\\S+) (\\S+) --verdict");
+    private static final Pattern HISTORY = Pattern.compile("\\./lab history (\\S+)");
     /** A command's options: the marker options-COMMAND, filled from the same declarations its help prints. */
     private static final Pattern OPTIONS = Pattern.compile("\\./lab ([a-z-]+) --help");
     /** A reference table: the command whose help lists the same, and the table. */
@@ -151,6 +160,11 @@ public final class Published {
         }
         for (PublishedComparison c : COMPARISONS) {
             written.add(ComparePage.write(compare(repo, c.a(), c.b()), repo.resolve(c.page())));
+        }
+        for (String published : HISTORIES) {
+            Path page = HistoryPage.write(history(repo, published), repo.resolve(published));
+            written.add(page);
+            written.addAll(files(page.getParent()).stream().filter(f -> f.getFileName().toString().endsWith(".png")).toList());
         }
         for (String published : FOOTPRINTS) {
             FootprintFolder footprint = new FootprintFolder(repo.resolve(published));
@@ -233,9 +247,11 @@ public final class Published {
         boolean ofService = SERVICE_SEARCHES.stream().map(Path::of).anyMatch(parent::equals)
                 && (search.charts().contains(p) || p.equals(search.levelsCsv()));
         boolean ofComparison = COMPARISONS.stream().anyMatch(c -> Path.of(c.page()).equals(p));
+        boolean ofHistory = HISTORIES.stream().map(Path::of).anyMatch(parent::equals)
+                && (p.getFileName().toString().equals("index.html") || p.getFileName().toString().endsWith(".png"));
         boolean ofFootprint = FOOTPRINTS.stream().map(f -> new FootprintFolder(Path.of(f)))
                 .anyMatch(footprint -> p.equals(footprint.page()) || parent.equals(footprint.charts()));
-        return ofSweep || ofRun || ofCapacity || ofRepeat || ofService || ofComparison || ofFootprint;
+        return ofSweep || ofRun || ofCapacity || ofRepeat || ofService || ofComparison || ofHistory || ofFootprint;
     }
 
     /** The published capacity searches as committed (capacity.json each). */
@@ -255,6 +271,7 @@ public final class Published {
             Matcher verdict = SWEEP_VERDICT.matcher(command);
             Matcher compared = COMPARE_VERDICT.matcher(command);
             Matcher help = OPTIONS.matcher(command);
+            Matcher history = HISTORY.matcher(command);
             String table;
             ReferenceTable reference = REFERENCE.get(m.group(1));
             if (reference != null) {
@@ -277,6 +294,10 @@ public final class Published {
             else if (compared.matches()) {
                 table = ComparePage.markdown(compare(repo, compared.group(1), compared.group(2)));
             }
+            else if (history.matches()) {
+                table = "```\n" + String.join("\n", history(repo, history.group(1)).stream().flatMap(h -> HistoryLines.of(h).stream()).toList())
+                        + "\n```\n";
+            }
             else if (capacity.matches()) {
                 table = CapacityReport.markdown(folders(repo.resolve(capacity.group(1)), capacity.group(2)).stream().map(Capacity::verified).toList());
             }
@@ -290,6 +311,11 @@ public final class Published {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** The histories of the runs under a folder given relative to repo, as ./lab history finds them by default. */
+    private static List<History> history(Path repo, String folder) {
+        return History.of(HistoryRuns.under(List.of(repo.resolve(folder))).runs(), ChangePoints.LAB);
     }
 
     /** B against A, both given relative to repo. */

@@ -114,7 +114,8 @@ public final class Reference {
                 + "by `./lab report`) that are not one run or do not add up, two sides given to `./lab compare` that differ "
                 + "in more than one setting or share no point; said in one line with a hint, before anything starts");
         codes.put("3", "`./lab compare --fail-if-worse METRIC:PERCENT`: B is worse than A in that metric beyond the noise, and "
-                + "by more than that percentage of A's value");
+                + "by more than that percentage of A's value; `./lab history --fail-on-change METRIC[:PERCENT]`: the newest change "
+                + "point of that metric is for the worse, by more than that percentage, where the machine did not change");
         codes.put("4", "`./lab compare --fail-if-worse METRIC:PERCENT` cannot judge that metric on these sides: no interval (one run "
                 + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
                 + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");

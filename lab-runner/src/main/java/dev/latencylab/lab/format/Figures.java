@@ -1,9 +1,20 @@
 package dev.latencylab.lab.format;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /** How the runner prints a figure for a reader: the console, the pages, the verdicts and the tables alike. */
 public final class Figures {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    /** When a run started, from its result's ISO instant: 22 Nov 2026 06:38 UTC. */
+    public static String when(String isoInstant) {
+        return WHEN.format(Instant.parse(isoInstant));
+    }
 
     private Figures() {
     }

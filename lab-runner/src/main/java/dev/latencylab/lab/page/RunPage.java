@@ -233,7 +233,6 @@ public final class RunPage {
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ENGLISH).withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
     /**
      * What the run measured in one line: the console's summary line, or for a ladder of levels its {@link #ladder};
@@ -281,7 +280,7 @@ public final class RunPage {
                         rateUnit(r.open()));
         String latency = r.model() == null ? p.endpoint().path() : "L %,.0f ms".formatted(r.model().latencyMs());
         String injectors = r.parts() == null || r.parts().isEmpty() ? "" : " on %d injectors".formatted(r.parts().size());
-        return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, DAY.format(Instant.parse(r.start())));
+        return "%s, %s%s, %s, %s".formatted(target, load, injectors, latency, Figures.when(r.start()));
     }
 
     /** What the target's JVM recorded during the run, in a line; said plainly when it was not recorded. */

@@ -1,0 +1,77 @@
+package dev.latencylab.lab.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import dev.latencylab.lab.history.ChangeGate;
+import dev.latencylab.lab.history.ChangePoints;
+import dev.latencylab.lab.history.History;
+import dev.latencylab.lab.history.HistoryLines;
+import dev.latencylab.lab.history.HistoryRuns;
+import dev.latencylab.lab.layout.ResultsFolders;
+import dev.latencylab.lab.page.HistoryPage;
+
+@Command(name = "history", mixinStandardHelpOptions = true, description = {
+        "Did it get worse over time? The runs of each point (one target or service, the same settings) in the order they ran, "
+                + "and for each metric (goodput, p50, p95, p99, ko, server-cpu) its change points, found by Apache Otava's method "
+                + "(E-divisive means in windows of 50 runs, a t-test at p 0.001, changes of " + ChangePoints.MIN_CHANGE_PERCENT
+                + "%% or more): when it changed, from what to what, and whether "
+                + "the machine changed there (another processor, its speed, its background load).",
+        "RUNS: run folders, sweeps, or folders of them (default: the runs of ./lab run, results/runs)."})
+final class HistoryCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    Console console;
+
+    @CommandLine.ParentCommand
+    LatencyLab lab;
+
+    @Parameters(paramLabel = "RUNS", arity = "0..*", description = "Run folders, result files, sweeps, or folders of them.")
+    List<Path> given = List.of();
+
+    @Option(names = "--fail-on-change", paramLabel = "METRIC[:PERCENT]", split = ",",
+            description = "Exit 3 when the newest change point of METRIC is for the worse by more than PERCENT of the mean before "
+                    + "it (default 0: any), at any point, and the machine did not change there (e.g. p99:10,goodput:5).")
+    List<String> failOnChange = List.of();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the history as a page, DIR/index.html, with a chart per "
+            + "metric (each run, the means between change points, the change points) and its runs linked.")
+    Path out;
+
+    @Option(names = "--min-change", paramLabel = "PERCENT", defaultValue = "" + ChangePoints.MIN_CHANGE_PERCENT,
+            description = "The least change reported, in percent of the mean before it (Otava's magnitude; default: "
+                    + ChangePoints.MIN_CHANGE_PERCENT + "). Below it, a change point is dropped however significant: percentiles "
+                    + "are whole milliseconds, and two runs alike on each side give a t-test without spread, significant by construction.")
+    double minChange;
+
+    @Override
+    public Integer call() {
+        if (!(minChange >= 0)) {
+            throw new IllegalArgumentException("--min-change %s: give a percentage of 0 or more (0: every significant change)".formatted(minChange));
+        }
+        List<ChangeGate> gates = failOnChange.stream().map(ChangeGate::parse).toList();
+        List<Path> paths = given.isEmpty() ? List.of(lab.repo.resolve(ResultsFolders.RUNS)) : given;
+        HistoryRuns runs = HistoryRuns.under(paths);
+        runs.leftOut().forEach(l -> console.out().println("latency-lab: left out: " + l));
+        List<String> breached = new ArrayList<>();
+        List<History> histories = new ArrayList<>();
+        ChangePoints method = new ChangePoints(ChangePoints.LAB.windowLength(), ChangePoints.LAB.maxPValue(), minChange / 100);
+        for (History h : History.of(runs.runs(), method)) {
+            histories.add(h);
+            HistoryLines.of(h).forEach(l -> console.out().println("latency-lab: " + l));
+            gates.forEach(g -> g.breach(h).ifPresent(breached::add));
+        }
+        if (out != null) {
+            console.out().println("History page: " + HistoryPage.write(histories, out.toAbsolutePath()));
+        }
+        breached.forEach(b -> console.err().println("latency-lab: WORSE: " + b));
+        return breached.isEmpty() ? LatencyLab.OK : LatencyLab.WORSE;
+    }
+}

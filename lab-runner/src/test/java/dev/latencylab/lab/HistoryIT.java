@@ -1,0 +1,67 @@
+package dev.latencylab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.compare.Metric;
+import dev.latencylab.lab.history.ChangePoints;
+import dev.latencylab.lab.history.History;
+import dev.latencylab.lab.history.HistoryRuns;
+
+/**
+ * The published proof of ./lab history (docs/results-history: the example service 12 times as it is, then 5 times
+ * with its query 20% slower): in the data, every change point of every metric is at the run where the change was
+ * made, the query's time (p50) among them, and none is among the runs before it; through the command line, the gate
+ * exits 3 on the whole history and 0 on the runs before the change, and the page links each run.
+ */
+class HistoryIT {
+
+    private static final Path PUBLISHED = Lab.repo().resolve("docs/results-history");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theChangeIsFoundWhereItWasMadeAndNoneBeforeIt() {
+        List<History> all = History.of(HistoryRuns.under(List.of(PUBLISHED)).runs(), ChangePoints.LAB);
+        assertThat(all).singleElement().satisfies(h -> {
+            assertThat(h.point()).isEqualTo("example-l0-u100");
+            assertThat(h.entries()).hasSize(17);
+            assertThat(h.entries().subList(0, 12)).allSatisfy(e -> assertThat(e.folder().toString()).contains("/before/"));
+            assertThat(h.entries().subList(12, 17)).allSatisfy(e -> assertThat(e.folder().toString()).contains("/after/"));
+            assertThat(h.tracks()).allSatisfy(t -> assertThat(t.shifts()).as(t.metric().id()).allSatisfy(s -> assertThat(s.at()).isEqualTo(12)));
+            History.Track p50 = h.tracks().stream().filter(t -> t.metric() == Metric.P50).findFirst().orElseThrow();
+            assertThat(p50.shifts()).singleElement().satisfies(s -> {
+                assertThat(s.worse()).isTrue();
+                assertThat(s.machine()).as("the same machine on both sides").isNull();
+                assertThat(s.relative()).as("a query 20% slower, in a response that is mostly the query").isBetween(0.1, 0.25);
+            });
+        });
+        List<History> before = History.of(HistoryRuns.under(List.of(PUBLISHED.resolve("before"))).runs(), ChangePoints.LAB);
+        assertThat(before).singleElement().satisfies(h -> assertThat(h.tracks()).allSatisfy(t -> assertThat(t.shifts()).as(t.metric().id()).isEmpty()));
+    }
+
+    @Test
+    void theGateFailsOnTheChangedHistoryAndPassesTheUnchangedOne() {
+        LabCommand.Finished changed = LabCommand.run(tmp.resolve("changed.txt"), "history", PUBLISHED.toString(), "--fail-on-change", "p50:10",
+                "--out", tmp.resolve("page").toString());
+        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.WORSE);
+        assertThat(changed.output()).containsPattern("latency-lab: WORSE: p50 of example-l0-u100 got worse from run 13 of 17 \\(after/example-l0-u100-r1, "
+                + "28 Nov 2026 [0-9:]+ UTC\\): [0-9.]+ -> [0-9.]+ ms \\(\\+[0-9.]+%, p [0-9.e-]+; runs 1-12 against 13-17\\)")
+                .contains("History page: " + tmp.resolve("page/index.html"));
+        assertThat(tmp.resolve("page/index.html")).content().contains("results-history/before/points/example-l0-u100-r1/result.json\"")
+                .contains("results-history/after/points/example-l0-u100-r5/result.json\"").doesNotContain("unrecorded");
+
+        LabCommand.Finished unchanged = LabCommand.run(tmp.resolve("unchanged.txt"), "history", PUBLISHED.resolve("before").toString(),
+                "--fail-on-change", "p50:10");
+        assertThat(unchanged.exitCode()).as(unchanged.output()).isZero();
+        assertThat(unchanged.output()).contains("latency-lab: history of example-l0-u100: 12 runs").contains("p50        no change point")
+                .doesNotContain("WORSE");
+    }
+}
