@@ -78,8 +78,8 @@ class LabCommandLineIT {
 
     @Test
     void twoRunsOnOnePortNeverMeasureOneServerTwice() throws IOException {
-        LabCommand a = LabCommand.start(console("a"), run());
-        LabCommand b = LabCommand.start(console("b"), run());
+        LabCommand a = LabCommand.start(console("a"), run("--label", "commit abc123"));
+        LabCommand b = LabCommand.start(console("b"), run("--label", "commit abc123"));
         int exitA = a.await(Duration.ofMinutes(4));
         int exitB = b.await(Duration.ofMinutes(4));
 
@@ -95,6 +95,7 @@ class LabCommandLineIT {
         Result result = ResultFile.read(Path.of(winner.awaitLine("^Result file: (.+)$", Duration.ZERO)));
         assertThat(result.server().process().pid()).as("the server measured is the one this run started").isEqualTo(targetPid);
         assertThat(result.problems()).isEmpty();
+        assertThat(result.label()).as("--label, kept in the result for ./lab history").isEqualTo("commit abc123");
         // watched live: its view's address said first, its seconds (live.jsonl) adding up to its result
         assertThat(winner.output()).contains("latency-lab: live view: http://127.0.0.1:")
                 .containsPattern("(?m)^latency-lab: live [0-9]+ s: [0-9]+ users, [0-9,]+ OK").as("in a pipe: plain lines").doesNotContain("\r", "\033");
@@ -276,6 +277,11 @@ class LabCommandLineIT {
         assertThat(target.output()).startsWith("latency-lab: unknown target 'tomcat'; known: mvc (= mvc-t200)");
         assertNoStackTrace(target.output());
 
+        LabCommand.Finished label = LabCommand.run(console("label"), "sweep", "--label", "two\nlines");
+        assertThat(label.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(label.output()).isEqualTo("latency-lab: --label (with a control character): give one line of text, up to 200 characters "
+                + "(a commit, a version)\n");
+
         LabCommand.Finished notASweep = LabCommand.run(console("report"), "report", tmp.resolve("no sweep here").toString());
         assertThat(notASweep.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(notASweep.output()).contains("is not a sweep folder");
@@ -296,29 +302,6 @@ class LabCommandLineIT {
         LabCommand.Finished refused = LabCommand.run(console("csv-only"), "report", csvOnly.toString(), "--markdown");
         assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(refused.output()).contains(csvOnly + " has no points/");
-    }
-
-    /**
-     * ./lab rebuild-docs --check on a copy whose README verdict was edited by hand finds it (exit 1, the file named, and
-     * what to run). (That every published file is what its data gives, and that rebuilding writes it so: PublishedResultsTest,
-     * in the fast tier, through the same rebuild, which --check runs into a scratch copy. A sweep folder alone: ./lab
-     * report, below.)
-     */
-    @Test
-    void rebuildDocsCheckFindsAHandEditedTable() throws Exception {
-        Path copy = tmp.resolve("repo");
-        Lab.copyTree(Lab.repo().resolve("docs"), copy.resolve("docs"));
-        String readme = Files.readString(Lab.repo().resolve("README.md"));
-        int verdict = readme.indexOf("<!-- verdict: ");
-        Matcher figure = Pattern.compile("[0-9],[0-9]{3}").matcher(readme);
-        assertThat(figure.find(verdict)).as("a figure in README's verdict").isTrue();
-        Files.writeString(copy.resolve("README.md"), readme.substring(0, figure.start()) + "9,999" + readme.substring(figure.end()));
-
-        LabCommand.Finished edited = LabCommand.run(console("edited"), "--repo", copy.toString(), "rebuild-docs", "--check");
-        assertThat(edited.exitCode()).as(edited.output()).isEqualTo(LatencyLab.FAILED);
-        assertThat(edited.output()).contains("latency-lab: differs from what its data gives: README.md")
-                .contains("1 published files differ; ./lab rebuild-docs writes them again");
-        assertThat(Files.readString(copy.resolve("README.md"))).as("--check changes nothing").contains("9,999");
     }
 
     /** ./lab report of a sweep folder that holds only its data (sweep.json, points): its summary and page, as published. */

@@ -55,7 +55,7 @@ class LiveViewIT {
         LabCommand lab = LabCommand.start(tmp.resolve("sweep.console"), List.of("env", "TERM=xterm", "COLUMNS=100", "python3", "-c",
                 "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))"), "sweep", "--targets", "mvc-t20", "--users", "20,40",
                 "--ramp-seconds",
-                "2", "--requests-per-user", "20", "--think-min-ms", "100", "--think-max-ms", "200", "--port", String.valueOf(Lab.freePort()),
+                "2", "--requests-per-user", "12", "--think-min-ms", "100", "--think-max-ms", "200", "--port", String.valueOf(Lab.freePort()),
                 "--warmup-seconds", "1", "--drain-seconds", "5",
                 "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "watched");
         String live = lab.awaitLine("latency-lab: live view: (http://127\\.0\\.0\\.1:[0-9]+/) ", Duration.ofMinutes(2));
@@ -147,7 +147,7 @@ class LiveViewIT {
             shown++;
             assertThat(status.group(1).length()).as(status.group(1)).isLessThan(100);
         }
-        assertThat(shown).as("a status each second of the two points").isGreaterThan(8);
+        assertThat(shown).as("a status each second of the two points").isGreaterThan(3);
 
         // the page at the end: each point's line as the console said it, the sweep's page linked, the last chart complete
         String state = "";

@@ -78,6 +78,9 @@ final class RunCommand implements Callable<Integer> {
     LiveOptions liveOptions;
 
     @CommandLine.Mixin
+    LabelOption labelOption;
+
+    @CommandLine.Mixin
     InjectorOptions injectorOptions;
 
     /**
@@ -98,6 +101,7 @@ final class RunCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         ResultsFolders.sayLeftBehind(runs(repo), console.err());
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
+        labelOption.check();
         LoadShapeOptions.refuseAsProperties(properties);
         if (serviceOptions.url != null) {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);
@@ -222,7 +226,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A finished run against its objective, if it was given one: kept in its result file, said, and exit 5 when missed. */
+    /** A finished run: labelled (--label), then judged by its objective (--slo). */
     private int judged(Slo objective, Path resultFile) {
+        labelOption.write(resultFile);
         return judged(objective, List.of(new SloGate.Judged(Summary.row(resultFile), resultFile)), false, console);
     }
 

@@ -115,6 +115,9 @@ final class SweepCommand implements Callable<Integer> {
     LiveOptions liveOptions;
 
     @CommandLine.Mixin
+    LabelOption labelOption;
+
+    @CommandLine.Mixin
     InjectorOptions injectorOptions;
 
     @Option(names = "--repeats-from-users", description = "Repeat only the points with at least this many users; the "
@@ -123,6 +126,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        labelOption.check();
         Path repo = lab.repo.toAbsolutePath().normalize();
         SweepPlan.Ports ports = ports();
         int injectors = injectorOptions.injectors();
@@ -214,7 +218,10 @@ final class SweepCommand implements Callable<Integer> {
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume");
                 LiveView live = liveOptions.start("sweep " + dir.dir().getFileName(), out, unwatched)) {
-            sweep.run(retryFailed, () -> SweepPage.write(dir), live == null ? RunWatch.NONE : live);
+            sweep.run(retryFailed, () -> {
+                labelOption.writeSince(dir, start);
+                SweepPage.write(dir);
+            }, live == null ? RunWatch.NONE : live);
             if (sweep.stopped()) {
                 return LatencyLab.FAILED;
             }

@@ -25,15 +25,22 @@ public record History(String point, List<Entry> entries, List<Track> tracks) {
     /** The metrics a history follows, in the order it shows them. */
     public static final List<Metric> METRICS = List.of(Metric.GOODPUT, Metric.P50, Metric.P95, Metric.P99, Metric.KO, Metric.SERVER_CPU);
 
-    /** A run of the history: its folder, when it started (ISO, as its result has it), the machine it ran on (null if unrecorded). */
-    public record Entry(Path folder, String started, Machine.Fingerprint machine, Side.Run run) {
+    /**
+     * A run of the history: its folder, when it started (ISO, as its result has it), the label it was given (--label; null
+     * without), the machine it ran on (null if unrecorded).
+     */
+    public record Entry(Path folder, String started, String label, Machine.Fingerprint machine, Side.Run run) {
 
-        /** The run as a reader finds it: its folder's name, after its sweep's for a sweep's point (after/example-l0-u100-r1). */
+        /**
+         * The run as a reader finds it: its folder's name, after its sweep's for a sweep's point
+         * (after/example-l0-u100-r1), after its label where it has one.
+         */
         public String name() {
             Path parent = folder.getParent();
             boolean ofSweep = parent != null && parent.getFileName() != null && parent.getFileName().toString().equals(SweepFolder.POINTS)
                     && parent.getParent() != null && parent.getParent().getFileName() != null;
-            return ofSweep ? parent.getParent().getFileName() + "/" + folder.getFileName() : String.valueOf(folder.getFileName());
+            String name = ofSweep ? parent.getParent().getFileName() + "/" + folder.getFileName() : String.valueOf(folder.getFileName());
+            return label == null ? name : label + ": " + name;
         }
     }
 

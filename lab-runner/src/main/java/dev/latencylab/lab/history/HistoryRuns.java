@@ -40,7 +40,7 @@ public record HistoryRuns(List<History.Entry> runs, List<String> leftOut) {
             try {
                 Side side = Side.read(folder);
                 for (List<Side.Run> point : side.points().values()) {
-                    point.forEach(r -> runs.add(new History.Entry(folder, r.result().start(), r.machine(), r)));
+                    point.forEach(r -> runs.add(new History.Entry(folder, r.result().start(), r.result().label(), r.machine(), r)));
                 }
                 leftOut.addAll(side.failed());
             }

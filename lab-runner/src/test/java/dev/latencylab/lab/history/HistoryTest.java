@@ -24,7 +24,8 @@ class HistoryTest {
     private static List<History.Entry> runs(Machine.Fingerprint... machines) {
         List<History.Entry> entries = new ArrayList<>();
         for (int i = 0; i < machines.length; i++) {
-            entries.add(new History.Entry(Path.of("run-" + (i + 1)), "2026-11-28T09:%02d:00Z".formatted(i), machines[i], null));
+            entries.add(new History.Entry(Path.of("run-" + (i + 1)), "2026-11-28T09:%02d:00Z".formatted(i), i == 3 ? "abc123" : null, machines[i],
+                    null));
         }
         return entries;
     }
@@ -57,7 +58,7 @@ class HistoryTest {
         assertThat(gate).isEqualTo(new ChangeGate(Metric.P99, 0.10));
         assertThat(gate.breach(p99(100, 120, true, null))).hasValueSatisfying(line -> assertThat(line)
                 .startsWith(
-                        "p99 of webflux-l100-u100 got worse from run 4 of 5 (run-4, 28 Nov 2026 09:03 UTC): 100 -> 120 ms (+20.0%, p 0.00010; runs 1-3 against 4-5)"));
+                        "p99 of webflux-l100-u100 got worse from run 4 of 5 (abc123: run-4, 28 Nov 2026 09:03 UTC): 100 -> 120 ms (+20.0%, p 0.00010; runs 1-3 against 4-5)"));
         assertThat(gate.breach(p99(100, 105, true, null))).as("5% is within the gate's 10%").isEmpty();
         assertThat(gate.breach(p99(120, 100, false, null))).as("better").isEmpty();
         assertThat(gate.breach(p99(100, 120, true, "its CPU probe 400 MiB/s, then 300"))).as("the machine's change").isEmpty();
@@ -77,7 +78,7 @@ class HistoryTest {
     void aChangeOfTheMachineIsSaidBesideTheChangePoint() {
         History h = p99(100, 120, true, "its CPU probe 400 MiB/s, then 300");
         assertThat(HistoryLines.of(h)).containsExactly("history of webflux-l100-u100: 5 runs, 28 Nov 2026 09:00 UTC to 28 Nov 2026 09:04 UTC",
-                "  p99        worse from run 4 of 5 (run-4, 28 Nov 2026 09:03 UTC): 100 -> 120 ms (+20.0%, p 0.00010; runs 1-3 against 4-5); "
+                "  p99        worse from run 4 of 5 (abc123: run-4, 28 Nov 2026 09:03 UTC): 100 -> 120 ms (+20.0%, p 0.00010; runs 1-3 against 4-5); "
                         + "the machine changed there: its CPU probe 400 MiB/s, then 300");
     }
 }

@@ -18,7 +18,8 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         List<String> problems, List<Part> parts,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Jvm jvm,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ByRequest> byRequest,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) SloVerdict slo) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) SloVerdict slo,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String label) {
 
     /** The lab's own simulation, as a result file names it; any other name is a simulation of the user's (./lab run --simulation). */
     public static final String LAB_SIMULATION = "dev.latencylab.load.LoadSimulation";
@@ -29,13 +30,19 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             EncodedHistogram histogram, Injector injector, Server server, Model model, Open open, Timeline timeline,
             List<String> problems, List<Part> parts, Jvm jvm, List<ByRequest> byRequest) {
         this(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau, responseTimeMs, histogram,
-                injector, server, model, open, timeline, problems, parts, jvm, byRequest, null);
+                injector, server, model, open, timeline, problems, parts, jvm, byRequest, null, null);
     }
 
     /** The same result judged by an objective (./lab run --slo, sweep --slo). */
     public Result withSlo(SloVerdict verdict) {
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, verdict);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, verdict, label);
+    }
+
+    /** The same result with the label its run was given (./lab run --label: a commit, a version), which ./lab history shows. */
+    public Result withLabel(String given) {
+        return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, slo, given);
     }
 
     /**
@@ -68,13 +75,13 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         List<String> all = new java.util.ArrayList<>(problems);
         all.addAll(more);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm, byRequest, slo);
+                responseTimeMs, histogram, injector, server, model, open, timeline, all, parts, jvm, byRequest, slo, label);
     }
 
     /** The same result with the target that the runner started for it. */
     public Result withTarget(TargetSettings started) {
         return new Result(schema, simulation, started, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, slo);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, slo, label);
     }
 
     /**
@@ -90,13 +97,13 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
         Server s = new Server(server.sampling(), server.process(), server.threads(), server.heapUsedBytes(), server.cpu(), server.files(),
                 server.waiting(), server.connectionPool(), pools);
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, s, model, open, timeline, problems, parts, jvm, byRequest, slo);
+                responseTimeMs, histogram, injector, s, model, open, timeline, problems, parts, jvm, byRequest, slo, label);
     }
 
     /** The same result with what the target's JVM recorded during it. */
     public Result withJvm(Jvm recorded) {
         return new Result(schema, simulation, target, parameters, start, end, durationSeconds, requests, throughput, plateau,
-                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded, byRequest, slo);
+                responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, recorded, byRequest, slo, label);
     }
 
     /**
