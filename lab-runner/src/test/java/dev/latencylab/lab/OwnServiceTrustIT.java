@@ -302,21 +302,22 @@ class OwnServiceTrustIT {
 
     /**
      * A jar that floods its output and ignores SIGTERM: its log keeps the first 64 MB and says so, as the run does; the
-     * run says it was killed and has no JVM events (running it again would not help), and the jar is gone after.
+     * run says it was killed after its --jar-stop-seconds and has no JVM events (running it again would not help), and the
+     * jar is gone after.
      */
     @Test
     void aJarThatFloodsItsOutputAndIgnoresSigtermIsCappedAndSaidKilled() throws Exception {
         int port = Lab.freePort();
         String url = "http://127.0.0.1:%d/".formatted(port);
         LabCommand.Finished run = LabCommand.run(tmp.resolve("noisy.console"), "run", "--url", url, "--service", "noisy", "--jar",
-                noisyJar().toString(), "--jar-arg=" + port, "--jar-start-seconds", "40", "--users", "2", "--requests-per-user", "2",
+                noisyJar().toString(), "--jar-arg=" + port, "--jar-start-seconds", "40", "--jar-stop-seconds", "2", "--users", "2", "--requests-per-user", "2",
                 "--ramp-seconds", "1", "--think-min-ms", "500", "--think-max-ms", "600", "--warmup-seconds", "1", "--no-gatling-report");
         run.runFolder().ifPresent(made::add);
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         Path log = made.getFirst().resolve("target.log");
         assertThat(run.output()).contains("latency-lab: noisy printed more than 64 MB: " + log + " keeps the first 64 MB")
-                .contains("latency-lab: noisy ignored SIGTERM for 20 s and was killed (SIGKILL)").doesNotContain("run it again");
+                .contains("latency-lab: noisy ignored SIGTERM for 2 s and was killed (SIGKILL)").doesNotContain("run it again");
         assertThat(Files.size(log)).isBetween(64L << 20, (64L << 20) + (1 << 20));
         try (Stream<String> lines = Files.lines(log)) {
             assertThat(lines.filter(l -> l.startsWith("[latency-lab: the jar's output passed 64 MB"))).hasSize(1);

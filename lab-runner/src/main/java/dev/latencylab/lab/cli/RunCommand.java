@@ -340,7 +340,8 @@ final class RunCommand implements Callable<Integer> {
             console.err().println("latency-lab: WARNING: " + settings.plateauUnreachable());
         }
         ServiceRun.Launch launch = serviceOptions.jar == null ? null : new ServiceRun.Launch(serviceOptions.jar, serviceOptions.jvmOptions,
-                serviceOptions.jarArgs, !noJvmEvents, serviceOptions.jarStart());
+                serviceOptions.jarArgs, !noJvmEvents, serviceOptions.jarStart(),
+                serviceOptions.jarStop());
         console.out().printf("latency-lab: loading %s at %s%s, %s (run folder: %s)%n", service.name(), service.url(),
                 own == null ? "" : " with your simulation " + own.className(), launch == null ? "not started nor stopped here"
                         : "started from " + launch.jar() + " and stopped after",

@@ -33,6 +33,11 @@ final class ServiceOptions {
             + "migrate) may have more.")
     Integer jarStartSeconds;
 
+    @Option(names = "--jar-stop-seconds", paramLabel = "SECONDS", description = "With --jar: how long the jar has to end on SIGTERM "
+            + "before it is killed (default: " + ServiceSpec.JAR_STOP_SECONDS + "); a graceful shutdown that waits for its requests "
+            + "(Spring's default phase: 30 s) may need more. A jar killed writes no flight recording.")
+    Integer jarStopSeconds;
+
     @Option(names = "--jar-arg", paramLabel = "ARG", description = "With --jar: an argument of the jar, e.g. --jar-arg=--server.port=8080 "
             + "(repeat it for several).")
     List<String> jarArgs = new ArrayList<>();
@@ -47,7 +52,8 @@ final class ServiceOptions {
      */
     String givenWithoutUrl(ServiceLoadOptions load) {
         return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
-                : !jvmOptions.isEmpty() ? "--jvm-option" : jarStartSeconds != null ? "--jar-start-seconds" : load == null ? null : load.given();
+                : !jvmOptions.isEmpty() ? "--jvm-option" : jarStartSeconds != null ? "--jar-start-seconds"
+                : jarStopSeconds != null ? "--jar-stop-seconds" : load == null ? null : load.given();
     }
 
     /** The jar options without --jar, and --jar beside --host-is-mine: refused, saying why. */
@@ -56,11 +62,15 @@ final class ServiceOptions {
             throw new IllegalArgumentException("--jar and --host-is-mine: a jar the lab starts runs on this machine; give the URL it "
                     + "answers at here (e.g. http://127.0.0.1:PORT/...) without --host-is-mine");
         }
-        if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty() || jarStartSeconds != null)) {
-            throw new IllegalArgumentException("--jar-arg, --jvm-option and --jar-start-seconds go with --jar: give the jar that starts the service");
+        if (jar == null && (!jarArgs.isEmpty() || !jvmOptions.isEmpty() || jarStartSeconds != null || jarStopSeconds != null)) {
+            throw new IllegalArgumentException(
+                    "--jar-arg, --jvm-option, --jar-start-seconds and --jar-stop-seconds go with --jar: give the jar that starts the service");
         }
         if (jarStartSeconds != null) {
             Inputs.seconds("--jar-start-seconds", jarStartSeconds);
+        }
+        if (jarStopSeconds != null) {
+            Inputs.seconds("--jar-stop-seconds", jarStopSeconds);
         }
     }
 
@@ -78,7 +88,7 @@ final class ServiceOptions {
                     + "that; name your service otherwise").formatted(located.name()));
         }
         return new ServiceSpec(located.name(), url, hostIsMine, jar == null ? null : jar.toAbsolutePath().toString(), jarArgs, jvmOptions,
-                jarStartSeconds,
+                jarStartSeconds, jarStopSeconds,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
                 load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools(),
                 load == null ? null : load.simulation(injectors, hostIsMine));
@@ -87,6 +97,11 @@ final class ServiceOptions {
     /** How long the jar may take to answer: --jar-start-seconds, else the default. */
     java.time.Duration jarStart() {
         return ServiceSpec.startTimeout(jarStartSeconds);
+    }
+
+    /** How long the jar has to end on SIGTERM: --jar-stop-seconds, else the default. */
+    java.time.Duration jarStop() {
+        return ServiceSpec.stopTimeout(jarStopSeconds);
     }
 
     /** An option of the lab's own targets given beside --url (as the user typed the command): refused, naming it. */

@@ -50,7 +50,8 @@ sealed interface Subject extends AutoCloseable permits Subject.LabTarget, Subjec
             ServiceRun.Service located = spec.located();
             jvmOptions.addAll(spec.jvmOptions());
             jvmOptions.addAll(s.jvmOptions());
-            ServiceJar jar = ServiceJar.start(Path.of(spec.jar()), jvmOptions, spec.jarArgs(), located.baseUrl() + located.path(), log, spec.startTimeout());
+            ServiceJar jar = ServiceJar.start(Path.of(spec.jar()), jvmOptions, spec.jarArgs(), located.baseUrl() + located.path(), log, spec.startTimeout(),
+                    spec.stopTimeout());
             try {
                 return new OwnService(located, jar, JvmGauges.Agent.attach(jar.pid()));
             }

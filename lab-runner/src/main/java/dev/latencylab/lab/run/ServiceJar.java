@@ -33,9 +33,12 @@ public final class ServiceJar implements AutoCloseable {
     private final Process process;
     private final Process watchdog;
     private final OutputCopy output;
+    /** How long it has to end on SIGTERM before it is killed. */
+    private final Duration stopTimeout;
     private volatile boolean killed;
 
-    private ServiceJar(Process process, Process watchdog, OutputCopy output) {
+    private ServiceJar(Process process, Process watchdog, OutputCopy output, Duration stopTimeout) {
+        this.stopTimeout = stopTimeout;
         this.process = process;
         this.watchdog = watchdog;
         this.output = output;
@@ -91,7 +94,8 @@ public final class ServiceJar implements AutoCloseable {
      *
      * @throws TargetProcess.TargetFailedException when the port is taken before, the JVM exits, or url does not answer in time
      */
-    public static ServiceJar start(Path jar, List<String> jvmOptions, List<String> args, String url, Path log, Duration timeout) {
+    public static ServiceJar start(Path jar, List<String> jvmOptions, List<String> args, String url, Path log, Duration timeout,
+            Duration stopTimeout) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("--jar %s: no such file".formatted(jar));
         }
@@ -110,7 +114,7 @@ public final class ServiceJar implements AutoCloseable {
         catch (IOException e) {
             throw new TargetProcess.TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
         }
-        ServiceJar started = new ServiceJar(process, watchdog(process.pid()), new OutputCopy(process.getInputStream(), log));
+        ServiceJar started = new ServiceJar(process, watchdog(process.pid()), new OutputCopy(process.getInputStream(), log), stopTimeout);
         try {
             started.awaitAnswer(uri, timeout, log);
         }
@@ -173,11 +177,11 @@ public final class ServiceJar implements AutoCloseable {
         return process.pid();
     }
 
-    /** Stops the jar's JVM (SIGTERM, then SIGKILL after 20 s), so that its flight recording is written, and its watchdog. */
+    /** Stops the jar's JVM (SIGTERM, then SIGKILL after its stop timeout), so that its flight recording is written, and its watchdog. */
     @Override
     public void close() {
         watchdog.destroy();
-        killed |= TargetProcess.stop(process);
+        killed |= TargetProcess.stop(process, stopTimeout);
         output.await();
     }
 

@@ -141,7 +141,7 @@ public final class ServiceRun {
      * @param jvmEvents    with the flight recording every target has
      * @param startTimeout how long it may take until its URL answers
      */
-    public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents, Duration startTimeout) {
+    public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents, Duration startTimeout, Duration stopTimeout) {
     }
 
     /** The hosts file of the load's JVM, in the run's folder (see PinnedHosts). */
@@ -191,7 +191,7 @@ public final class ServiceRun {
                     options.addAll(JvmEvents.recordingOptions(repo, dir.targetRecording()));
                 }
                 started.set(ServiceJar.start(launch.jar(), options, launch.args(), service.baseUrl() + service.path(), dir.targetLog(),
-                        launch.startTimeout()));
+                        launch.startTimeout(), launch.stopTimeout()));
                 out.printf("latency-lab: %s started from %s (pid %d; its output: %s)%n", service.name(), launch.jar(), started.get().pid(),
                         dir.targetLog());
                 sim.put(SimulationSettings.TARGET_PID, String.valueOf(started.get().pid()));
@@ -233,7 +233,7 @@ public final class ServiceRun {
                     // its recording is written at its exit, which SIGKILL skips: running it again would not help
                     out.printf("latency-lab: %s ignored SIGTERM for %d s and was killed (SIGKILL): it wrote no flight recording, so this run "
                             + "has no JVM events; a service that ends on SIGTERM has them (or give --no-jvm-events)%n", service.name(),
-                            TargetProcess.STOP_GRACE.toSeconds());
+                            launch.stopTimeout().toSeconds());
                 }
                 else if (launch.jvmEvents()) {
                     run = TargetRun.withJvmEvents(run, dir, out);

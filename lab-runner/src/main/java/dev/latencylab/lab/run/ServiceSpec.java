@@ -20,6 +20,7 @@ import dev.latencylab.lab.targets.Target;
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer jarStartSeconds,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer jarStopSeconds,
         Map<String, String> requests,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) SecretHeaders headers,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools,
@@ -27,6 +28,9 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
 
     /** How long a jar may take until its URL answers, unless --jar-start-seconds says. */
     public static final int JAR_START_SECONDS = 90;
+
+    /** How long a jar has to end on SIGTERM before it is killed, unless --jar-stop-seconds says (the lab's targets' too). */
+    public static final int JAR_STOP_SECONDS = 20;
 
     public ServiceSpec {
         pools = pools == null ? List.of() : List.copyOf(pools);
@@ -87,9 +91,19 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         return java.time.Duration.ofSeconds(seconds == null ? JAR_START_SECONDS : seconds);
     }
 
+    /** How long its jar has to end on SIGTERM before it is killed. */
+    public java.time.Duration stopTimeout() {
+        return stopTimeout(jarStopSeconds);
+    }
+
+    /** How long a jar has to end on SIGTERM: these seconds (--jar-stop-seconds), else JAR_STOP_SECONDS. */
+    public static java.time.Duration stopTimeout(Integer seconds) {
+        return java.time.Duration.ofSeconds(seconds == null ? JAR_STOP_SECONDS : seconds);
+    }
+
     /** The jar to start for each run, or null: the service runs already. */
     public ServiceRun.Launch launch(boolean jvmEvents) {
-        return jar == null ? null : new ServiceRun.Launch(Path.of(jar), jvmOptions, jarArgs, jvmEvents, startTimeout());
+        return jar == null ? null : new ServiceRun.Launch(Path.of(jar), jvmOptions, jarArgs, jvmEvents, startTimeout(), stopTimeout());
     }
 
     /**

@@ -273,20 +273,25 @@ public final class TargetProcess implements AutoCloseable {
         stop(process);
     }
 
-    /** How long a JVM the lab stops has to end on SIGTERM before it is killed. */
-    static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** How long a target's JVM has to end on SIGTERM before it is killed: a jar's default, one owner for both. */
+    static final Duration STOP_GRACE = ServiceSpec.stopTimeout(null);
+
+    /** Stops a target's JVM (SIGTERM, then SIGKILL after STOP_GRACE) and waits for it; returns whether it had to be killed. */
+    static boolean stop(Process process) {
+        return stop(process, STOP_GRACE);
+    }
 
     /**
-     * Stops a JVM the lab started (SIGTERM, then SIGKILL after STOP_GRACE) and waits for it: a target's, or a user's jar.
+     * Stops a JVM the lab started (SIGTERM, then SIGKILL after grace) and waits for it: a target's, or a user's jar.
      * Returns whether it had to be killed.
      */
-    static boolean stop(Process process) {
+    static boolean stop(Process process, Duration grace) {
         if (!process.isAlive()) {
             return false;
         }
         process.destroy();
         try {
-            if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 return true;
             }

@@ -16,7 +16,7 @@ import dev.latencylab.load.settings.SimulationSettings;
 class ServiceSpecTest {
 
     private static ServiceSpec spec(SecretHeaders headers) {
-        return new ServiceSpec("mine", "http://127.0.0.1:8080/owners", false, null, List.of(), List.of(), null, Map.of(SimulationSettings.METHOD, "GET"),
+        return new ServiceSpec("mine", "http://127.0.0.1:8080/owners", false, null, List.of(), List.of(), null, null, Map.of(SimulationSettings.METHOD, "GET"),
                 headers, List.of(), null);
     }
 
@@ -55,7 +55,7 @@ class ServiceSpecTest {
 
     @Test
     void aFileWithAHeadersValueAmongItsRequestsIsNotRead() {
-        assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(), null,
+        assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(), null, null,
                 Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of(), null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("S3CRET");
     }
