@@ -18,7 +18,7 @@ final class TargetOptions {
     String target;
 
     @Option(names = "--latency-ms", paramLabel = "MS", description = "Latency of each request, in ms (default: " + LatencyLab.DEFAULT_LATENCY_MS
-            + "; ./lab run: or -Dtest.path for the whole path).")
+            + "; on run, -Dtest.path may give the whole path instead).")
     Long latencyMs;
 
     @Option(names = "--port", description = "Port of the target (default: " + TargetPorts.MVC + " for MVC, " + TargetPorts.WEBFLUX
