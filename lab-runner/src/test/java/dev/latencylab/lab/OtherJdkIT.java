@@ -31,7 +31,7 @@ class OtherJdkIT {
 
     /**
      * MVC on virtual threads with one carrier thread, each request waiting 50 ms inside a monitor of its own (/pinned:
-     * as legacy clients do): on JDK 21 the model's pool is that carrier, P/L = 20 req/s.
+     * as legacy clients do): on JDK 21 the model's pool is that carrier, C/L = 20 req/s.
      */
     private static final List<String> TINY = List.of("--target", "mvc-virtual-pinned-c1", "--latency-ms", "50", "--users", "4", "--requests-per-user", "3",
             "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1", "--no-gatling-report");
@@ -74,7 +74,7 @@ class OtherJdkIT {
         assertThat(r.jvm().pinned().count()).as("on JDK 21 each wait inside synchronized pins its carrier").isPositive();
         assertThat(String.join("\n", r.jvm().pinned().topStack())).contains("PinnedController.pinned");
         assertThat(r.target().properties()).containsEntry("jdk.virtualThreadScheduler.parallelism", "1");
-        assertThat(r.model().poolBoundPerSecond()).as("the pinned carrier is the pool: P/L = 1/50 ms").isEqualTo(20);
+        assertThat(r.model().poolBoundPerSecond()).as("the pinned carrier is the pool: C/L = 1/50 ms").isEqualTo(20);
         // the JDK ./lab runs its targets on by default: the first line of the launch file the build wrote
         Jdk own = Jdk.probe(Path.of(Files.readAllLines(Lab.repo().resolve("lab-runner/target/lab-launch.txt")).get(0)));
         if (own.feature() >= 24) {

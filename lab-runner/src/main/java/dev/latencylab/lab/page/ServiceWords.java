@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.lab.capacity.Capacity;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Stages;
@@ -130,10 +131,13 @@ final class ServiceWords {
                 .formatted(Verdict.rate(b))).orElse("");
     }
 
-    /** e.g. ", the knee at 162 users by L + Z = 1.64 s at 20 users": where the model puts a bound of so many req/s. */
+    /**
+     * e.g. ", the knee at 162 users by L + Z = 1.64 s at 20 users": where the model puts a bound of so many req/s; where
+     * the runs of the load it was calibrated on disagree (flagged unstable), it says so: the knee is as uncertain.
+     */
     private static String knee(Optional<ServiceModel> model, double bound) {
-        return model.map(m -> ", the knee at %s users by L + Z = %.2f s at %d users".formatted(Verdict.rate(m.kneeUsers(bound)), m.cycleMs() / 1000,
-                m.at().identity().users())).orElse("");
+        return model.map(m -> ", the knee at %s users by L + Z = %.2f s at %d users%s".formatted(Verdict.rate(m.kneeUsers(bound)), m.cycleMs() / 1000,
+                m.at().identity().users(), m.at().flagList().contains(Flags.UNSTABLE) ? ", whose runs disagree" : "")).orElse("");
     }
 
     /** The goodput against the bound that decided (the full pool's, else the given one's), e.g. ", 1% below it". */

@@ -39,7 +39,7 @@ public record Target(String id, String module, Map<String, String> properties, S
 
     /**
      * Virtual threads that wait inside synchronized: before JDK 24 (JEP 491) each wait pins its carrier thread, so the
-     * carriers are the pool: T = P, goodput at most P/L. From JDK 24 on a waiting virtual thread releases its carrier.
+     * carriers are the pool: T = C (the carriers), goodput at most C/L. From JDK 24 on a waiting virtual thread releases its carrier.
      *
      * @param parallelism the carriers the id sets (-c<P>: jdk.virtualThreadScheduler.parallelism); 0: the JVM's
      *                    default, the cores it sees

@@ -18,13 +18,13 @@ import dev.latencylab.load.result.ResultFile;
 
 /**
  * What docs/findings.md says of the published JDK 21 and JDK 25 sweeps holds in their data: on JDK 21 a wait inside
- * synchronized pins a carrier in every run, and above the carriers' P/L each run's goodput is P/L within 5%, moving
+ * synchronized pins a carrier in every run, and above the carriers' C/L each run's goodput is C/L within 5%, moving
  * with P; on JDK 25 nothing pins and the same target follows the offered load; the wait outside a monitor
  * (mvc-virtual, /hello) follows it on both. The same for a real library: PostgreSQL's JDBC driver 42.5.6.
  */
 class JdkFindingsTest {
 
-    /** Above both carrier bounds (P/L: 20 and 10 req/s at 100 ms). */
+    /** Above both carrier bounds (C/L: 20 and 10 req/s at 100 ms). */
     private static final double ABOVE = 25;
 
     private static List<Result> results(String sweep, String pointPrefix) throws IOException {
@@ -40,12 +40,12 @@ class JdkFindingsTest {
         }
     }
 
-    /** The rate of the JDBC sweeps: twice the 2 carriers' P/L at 100 ms, below the 10 connections' 100 req/s. */
+    /** The rate of the JDBC sweeps: twice the 2 carriers' C/L at 100 ms, below the 10 connections' 100 req/s. */
     private static final double JDBC_RATE = 40;
 
     /**
      * PostgreSQL's JDBC driver 42.5.6 (-jdbc425) on virtual threads, JDK 21: each query pins its carrier, goodput held
-     * at the carriers' P/L within 5%; the build's driver beside it, the same driver on platform threads and WebFlux
+     * at the carriers' C/L within 5%; the build's driver beside it, the same driver on platform threads and WebFlux
      * serve the rate; on JDK 25 all four serve it and nothing pins.
      */
     @Test
@@ -83,7 +83,7 @@ class JdkFindingsTest {
             assertThat(results("jdk21", point)).allSatisfy(r -> {
                 assertThat(r.target().properties().get(TargetRun.JDK_PROPERTY)).startsWith("21.");
                 assertThat(r.model().poolBoundPerSecond()).isEqualTo(carriers * 10.0);
-                assertThat(levelGoodput(r)).as("P/L within 5%").isCloseTo(carriers * 10.0, within(carriers * 10.0 * 0.05));
+                assertThat(levelGoodput(r)).as("C/L within 5%").isCloseTo(carriers * 10.0, within(carriers * 10.0 * 0.05));
                 assertThat(r.jvm().pinned().count()).isPositive();
             });
         }

@@ -14,6 +14,7 @@ import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.ServiceRows;
 import dev.latencylab.lab.summary.Stages;
+import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
 
@@ -54,6 +55,21 @@ class ServiceVerdictTest {
                 .as("the knee: its bound times L + Z, 20 users / 12.3 req/s at the lightest load")
                 .contains("the knee at " + Verdict.rate(98.7 * 20 / 12.3) + " users by L + Z = 1.63 s at 20 users");
         assertThat(markdown).doesNotContain("not explained");
+    }
+
+    /** A model calibrated on a load whose runs disagree (flagged unstable) says so beside the knee it draws from it. */
+    @Test
+    void aKneeFromALoadWhoseRunsDisagreeSaysSo() {
+        List<Summary.RunRow> runs = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            runs.add(run(20, r, r == 1 ? 11.7 : 12.7, 108, 0.1, NONE_FULL));
+            runs.add(run(200, r, 97.9, 950, 0.24, HIKARI_FULL));
+        }
+        assertThat(Points.of(runs, Map.of()).get(0).flagList()).contains(Flags.UNSTABLE);
+        assertThat(Verdict.markdown(Points.of(runs, Map.of())))
+                .containsPattern("the knee at [0-9,]+ users by L \\+ Z = [0-9.]+ s at 20 users, whose runs disagree");
+        runs.replaceAll(row -> row.identity().users() == 20 ? run(20, row.identity().run(), 12.2, 108, 0.1, NONE_FULL) : row);
+        assertThat(Verdict.markdown(Points.of(runs, Map.of()))).contains("at 20 users").doesNotContain("whose runs disagree");
     }
 
     /**
