@@ -168,6 +168,11 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     static void requireFreePort(int port) {
+        // another process's check binds a free port for an instant (FreePorts.free): a port taken is asked again for
+        // 2 s before it counts as another process's (seen once in CI: taken, and no process held it a moment later)
+        for (int i = 0; i < 10 && !FreePorts.free(port); i++) {
+            sleep(200);
+        }
         if (!FreePorts.free(port)) {
             throw new TargetFailedException("port %d is in use by another process%s: stop it, or choose other ports".formatted(port,
                     PortHolder.of(port).map(holder -> " (" + holder + ")").orElse("")));
