@@ -93,7 +93,9 @@ class OwnServiceIT {
             assertThat(r.server().sampling().sampled()).isFalse();
             // the verdict is kept in the result, on its page, and said by report as it was judged
             assertThat(r.slo().met()).isTrue();
-            assertThat(r.slo().objectives()).extracting(Result.Objective::metric, Result.Objective::limit, Result.Objective::met)
+            assertThat(r.slo().objectives())
+                    .extracting(dev.latencylab.load.result.SloVerdict.Objective::metric, dev.latencylab.load.result.SloVerdict.Objective::limit,
+                            dev.latencylab.load.result.SloVerdict.Objective::met)
                     .containsExactly(org.assertj.core.groups.Tuple.tuple("p99", 5000.0, true), org.assertj.core.groups.Tuple.tuple("ko", 0.0, true));
             assertThat(Files.readString(made.get(0).resolve("result.html"))).contains("petclinic").contains("met: p99 ");
             LabCommand.Finished report = LabCommand.inThisJvm("report", made.get(0).toString());

@@ -76,7 +76,7 @@ final class ReportCommand implements Callable<Integer> {
             Path resultFile = new RunFolder(dirs.get(0)).resultFile();
             console.out().println("Run page: " + RunPage.write(resultFile).toAbsolutePath());
             // the verdict its file keeps, as judged when it ran (./lab run --slo): said, not judged again
-            dev.latencylab.load.result.Result.SloVerdict slo = dev.latencylab.load.result.ResultFile.read(resultFile).slo();
+            dev.latencylab.load.result.SloVerdict slo = dev.latencylab.load.result.ResultFile.read(resultFile).slo();
             if (slo != null) {
                 console.out().println("SLO " + RunPage.slo(slo));
             }

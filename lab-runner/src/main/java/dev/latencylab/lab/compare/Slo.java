@@ -21,7 +21,7 @@ public record Slo(List<Limit> limits) {
             if (v == null) {
                 return null;
             }
-            boolean missed = !dev.latencylab.load.result.Result.Objective.meets(v, value, !metric.higherIsBetter());
+            boolean missed = !dev.latencylab.load.result.SloVerdict.Objective.meets(v, value, !metric.higherIsBetter());
             return missed ? "%s %s %s %s %s %s (by %s %s)".formatted(metric.id(), Figures.value(v), metric.unit(), metric.higherIsBetter() ? "<" : ">",
                     Figures.given(value), metric.unit(), Figures.value(Math.abs(v - value)), metric.unit()) : null;
         }
@@ -74,14 +74,14 @@ public record Slo(List<Limit> limits) {
     }
 
     /** The run judged by this objective, as its result file keeps it: each limit, the run's value, met. */
-    public dev.latencylab.load.result.Result.SloVerdict verdict(RunRow row) {
-        List<dev.latencylab.load.result.Result.Objective> each = limits.stream().map(l -> {
+    public dev.latencylab.load.result.SloVerdict verdict(RunRow row) {
+        List<dev.latencylab.load.result.SloVerdict.Objective> each = limits.stream().map(l -> {
             Double v = l.metric().of(row);
             boolean atMost = !l.metric().higherIsBetter();
-            return new dev.latencylab.load.result.Result.Objective(l.metric().id(), l.metric().unit(), l.value(), atMost, v,
-                    dev.latencylab.load.result.Result.Objective.meets(v, l.value(), atMost));
+            return new dev.latencylab.load.result.SloVerdict.Objective(l.metric().id(), l.metric().unit(), l.value(), atMost, v,
+                    dev.latencylab.load.result.SloVerdict.Objective.meets(v, l.value(), atMost));
         }).toList();
-        return new dev.latencylab.load.result.Result.SloVerdict(each.stream().allMatch(dev.latencylab.load.result.Result.Objective::met), each);
+        return new dev.latencylab.load.result.SloVerdict(each.stream().allMatch(dev.latencylab.load.result.SloVerdict.Objective::met), each);
     }
 
     /** What the run missed, one clause per limit; empty when it met them all. */

@@ -20,6 +20,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import dev.latencylab.load.result.Jvm;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.format.Figures;
@@ -284,23 +285,23 @@ public final class RunPage {
     }
 
     /** What the target's JVM recorded during the run, in a line; said plainly when it was not recorded. */
-    static String jvm(Result.Jvm j) {
+    static String jvm(Jvm j) {
         if (j == null) {
             return "not recorded (a run from before JVM events, one with --no-jvm-events, or a server the lab did not start)";
         }
-        Result.Pinned p = j.pinned();
+        Jvm.Pinned p = j.pinned();
         return "GC %s; safepoints %s; virtual threads pinned (%d ms or more): %,d%s (flight recording: %s)".formatted(pauses(j.gc()),
                 pauses(j.safepoints()), p.thresholdMs(), p.count(), p.count() == 0 ? "" : ", %,d of them at %s".formatted(p.topStackCount(),
                         String.join(" < ", p.topStack().subList(0, Math.min(3, p.topStack().size())))),
                 j.recording());
     }
 
-    private static String pauses(Result.Pauses p) {
+    private static String pauses(Jvm.Pauses p) {
         return p.count() == 0 ? "none" : "%,d pauses, %,.1f ms in all, longest %,.1f ms".formatted(p.count(), p.totalMs(), p.longestMs());
     }
 
     /** The verdict the run's file keeps (./lab run --slo): met or missed, each objective with the run's value against its limit. */
-    public static String slo(Result.SloVerdict v) {
+    public static String slo(dev.latencylab.load.result.SloVerdict v) {
         return (v.met() ? "met: " : "missed: ") + v.objectives().stream().map(o -> "%s %s %s %s %s".formatted(o.metric(),
                 o.value() == null ? "none" : Figures.value(o.value()) + " " + o.unit(),
                 o.met() ? (o.atMost() ? "<=" : ">=") : (o.atMost() ? ">" : "<"), Figures.given(o.limit()), o.unit()))

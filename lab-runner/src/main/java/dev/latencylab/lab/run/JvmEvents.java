@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
-import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.Jvm;
 
 /**
  * The target's own events during a run, from the JDK Flight Recorder recording it makes from its start to its exit
@@ -48,7 +48,7 @@ public final class JvmEvents {
      *
      * @throws UncheckedIOException when the recording cannot be read, or is cut short
      */
-    public static Result.Jvm read(Path recording, Instant start, Instant end) {
+    public static Jvm read(Path recording, Instant start, Instant end) {
         int seconds = (int) Math.max(1, Math.ceil(Duration.between(start, end).toMillis() / 1000.0));
         double[] gcMs = new double[seconds];
         double[] safepointMs = new double[seconds];
@@ -102,14 +102,14 @@ public final class JvmEvents {
                     new IOException("cut short or corrupt (%s)".formatted(e), e));
         }
         Map.Entry<List<String>, Long> top = pinnedStacks.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
-        return new Result.Jvm(recording.getFileName().toString(), pauses(gcPauses, gcMs),
-                new Result.Pinned(pinned, PINNED_THRESHOLD_MS, top == null ? List.of() : top.getKey(), top == null ? 0 : top.getValue(),
+        return new Jvm(recording.getFileName().toString(), pauses(gcPauses, gcMs),
+                new Jvm.Pinned(pinned, PINNED_THRESHOLD_MS, top == null ? List.of() : top.getKey(), top == null ? 0 : top.getValue(),
                         pinnedPerSecond),
                 pauses(safepoints, safepointMs));
     }
 
-    private static Result.Pauses pauses(List<Double> ms, double[] perSecond) {
-        return new Result.Pauses(ms.size(), round(ms.stream().mapToDouble(Double::doubleValue).sum()),
+    private static Jvm.Pauses pauses(List<Double> ms, double[] perSecond) {
+        return new Jvm.Pauses(ms.size(), round(ms.stream().mapToDouble(Double::doubleValue).sum()),
                 round(ms.stream().mapToDouble(Double::doubleValue).max().orElse(0)), java.util.Arrays.stream(perSecond).map(JvmEvents::round).toArray());
     }
 

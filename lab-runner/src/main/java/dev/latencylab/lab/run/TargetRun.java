@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import dev.latencylab.load.result.Jvm;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.merge.ResultMerge;
@@ -202,7 +203,7 @@ public final class TargetRun {
         catch (ResultFile.BadResultFile e) {
             return run; // left for the caller's read to refuse
         }
-        Result.Jvm events;
+        Jvm events;
         try {
             events = JvmEvents.read(dir.targetRecording(), Instant.parse(result.start()), Instant.parse(result.end()));
         }

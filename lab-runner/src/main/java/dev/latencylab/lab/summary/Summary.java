@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.latencylab.load.result.Jvm;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.result.ResultFile;
@@ -206,8 +207,8 @@ public final class Summary {
         }
     }
 
-    /** A run of a sweep and what its target's JVM recorded (see Result.Jvm). */
-    public record RunJvm(String run, Result.Jvm jvm) {
+    /** A run of a sweep and what its target's JVM recorded (see Jvm). */
+    public record RunJvm(String run, Jvm jvm) {
     }
 
     /** The runs of a sweep whose results hold their target's JVM events, in folder order. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.RunFolder;
-import dev.latencylab.load.result.Result;
+import dev.latencylab.load.result.Jvm;
 import dev.latencylab.load.result.ResultFile;
 
 /**
@@ -49,7 +49,7 @@ class JvmEventsTest {
             recording.stop();
             recording.dump(file);
         }
-        Result.Jvm jvm = JvmEvents.read(file, start, end);
+        Jvm jvm = JvmEvents.read(file, start, end);
         assertThat(jvm.recording()).isEqualTo("test.jfr");
         assertThat(jvm.gc().count()).as("the three collections in the window").isEqualTo(3);
         assertThat(jvm.gc().totalMs()).isPositive().isGreaterThanOrEqualTo(jvm.gc().longestMs());

@@ -45,26 +45,6 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
                 responseTimeMs, histogram, injector, server, model, open, timeline, problems, parts, jvm, byRequest, slo, given);
     }
 
-    /**
-     * The objective a run was judged by (./lab run --slo, sweep --slo; since SLO verdicts, absent where none was given):
-     * met when each of its objectives was.
-     */
-    public record SloVerdict(boolean met, List<Objective> objectives) {
-    }
-
-    /**
-     * One objective as --slo gave it: the metric (p50, p95, p99 in ms, ko in %, goodput in req/s), its unit, the limit,
-     * whether the run's value may be at most the limit (atMost) or must be at least it (goodput), the run's value (null:
-     * the run has none, and it is not judged), and whether it was met.
-     */
-    public record Objective(String metric, String unit, double limit, boolean atMost, Double value, boolean met) {
-
-        /** Whether value meets limit: at most it, or at least it; no value is not judged (met). */
-        public static boolean meets(Double value, double limit, boolean atMost) {
-            return value == null || (atMost ? value <= limit : value >= limit);
-        }
-    }
-
     /** Files written before problems were recorded have none. */
     public Result {
         problems = problems == null ? List.of() : List.copyOf(problems);
@@ -438,31 +418,6 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      */
     public record LevelHistograms(EncodedHistogram responseTimeHistogram, EncodedHistogram fromDueHistogram,
             EncodedHistogram injectorLagHistogram) {
-    }
-
-    /**
-     * What the target's JVM recorded in its JDK Flight Recorder recording while the run was under way (start to end;
-     * since JVM events: null in files written before, and for a server the lab did not start). Each perSecond array is
-     * on the run's time axis: element i is second i after start.
-     *
-     * @param recording the recording's file name, beside the result (e.g. target.jfr)
-     * @param gc        the collector's pauses (jdk.GarbageCollection: its sum of pauses and longest pause each)
-     * @param pinned    virtual threads that blocked while pinned to their carrier (jdk.VirtualThreadPinned), at least
-     *                  thresholdMs long each
-     * @param safepoints the JVM's safepoints, each from its begin to its end
-     */
-    public record Jvm(String recording, Pauses gc, Pinned pinned, Pauses safepoints) {
-    }
-
-    /** Pauses of one kind: how many, their total and longest (ms), and the ms paused in each second of the run. */
-    public record Pauses(long count, double totalMs, double longestMs, double[] msPerSecond) {
-    }
-
-    /**
-     * Virtual threads pinned: how many events, the threshold that records one, the stack most of them share (its top
-     * frames, innermost first) and how many did, and the events in each second of the run.
-     */
-    public record Pinned(long count, long thresholdMs, List<String> topStack, long topStackCount, long[] perSecond) {
     }
 
     /** One row per sample; columns as named (see Tick); null where a value was not read. */

@@ -171,19 +171,19 @@ public final class ResultCheck {
     }
 
     /** An SLO verdict is what its own values give: each objective met as its value and limit say, the whole met when each is. */
-    private void slo(Result.SloVerdict v) {
+    private void slo(SloVerdict v) {
         if (v.objectives() == null || v.objectives().isEmpty()) {
             problems.add("slo.objectives: none; a verdict judges at least one");
             return;
         }
         for (int i = 0; i < v.objectives().size(); i++) {
-            Result.Objective o = v.objectives().get(i);
-            if (o.met() != Result.Objective.meets(o.value(), o.limit(), o.atMost())) {
+            SloVerdict.Objective o = v.objectives().get(i);
+            if (o.met() != SloVerdict.Objective.meets(o.value(), o.limit(), o.atMost())) {
                 problems.add("slo.objectives[%d] (%s): met is %s, but %s %s %s is %s".formatted(i, o.metric(), o.met(), o.value(),
                         o.atMost() ? "<=" : ">=", o.limit(), !o.met()));
             }
         }
-        boolean all = v.objectives().stream().allMatch(Result.Objective::met);
+        boolean all = v.objectives().stream().allMatch(SloVerdict.Objective::met);
         if (v.met() != all) {
             problems.add("slo.met is %s, but its objectives give %s".formatted(v.met(), all));
         }
