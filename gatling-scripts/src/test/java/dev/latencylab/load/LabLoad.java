@@ -52,9 +52,12 @@ public final class LabLoad {
 
     /**
      * Gatling's HTTP protocol as the lab's own simulation has it: the checked base URL, and no redirect followed, so that
-     * no request leaves the host the lab checked (a 3xx is a KO of its own). Add to it as to any protocol.
+     * no request leaves the host the lab checked (a 3xx is a KO of its own); HTTP/2 when the lab loads it so (sim.http2).
+     * Add to it as to any protocol.
      */
     public static HttpProtocolBuilder http() {
-        return HttpDsl.http.baseUrl(baseUrl()).disableFollowRedirect();
+        SimulationSettings.Endpoint endpoint = SimulationSettings.fromSystemProperties().endpoint();
+        HttpProtocolBuilder http = HttpDsl.http.baseUrl(endpoint.baseUrl()).disableFollowRedirect();
+        return endpoint.http2() ? http.enableHttp2() : http;
     }
 }

@@ -52,7 +52,8 @@ class LoadSimulation extends Simulation {
     // */* as curl sends it: a JSON service answered the old text/plain with 406 to every request. No redirect is
     // followed: a request goes to the host the runner checked and nowhere else, and a 3xx is a KO of its own
     val base = http.baseUrl(settings.endpoint.baseUrl).acceptHeader("*/*").disableCaching.disableFollowRedirect
-    if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) base.shareConnections else base
+    val protocol = if (settings.endpoint.http2) base.enableHttp2 else base
+    if (preflight.connections == SimulationSettings.ConnectionMode.SHARED) protocol.shareConnections else protocol
   }
 
   /** Each request of the mix as Gatling sends it, named as the result file names it: any 2xx is OK. */

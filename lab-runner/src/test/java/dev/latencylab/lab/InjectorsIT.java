@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -159,9 +161,14 @@ class InjectorsIT {
         assertThat(Files.readString(RunPage.of(run.mergedFile()))).contains("Levels (open model)").contains(" req/s on 2 injectors, ");
     }
 
+    /**
+     * ./lab run splits a run of WebFlux over HTTP/2 between two injectors and merges them: each injector trusts the
+     * run's own certificate, which the target served and which is gone when ./lab has ended, its password never on a
+     * command line.
+     */
     @Test
     void labRunWithTwoInjectorsMergesIntoTheRunsResult() throws Exception {
-        List<String> args = new ArrayList<>(List.of("run", "--target", "webflux", "--port", String.valueOf(Lab.freePort()),
+        List<String> args = new ArrayList<>(List.of("run", "--target", "webflux-h2", "--port", String.valueOf(Lab.freePort()),
                 "--warmup-seconds", "1", "--injectors", "2", "--injector-lead-seconds", "3"));
         // the same load by ./lab's options
         args.addAll(List.of("-D" + SimulationSettings.PATH + "=hello/100", "--users", String.valueOf(USERS), "--ramp-seconds", "2",
@@ -173,7 +180,7 @@ class InjectorsIT {
                 .substring("Result file: ".length())).getParent();
         Result r = ResultFile.read(folder.resolve(ResultFile.NAME));
         assertThat(r.parts()).hasSize(2);
-        assertThat(r.target()).as("the merge and each part name the target").isEqualTo(Target.parse("webflux").settings())
+        assertThat(r.target()).as("the merge and each part name the target").isEqualTo(Target.parse("webflux-h2").settings())
                 .isEqualTo(ResultFile.read(folder.resolve("injector-1").resolve(ResultFile.NAME)).target());
         assertThat(r.requests().total()).isEqualTo(r.parts().get(0).requests().total() + r.parts().get(1).requests().total())
                 .isEqualTo(USERS * REPEAT);
@@ -181,6 +188,22 @@ class InjectorsIT {
         assertThat(folder.resolve("injector-1/report/index.html")).isRegularFile();
         assertThat(Files.readString(folder.resolve("injector-1/gatling.log"))).contains("injector 1 of 2: 5 of them");
         assertThat(run.output()).contains("merged 2 injectors' results: 33 requests (18 + 15)");
+        for (Path part : List.of(folder, folder.resolve("injector-0"), folder.resolve("injector-1"))) {
+            Result.Endpoint endpoint = ResultFile.read(part.resolve(ResultFile.NAME)).parameters().endpoint();
+            assertThat(endpoint.protocol()).as(part.toString()).isEqualTo("h2");
+            assertThat(endpoint.trust()).isEqualTo("trust store");
+            assertThat(endpoint.baseUrl()).startsWith("https://localhost:");
+        }
+        assertThat(Files.readString(folder.resolve("injector-1/gatling.log"))).contains("-Dsim.http2=true")
+                .contains("-Dgatling.ssl.useInsecureTrustManager=false");
+        String started = Files.readAllLines(folder.resolve("target.log")).getFirst();
+        Matcher keyStore = Pattern.compile("--server\\.ssl\\.key-store=file:(\\S+)").matcher(started);
+        assertThat(keyStore.find()).as(started).isTrue();
+        assertThat(started).as("the key store's password: in the target's environment alone").doesNotContain("password");
+        assertThat(Path.of(keyStore.group(1))).as("the run's key is not kept").doesNotExist();
+        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
+            assertThat(files.map(Path::getFileName).map(Path::toString)).as("no key store among the run's files").noneMatch(n -> n.endsWith(".p12"));
+        }
     }
 
     @Test

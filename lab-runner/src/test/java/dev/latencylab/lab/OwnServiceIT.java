@@ -27,6 +27,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -183,14 +184,22 @@ class OwnServiceIT {
      * (its own PostgreSQL inside), loaded once its URL answers, recorded (its flight recording's events in result.json,
      * its actuator sampled), and stopped after the run. Its actuator is told to leave out the Prometheus registry, as
      * many services have none: its metrics, its pools among them, are read from Spring Boot's own /actuator/metrics JSON.
+     * It serves HTTPS and HTTP/2 with a certificate of its own, which the load trusts as told (--ca-cert): Tomcat's
+     * access log shows every request of the load on HTTP/2, and its metrics are read over TLS on its own port.
      */
     @Test
-    void aJarOfYoursIsStartedLoadedRecordedAndStopped() {
+    void aJarOfYoursIsStartedLoadedRecordedAndStopped() throws Exception {
         int port = FreePorts.port();
-        LabCommand.Finished run = run("jar", "--url", "http://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service", "my-jar",
-                "--jar", ExampleServiceJar.jar().toString(), "--jar-arg=--server.port=" + port,
-                "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics",
-                "--jar-arg=--server.tomcat.mbeanregistry.enabled=true", "--jvm-option=-Xmx256m");
+        TestCertificate certificate = TestCertificate.in(tmp);
+        Path accessLog = tmp.resolve("access");
+        List<String> args = new java.util.ArrayList<>(List.of("--url", "https://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service",
+                "my-jar", "--ca-cert", certificate.certificate().toString(), "--http2", "--jar", ExampleServiceJar.jar().toString(),
+                "--jar-arg=--server.port=" + port, "--jar-arg=--management.endpoints.web.exposure.include=health,info,metrics",
+                "--jar-arg=--server.tomcat.mbeanregistry.enabled=true", "--jvm-option=-Xmx256m",
+                "--jar-arg=--server.tomcat.accesslog.enabled=true", "--jar-arg=--server.tomcat.accesslog.directory=" + accessLog,
+                "--jar-arg=--server.tomcat.accesslog.pattern=%H %{User-Agent}i", "--jar-arg=--server.tomcat.accesslog.buffered=false"));
+        args.addAll(certificate.jarArgs(true));
+        LabCommand.Finished run = run("jar", args.toArray(String[]::new));
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         Matcher started = Pattern.compile("latency-lab: my-jar started from .+ \\(pid ([0-9]+);").matcher(run.output());
@@ -216,6 +225,25 @@ class OwnServiceIT {
         assertThat(r.jvm()).as("its flight recording's events").isNotNull();
         assertThat(r.jvm().gc()).isNotNull();
         assertThat(r.problems()).isEmpty();
+        assertThat(r.parameters().endpoint().protocol()).isEqualTo("h2");
+        assertThat(r.parameters().endpoint().trust()).isEqualTo("trust store");
+        assertThat(r.parameters().endpoint().metricsUrl()).as("its metrics on its own port, over TLS").isEqualTo("https://127.0.0.1:" + port);
+        List<String> logged;
+        try (java.util.stream.Stream<Path> files = Files.list(accessLog)) {
+            logged = files.flatMap(f -> {
+                try {
+                    return Files.readAllLines(f).stream();
+                }
+                catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        // the lab's own checks, warm-up and sampling send the JDK's client's name; the load's requests, Gatling's (none)
+        assertThat(logged.stream().filter(l -> !l.contains("Java-http-client"))).as("the load's requests, each on HTTP/2").hasSize(12)
+                .allMatch(l -> l.startsWith("HTTP/2.0 "));
+        assertThat(Files.readString(RunPage.of(made.get(0).resolve("result.json"))))
+                .contains("HTTP/2 over TLS, trusting the certificates of its trust store alone");
     }
 
     /**

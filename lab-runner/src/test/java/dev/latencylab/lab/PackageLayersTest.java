@@ -30,7 +30,7 @@ class PackageLayersTest {
                     List.of("sweep", "capacity", "footprint"), List.of("compare"), List.of("history"), List.of("page"), List.of("live", "docs"),
                     List.of("cli")));
     static final Module CONTRACT = new Module("load-contract/src/main/java/dev/latencylab/load", "dev.latencylab.load",
-            List.of(List.of("result", "launch", "live"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));
+            List.of(List.of("result", "launch", "live", "tls"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));
     static final Module SIMULATION = new Module("gatling-scripts/src/main/java/dev/latencylab/load", "dev.latencylab.load",
             List.of(List.of("sample"), List.of("preflight"), List.of("record"), List.of("live")));
     static final List<Module> MODULES = List.of(RUNNER, CONTRACT, SIMULATION);

@@ -67,7 +67,8 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
                 ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
         Preflight decided = decide(s, limit,
-                s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(), URI.create(s.endpoint().baseUrl()).getPort()));
+                s.modelThreads().isPresent() ? s.modelThreads() : readPoolSize(s.endpoint().metricsUrl(),
+                        dev.latencylab.load.sample.Sampler.tomcatConnector(URI.create(s.endpoint().baseUrl()))));
         return s.watch().sampleServer() ? decided.withMetricsUnseen(MetricsEndpoint.unseen(s.endpoint().metricsUrl())) : decided;
     }
 
@@ -101,13 +102,18 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
 
     private static void requireAnswer(String baseUrl) {
         try {
-            BoundedAnswer.status(MetricsEndpoint.HTTP, HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
+            BoundedAnswer.status(MetricsEndpoint.http(), HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
                     Duration.ofSeconds(10));
         }
         catch (IOException e) {
             if (e instanceof java.net.http.HttpTimeoutException && !(e instanceof java.net.http.HttpConnectTimeoutException)) {
                 throw new PreflightException(("%s took the connection but sent no answer within 10 s: it runs, but is stuck or too slow "
                         + "to answer; check it (its log, a thread dump) before loading it").formatted(baseUrl));
+            }
+            if (e instanceof javax.net.ssl.SSLHandshakeException) {
+                throw new PreflightException(("%s answers, but its TLS handshake failed: %s. A certificate the load does not trust: give "
+                        + "./lab --ca-cert FILE (its PEM, or its authority's), or --insecure to check none (-Dgatling.ssl.trustStore.* to "
+                        + "Gatling)").formatted(baseUrl, e.getMessage()));
             }
             throw new PreflightException("nothing answers at %s (%s): start it with %s"
                     .formatted(baseUrl, e.getClass().getSimpleName(), startHint(baseUrl)));
@@ -135,7 +141,7 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         String what = q.method() + " " + url;
         try {
             // a 2xx's body is not read (one that never ends must not hold the check); a refusal's says why
-            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.HTTP, request.build(), timeout, status -> status < 200 || status > 299);
+            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.http(), request.build(), timeout, status -> status < 200 || status > 299);
             if (r.status() < 200 || r.status() > 299) {
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
                 throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
@@ -167,10 +173,10 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
      * tomcat.threads.config.max of the request connector (the actuator's port has its own), when the target is
      * Tomcat with a bounded pool (-1 with virtual threads).
      */
-    private static OptionalInt readPoolSize(String metricsUrl, int serverPort) {
+    private static OptionalInt readPoolSize(String metricsUrl, String tomcatConnector) {
         try {
-            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.HTTP, HttpRequest.newBuilder(URI.create(metricsUrl
-                    + "/actuator/metrics/tomcat.threads.config.max?tag=name:http-nio-" + serverPort))
+            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.http(), HttpRequest.newBuilder(URI.create(metricsUrl
+                    + "/actuator/metrics/tomcat.threads.config.max?tag=name:" + tomcatConnector))
                     .timeout(Duration.ofSeconds(10)).build(), Duration.ofSeconds(10));
             Matcher m = FIRST_VALUE.matcher(r.body());
             if (r.status() == 200 && m.find()) {

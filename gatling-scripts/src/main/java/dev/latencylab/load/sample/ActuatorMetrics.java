@@ -40,8 +40,8 @@ final class ActuatorMetrics {
     }
 
     /** The gauges of {@link Sampler#sample}, of the result's last values and of the pools that Spring Boot's JSON also has. */
-    static List<Gauge> gauges(int serverPort) {
-        String connector = "name:http-nio-" + serverPort;
+    static List<Gauge> gauges(String tomcatConnector) {
+        String connector = "name:" + tomcatConnector;
         return List.of(new Gauge("process_cpu_usage", "process.cpu.usage", null),
                 new Gauge("jvm_threads_live_threads", "jvm.threads.live", null),
                 new Gauge("jvm_threads_peak_threads", "jvm.threads.peak", null),
@@ -78,9 +78,9 @@ final class ActuatorMetrics {
     }
 
     /** The service's /actuator/metrics, when it answers with its list of metric names. */
-    static Optional<ActuatorMetrics> at(HttpClient http, String metricsUrl, int serverPort) {
+    static Optional<ActuatorMetrics> at(HttpClient http, String metricsUrl, String tomcatConnector) {
         return MetricsEndpoint.names(http, metricsUrl).map(names -> {
-            List<Gauge> listed = new java.util.ArrayList<>(gauges(serverPort).stream().filter(g -> names.contains(g.metric())).toList());
+            List<Gauge> listed = new java.util.ArrayList<>(gauges(tomcatConnector).stream().filter(g -> names.contains(g.metric())).toList());
             if (names.contains("executor.active")) {
                 executorNames(http, metricsUrl).forEach(name -> listed.addAll(executorGauges(name)));
             }

@@ -102,7 +102,7 @@ public final class Sampler implements AutoCloseable {
     private volatile Double firstRefusalSecond;
     private volatile Double targetExitedSecond;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+            .sslContext(dev.latencylab.load.tls.TlsTrust.ofThisJvm().sslContext()).connectTimeout(Duration.ofSeconds(2)).build();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "latency-lab-sampler");
         t.setDaemon(true);
@@ -127,6 +127,15 @@ public final class Sampler implements AutoCloseable {
      * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
      * @param loadedPath the path under load: which connection pool, if any, its requests wait on
      */
+    /**
+     * The name Tomcat gives the connector serving this base URL, as its metrics tag it: http-nio-PORT, or over TLS
+     * https-jsse-nio-PORT (the JDK's TLS, as Spring Boot sets it up); the actuator's port has its own.
+     */
+    public static String tomcatConnector(URI base) {
+        boolean tls = "https".equals(base.getScheme());
+        return (tls ? "https-jsse-nio-" : "http-nio-") + (base.getPort() != -1 ? base.getPort() : tls ? 443 : 80);
+    }
+
     public Sampler(String metricsUrl, String baseUrl, long targetPid, String loadedPath, RunProgress run) {
         URI base = URI.create(baseUrl);
         int serverPort = base.getPort();
@@ -134,9 +143,9 @@ public final class Sampler implements AutoCloseable {
         this.prometheusUrl = metricsUrl == null ? null : metricsUrl + "/actuator/prometheus";
         // a service whose actuator has no Prometheus registry: its own JSON, a request per gauge
         this.json = metricsUrl == null || MetricsEndpoint.prometheusUnseen(metricsUrl) == null ? null
-                : ActuatorMetrics.at(http, metricsUrl, serverPort).orElse(null);
+                : ActuatorMetrics.at(http, metricsUrl, tomcatConnector(base)).orElse(null);
         this.loadedPath = loadedPath;
-        this.tomcatConnector = "name=\"http-nio-" + serverPort + "\"";
+        this.tomcatConnector = "name=\"" + tomcatConnector(base) + "\"";
         this.targetPid = targetPid;
         this.run = run;
     }

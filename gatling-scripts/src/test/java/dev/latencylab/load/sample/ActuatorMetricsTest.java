@@ -54,9 +54,9 @@ class ActuatorMetricsTest {
                 "jdbc_connections_max", "tomcat_global_request_seconds_count", "tomcat_global_request_seconds_sum",
                 "tomcat_sessions_active_current_sessions", "tomcat_threads_config_max_threads")) {
             assertThat(parsed).containsKey(key);
-            assertThat(ActuatorMetrics.gauges(8080)).extracting(ActuatorMetrics.Gauge::key).contains(key);
+            assertThat(ActuatorMetrics.gauges("http-nio-8080")).extracting(ActuatorMetrics.Gauge::key).contains(key);
         }
-        assertThat(ActuatorMetrics.gauges(8080)).filteredOn(g -> g.metric().equals("tomcat.threads.busy"))
+        assertThat(ActuatorMetrics.gauges("http-nio-8080")).filteredOn(g -> g.metric().equals("tomcat.threads.busy"))
                 .extracting(ActuatorMetrics.Gauge::tag).containsExactly("name:http-nio-8080");
     }
 }

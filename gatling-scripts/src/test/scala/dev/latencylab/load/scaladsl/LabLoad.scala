@@ -35,7 +35,10 @@ object LabLoad {
   /** The service's base URL (scheme, host and port) as the lab checked it: -Dbase.url. */
   def baseUrl: String = dev.latencylab.load.LabLoad.baseUrl()
 
-  /** Gatling's HTTP protocol as the lab's own simulation has it: the checked base URL, no redirect followed. */
-  def httpProtocol(implicit configuration: GatlingConfiguration): HttpProtocolBuilder =
-    http.baseUrl(baseUrl).disableFollowRedirect
+  /** Gatling's HTTP protocol as the lab's own simulation has it: the checked base URL, no redirect followed, HTTP/2 when the lab loads it so. */
+  def httpProtocol(implicit configuration: GatlingConfiguration): HttpProtocolBuilder = {
+    val endpoint = dev.latencylab.load.settings.SimulationSettings.fromSystemProperties().endpoint
+    val protocol = http.baseUrl(endpoint.baseUrl).disableFollowRedirect
+    if (endpoint.http2) protocol.enableHttp2 else protocol
+  }
 }

@@ -294,8 +294,8 @@ final class RunCommand implements Callable<Integer> {
         }
         serviceOptions.checkJar();
         // its metrics elsewhere (an actuator on a port of its own) are read where the user says
-        ServiceRun.Service service = ServiceRun.Service.of(serviceOptions.name, serviceOptions.url, serviceOptions.hostIsMine)
-                .withPools(loadOptions.givenPools()).withMetrics(properties.remove(SimulationSettings.METRICS_URL), serviceOptions.hostIsMine);
+        ServiceRun.Service service = serviceOptions.located().withPools(loadOptions.givenPools()).withMetrics(properties.remove(SimulationSettings.METRICS_URL),
+                serviceOptions.hostIsMine);
         Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
         if (users != null) {
             given.put(SimulationSettings.USERS, String.valueOf(users));

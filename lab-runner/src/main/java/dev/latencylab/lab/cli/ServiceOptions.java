@@ -7,12 +7,13 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.ServiceSpec;
+import dev.latencylab.lab.run.ServiceTls;
 import dev.latencylab.lab.targets.Target;
 
 /** A service of the user's as a target: where it is, its name, whose host it is, and the jar that starts it (its requests: ServiceLoadOptions). */
 final class ServiceOptions {
 
-    @Option(names = "--url", paramLabel = "URL", description = "A service of your own at this URL (http://HOST:PORT/PATH?QUERY) "
+    @Option(names = "--url", paramLabel = "URL", description = "A service of your own at this URL (http://HOST:PORT/PATH?QUERY, or https://) "
             + "instead of one of the lab's targets: running already (the lab neither starts nor stops it), or started from --jar. "
             + "On this machine unless --host-is-mine.")
     String url;
@@ -20,6 +21,18 @@ final class ServiceOptions {
     @Option(names = "--service", paramLabel = "NAME", description = "With --url: the service's name in the run's folder, "
             + "result.json and page (default: service-<port>).")
     String name;
+
+    @Option(names = "--ca-cert", paramLabel = "FILE", description = "With an https --url: trust the certificates in this PEM file "
+            + "(your service's own, or the authority's that signed it) and no others (default: the system's trust store).")
+    Path caCert;
+
+    @Option(names = "--insecure", description = "With an https --url: check no certificate (one nobody signed, for a test); "
+            + "result.json and the run's page say so.")
+    boolean insecure;
+
+    @Option(names = "--http2", description = "With an https --url: HTTP/2, chosen by ALPN (default: HTTP/1.1); each user's "
+            + "connection carries its requests as streams.")
+    boolean http2;
 
     @Option(names = "--host-is-mine", description = "With --url: the host is not this machine, and it is yours to load.")
     boolean hostIsMine;
@@ -51,7 +64,8 @@ final class ServiceOptions {
      * takes none, as footprint).
      */
     String givenWithoutUrl(ServiceLoadOptions load) {
-        return name != null ? "--service" : hostIsMine ? "--host-is-mine" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
+        return name != null ? "--service" : hostIsMine ? "--host-is-mine" : caCert != null ? "--ca-cert" : insecure ? "--insecure"
+                : http2 ? "--http2" : jar != null ? "--jar" : !jarArgs.isEmpty() ? "--jar-arg"
                 : !jvmOptions.isEmpty() ? "--jvm-option" : jarStartSeconds != null ? "--jar-start-seconds"
                 : jarStopSeconds != null ? "--jar-stop-seconds" : load == null ? null : load.given();
     }
@@ -81,7 +95,7 @@ final class ServiceOptions {
      */
     ServiceSpec spec(ServiceLoadOptions load, int injectors) {
         checkJar();
-        ServiceRun.Service located = ServiceRun.Service.of(name, url, hostIsMine);
+        ServiceRun.Service located = located();
         Inputs.folderName("--service", located.name());
         if (Target.known(located.name()).isPresent()) {
             throw new IllegalArgumentException(("--service %s: that is the id of one of the lab's targets, and a page would read it as "
@@ -91,7 +105,13 @@ final class ServiceOptions {
                 jarStartSeconds, jarStopSeconds,
                 load == null ? java.util.Map.of() : ServiceLoadOptions.pathOfTheRequestsFile(located, load.requestProperties()),
                 load == null ? dev.latencylab.lab.run.SecretHeaders.NONE : load.headers(), load == null ? List.of() : load.givenPools(),
-                load == null ? null : load.simulation(injectors, hostIsMine));
+                load == null ? null : load.simulation(injectors, hostIsMine), located.tls());
+    }
+
+    /** --url's service, its URL checked (this machine, unless --host-is-mine), reached over TLS as said. */
+    ServiceRun.Service located() {
+        return ServiceRun.Service.of(name, url, hostIsMine)
+                .withTls(new ServiceTls(caCert == null ? null : caCert.toAbsolutePath().toString(), insecure, http2));
     }
 
     /** How long the jar may take to answer: --jar-start-seconds, else the default. */

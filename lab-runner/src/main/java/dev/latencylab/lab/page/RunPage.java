@@ -182,9 +182,25 @@ public final class RunPage {
         return Templates.render("run.jte", page);
     }
 
+    /** What went on the wire, and over TLS which certificates the load trusted ("insecure": none checked). */
+    static String protocol(Result.Endpoint e) {
+        dev.latencylab.load.tls.Protocol p = dev.latencylab.load.tls.Protocol.ofId(e.protocol());
+        String wire = switch (p) {
+            case H1 -> "HTTP/1.1";
+            case H1_TLS -> "HTTP/1.1 over TLS";
+            case H2 -> "HTTP/2 over TLS";
+        };
+        return !p.tls() ? wire : "%s, trusting %s".formatted(wire, switch (String.valueOf(e.trust())) {
+            case "insecure" -> "every certificate: none checked (--insecure)";
+            case "system" -> "the system's certificate authorities";
+            default -> "the certificates of its trust store alone (the run's own, or --ca-cert's)";
+        });
+    }
+
     /** The first table's lines: counts, response times, throughput, the model, the plateau's CPU, the injector, the JVM. */
     private static List<Fact> facts(Result r, boolean split) {
         List<Fact> facts = new java.util.ArrayList<>();
+        facts.add(new Fact("protocol", protocol(r.parameters().endpoint())));
         facts.add(new Fact("requests", split ? dev.latencylab.load.merge.ResultMerge.requestCounts(r) : "%,d".formatted(r.requests().total())));
         facts.add(new Fact("OK / KO", "%,d / %,d (%.2f%% KO)".formatted(r.requests().ok(), r.requests().ko(), r.requests().koPercent())));
         facts.add(new Fact("KO by reason", r.requests().koByReason().isEmpty() ? "none" : r.requests().koByReason().entrySet().stream()

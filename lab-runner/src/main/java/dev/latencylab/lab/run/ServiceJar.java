@@ -23,8 +23,6 @@ import dev.latencylab.load.launch.LaunchFile;
  */
 public final class ServiceJar implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
     private static final long POLL_MS = 100;
 
     /** The most of a jar's output its log keeps: a service that prints in a loop must not fill the disk. */
@@ -138,6 +136,9 @@ public final class ServiceJar implements AutoCloseable {
     }
 
     private void awaitAnswer(URI uri, Duration timeout, Path log) {
+        // trusting what the load trusts: a handshake refused is no answer
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .sslContext(dev.latencylab.load.tls.TlsTrust.ofThisJvm().sslContext()).connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -145,7 +146,7 @@ public final class ServiceJar implements AutoCloseable {
                         .formatted(process.exitValue(), uri, log));
             }
             try {
-                dev.latencylab.load.metrics.BoundedAnswer.status(HTTP, HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
+                dev.latencylab.load.metrics.BoundedAnswer.status(http, HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).build(),
                         Duration.ofSeconds(2));
                 return;
             }

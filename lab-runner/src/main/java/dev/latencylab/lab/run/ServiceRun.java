@@ -19,6 +19,7 @@ import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.settings.RequestMix;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.load.settings.TargetPorts;
+import dev.latencylab.load.tls.TlsTrust;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;
@@ -39,9 +40,10 @@ public final class ServiceRun {
      * @param metrics where its metrics answer, as the user gave it (-Dsim.metrics.url: an actuator on another port); null:
      *                found by the lab
      * @param pinned  the addresses its host names had when they were checked, which the load is held to
+     * @param tls     over https: the certificates trusted, and HTTP/2 or not
      */
     public record Service(String name, String url, String baseUrl, String path, List<Result.GivenPool> pools, String metrics,
-            PinnedHosts pinned) {
+            PinnedHosts pinned, ServiceTls tls) {
 
         public Service {
             pools = pools == null ? List.of() : List.copyOf(pools);
@@ -49,7 +51,12 @@ public final class ServiceRun {
 
         /** The same service with the sizes of pools the user gave. */
         public Service withPools(List<Result.GivenPool> given) {
-            return new Service(name, url, baseUrl, path, given, metrics, pinned);
+            return new Service(name, url, baseUrl, path, given, metrics, pinned, tls);
+        }
+
+        /** The same service reached so over TLS (checked against its URL's scheme). */
+        public Service withTls(ServiceTls given) {
+            return new Service(name, url, baseUrl, path, pools, metrics, pinned, given.checkedFor(url, URI.create(url).getScheme()));
         }
 
         /**
@@ -71,7 +78,7 @@ public final class ServiceRun {
                 throw new IllegalArgumentException("-D%s=%s: give the actuator's base URL, http://HOST:PORT (the lab adds /actuator/...)"
                         .formatted(SimulationSettings.METRICS_URL, given));
             }
-            return new Service(name, url, baseUrl, path, pools, at.baseUrl(), pinned.and(at.pinned()));
+            return new Service(name, url, baseUrl, path, pools, at.baseUrl(), pinned.and(at.pinned()), tls);
         }
 
         /**
@@ -88,8 +95,9 @@ public final class ServiceRun {
             catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--url %s: not a URL (%s)".formatted(url, e.getMessage()));
             }
-            if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw new IllegalArgumentException("--url %s: give http://HOST:PORT/PATH, e.g. http://127.0.0.1:8080/owners".formatted(url));
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                throw new IllegalArgumentException("--url %s: give http://HOST:PORT/PATH or https://HOST:PORT/PATH, e.g. http://127.0.0.1:8080/owners"
+                        .formatted(url));
             }
             // looked up once: the load is held to what was checked (PinnedHosts)
             PinnedHosts.Resolved resolved;
@@ -103,11 +111,11 @@ public final class ServiceRun {
                 throw new IllegalArgumentException(("--url %s: %s is not this machine; a load test against a host that is not yours is "
                         + "an attack: give --host-is-mine if it is yours").formatted(url, uri.getHost()));
             }
-            int port = uri.getPort() == -1 ? 80 : uri.getPort();
+            int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
             String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                     + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            return new Service(name != null ? name : "service-" + port, url, "http://%s:%d".formatted(uri.getHost(), port), path, List.of(),
-                    null, resolved.pin());
+            return new Service(name != null ? name : "service-" + port, url, "%s://%s:%d".formatted(uri.getScheme(), uri.getHost(), port), path,
+                    List.of(), null, resolved.pin(), ServiceTls.NONE);
         }
 
         /**
@@ -129,6 +137,9 @@ public final class ServiceRun {
         public Map<String, String> properties(Path resultFile) {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(SimulationSettings.BASE_URL, baseUrl);
+            if (tls.http2()) {
+                m.put(SimulationSettings.HTTP2, "true");
+            }
             m.put(SimulationSettings.PATH, path);
             m.put(SimulationSettings.RESULT_FILE, resultFile.toString());
             return m;
@@ -180,6 +191,9 @@ public final class ServiceRun {
     public static GatlingLauncher.Exit run(Path repo, GatlingLauncher gatling, Service service, SimulationSettings settings,
             Map<String, String> passOn, RunFolder dir, Duration warmup, Launch launch, int injectors, PrintWriter out) {
         AtomicReference<ServiceJar> started = new AtomicReference<>();
+        // the load trusts what the user said; the jar's start, the metrics' search and the warm-up here, the same
+        TlsTrust trust = service.tls().trust();
+        trust.useInThisJvm();
         try (FolderLock lock = FolderLock.take(dir.dir(), "run --url " + service.url(), false);
                 StopOnSignal signal = StopOnSignal.endingRun(gatling, () -> Optional.ofNullable(started.get()).ifPresent(ServiceJar::close),
                         "stopped; the simulation was ended%s (folder: %s)".formatted(launch == null ? ", the service left running"
@@ -211,6 +225,7 @@ public final class ServiceRun {
             // the load's JVM is held to the addresses checked, not asking DNS again
             Map<String, String> held = new LinkedHashMap<>(passOn);
             held.putAll(service.pinned().properties(dir.dir().resolve(HOSTS_FILE)));
+            held.putAll(trust.gatlingProperties());
             GatlingLauncher.Exit run;
             if (injectors > 1) {
                 run = TargetRun.split(gatling, description, SimulationSettings.from(sim), held, dir, injectors,

@@ -16,7 +16,8 @@ import dev.latencylab.lab.targets.Target;
  * starts for each point or ladder with its arguments and JVM options (null: it runs already, neither started nor
  * stopped), the simulation's properties of its requests (a requests file, a method, a body: sim.*), the headers they
  * carry (a file keeps their names only: see SecretHeaders), the sizes of its pools the user gave (--pool; none in
- * files written before it), and the user's Gatling simulation that each run runs instead of the lab's (null: the lab's).
+ * files written before it), the user's Gatling simulation that each run runs instead of the lab's (null: the lab's),
+ * and over https the certificates trusted and the protocol (absent: an http URL's, as in files before TLS).
  */
 public record ServiceSpec(String name, String url, boolean hostIsMine, String jar, List<String> jarArgs, List<String> jvmOptions,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Integer jarStartSeconds,
@@ -24,7 +25,8 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         Map<String, String> requests,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) SecretHeaders headers,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<dev.latencylab.load.result.Result.GivenPool> pools,
-        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) OwnSimulation.Source simulation) {
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) OwnSimulation.Source simulation,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) ServiceTls tls) {
 
     /** How long a jar may take until its URL answers, unless --jar-start-seconds says. */
     public static final int JAR_START_SECONDS = 90;
@@ -38,6 +40,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
         requests = requests == null ? Map.of() : new TreeMap<>(requests);
         headers = headers == null ? SecretHeaders.NONE : headers;
+        tls = ServiceTls.NONE.equals(tls) ? null : tls; // an http URL's: not written
         if (requests.keySet().stream().anyMatch(k -> k.startsWith(SimulationSettings.HEADER_PREFIX))) {
             // a file written before headers were kept apart holds their values: never read them back
             throw new IllegalArgumentException("a header's value among the requests of service " + name + ": give headers apart");
@@ -46,7 +49,7 @@ public record ServiceSpec(String name, String url, boolean hostIsMine, String ja
 
     /** The service as ./lab run --url has it (its URL checked: this machine, unless the host is the user's). */
     public ServiceRun.Service located() {
-        return ServiceRun.Service.of(name, url, hostIsMine).withPools(pools);
+        return ServiceRun.Service.of(name, url, hostIsMine).withPools(pools).withTls(java.util.Objects.requireNonNullElse(tls, ServiceTls.NONE));
     }
 
     /** Its points' target: named as the user named it, on the URL's path (a requests file names its own paths). */

@@ -37,12 +37,18 @@ public final class TargetProcess implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path log;
+    /** https when it serves TLS (its properties name a key store), else http. */
+    private final String scheme;
 
-    private TargetProcess(Process process, int port, Path log) {
+    private TargetProcess(Process process, int port, Path log, String scheme) {
         this.process = process;
         this.port = port;
         this.log = log;
+        this.scheme = scheme;
     }
+
+    /** The Spring property of the key store a target serves TLS with (RunCertificate). */
+    static final String KEY_STORE = "server.ssl.key-store";
 
     /** No quiet period when the event loops end (measured: a WebFlux target exited 2.36 s after SIGTERM, with it 0.37 s). */
     static final String REACTOR_NETTY_QUIET_PERIOD = "-Dreactor.netty.ioShutdownQuietPeriod=0";
@@ -99,7 +105,7 @@ public final class TargetProcess implements AutoCloseable {
         catch (IOException e) {
             throw new TargetFailedException("cannot start " + String.join(" ", command) + ": " + e.getMessage());
         }
-        TargetProcess target = new TargetProcess(process, port, log);
+        TargetProcess target = new TargetProcess(process, port, log, properties.containsKey(KEY_STORE) ? "https" : "http");
         LIVE.add(target);
         try {
             target.awaitHealthy(startTimeout);
@@ -232,7 +238,7 @@ public final class TargetProcess implements AutoCloseable {
     }
 
     public String baseUrl() {
-        return TargetPorts.localUrl(port);
+        return scheme + "://localhost:" + port;
     }
 
     /** The actuator's own port (the targets' convention; passed explicitly, so that it never depends on their defaults). */

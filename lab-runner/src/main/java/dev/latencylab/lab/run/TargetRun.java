@@ -22,6 +22,8 @@ import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.merge.ResultMerge;
 import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.load.tls.Protocol;
+import dev.latencylab.load.tls.TlsTrust;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.targets.Target;
@@ -101,13 +103,20 @@ public final class TargetRun {
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         FreePorts.port(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), target.classpathFirst(repo), load.port(),
-                        properties(target, database, downstream), Map.of(), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
+                        properties(target, database, downstream), environment(target), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             DependenciesStarted beside = DependenciesStarted.watch(dependencies, downstream, database, echo);
             // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
             // several injectors, when all of them can have started)
             Instant startAt = Instant.now().plus(warmup).plus(WARMUP_END).plus(injectors > 1 ? gatling.injectorLead() : Duration.ZERO);
-            SimulationSettings here = settings.forTarget(server.baseUrl(), server.pid(), dir.resultFile());
+            SimulationSettings here = settings.forTarget(server.baseUrl(), target.protocol() == Protocol.H2, server.pid(), dir.resultFile());
+            Map<String, String> trusting = new LinkedHashMap<>(passOn);
+            if (target.protocol().tls()) {
+                // the load trusts the run's certificate alone; the warm-up and the checks here, the same
+                TlsTrust trust = RunCertificate.get().trust();
+                trust.useInThisJvm();
+                trusting.putAll(trust.gatlingProperties());
+            }
             CompletableFuture<GatlingLauncher.Exit> gatlingRun;
             try (ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
                 // each result file is stamped as soon as it is written; once every injector has written its own, the
@@ -120,8 +129,8 @@ public final class TargetRun {
                     }
                 };
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
-                        ? split(gatling, description(target, settings), here, passOn, dir, injectors, startAt, echo, resultWritten)
-                        : single(gatling, target, here.startingAt(startAt), passOn, dir, echo, resultWritten), thread);
+                        ? split(gatling, description(target, settings), here, trusting, dir, injectors, startAt, echo, resultWritten)
+                        : single(gatling, target, here.startingAt(startAt), trusting, dir, echo, resultWritten), thread);
                 Warmup.Sent warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
                 RunOutcome.Started started = new RunOutcome.Started(server.pid(), beside.downstream(), beside.database(),
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
@@ -301,8 +310,16 @@ public final class TargetRun {
         return "%s, %s, %s".formatted(target.id(), load, settings.endpoint().path());
     }
 
+    /** The target's environment: over TLS, its key store's password. */
+    private static Map<String, String> environment(Target target) {
+        return target.protocol().tls() ? RunCertificate.get().serverEnvironment() : Map.of();
+    }
+
     private static Map<String, String> properties(Target target, EmbeddedDatabase database, TargetProcess downstream) {
         Map<String, String> p = new LinkedHashMap<>(target.properties());
+        if (target.protocol().tls()) {
+            p.putAll(RunCertificate.get().serverProperties());
+        }
         if (database != null) {
             p.putAll(target.databaseProperties(database.port()));
         }

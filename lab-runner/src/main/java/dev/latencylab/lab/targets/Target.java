@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.settings.TargetPorts;
+import dev.latencylab.load.tls.Protocol;
 
 /**
  * A target of a run or sweep point: which service, started with which settings, loaded on which path. The id is
@@ -24,17 +25,23 @@ import dev.latencylab.load.settings.TargetPorts;
  *                     server's default)
  * @param pinning      for a workload that waits inside a monitor on virtual threads (mvc-virtual-pinned), its carriers;
  *                     else null
+ * @param protocol     what the load speaks to it: h1, or over TLS with a certificate made for the run (-tls, -h2)
  */
 public record Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
-        int databaseMaxConnections, Pinning pinning) {
+        int databaseMaxConnections, Pinning pinning, Protocol protocol) {
 
     public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads) {
-        this(id, module, properties, pathTemplate, poolThreads, 0, null);
+        this(id, module, properties, pathTemplate, poolThreads, 0, null, Protocol.H1);
     }
 
     public Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
             int databaseMaxConnections) {
-        this(id, module, properties, pathTemplate, poolThreads, databaseMaxConnections, null);
+        this(id, module, properties, pathTemplate, poolThreads, databaseMaxConnections, null, Protocol.H1);
+    }
+
+    private Target(String id, String module, Map<String, String> properties, String pathTemplate, int poolThreads,
+            int databaseMaxConnections, Pinning pinning) {
+        this(id, module, properties, pathTemplate, poolThreads, databaseMaxConnections, pinning, Protocol.H1);
     }
 
     /**
@@ -69,6 +76,10 @@ public record Target(String id, String module, Map<String, String> properties, S
     static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
     private static final Pattern PINNED = Pattern.compile("mvc-virtual-pinned(?:-c([0-9]+))?");
+    /** Any target over TLS: HTTP/1.1 (-tls) or HTTP/2 by ALPN (-h2), with a certificate made for the run. */
+    private static final Pattern OVER_TLS = Pattern.compile("(.+)-(tls|h2)");
+    /** Spring Boot's switch for HTTP/2 (by ALPN, over TLS), in Tomcat and in Reactor Netty alike. */
+    public static final String HTTP2 = "server.http2.enabled";
     /**
      * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
      * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
@@ -130,6 +141,20 @@ public record Target(String id, String module, Map<String, String> properties, S
     }
 
     public static Target parse(String id) {
+        Matcher tls = OVER_TLS.matcher(id);
+        if (tls.matches()) {
+            Target base = parse(tls.group(1));
+            if (base.protocol.tls()) {
+                throw new IllegalArgumentException("target " + id + ": one protocol, -tls or -h2, not both");
+            }
+            Protocol protocol = tls.group(2).equals("h2") ? Protocol.H2 : Protocol.H1_TLS;
+            Map<String, String> p = new LinkedHashMap<>(base.properties);
+            if (protocol == Protocol.H2) {
+                p.put(HTTP2, "true");
+            }
+            return new Target(base.id + "-" + tls.group(2), base.module, p, base.pathTemplate, base.poolThreads, base.databaseMaxConnections,
+                    base.pinning, protocol);
+        }
         Optional<DependencyId> dependency = DependencyId.of(id);
         if (dependency.isPresent()) {
             DependencyId d = dependency.get();
@@ -264,7 +289,7 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
         // its pinned waits hold their carriers: the carriers bound it, and a pool it waits on besides
         int pinned = poolThreads == 0 ? pinning.carriers() : Math.min(poolThreads, pinning.carriers());
-        return new Target(id, module, properties, pathTemplate, pinned, databaseMaxConnections, pinning);
+        return new Target(id, module, properties, pathTemplate, pinned, databaseMaxConnections, pinning, protocol);
     }
 
     /** The model's T of a target with that id, in words: "a pool of 200", or the carriers its waits pin: "2 carrier threads, pinned". */

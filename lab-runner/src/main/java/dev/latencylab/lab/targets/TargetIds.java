@@ -49,7 +49,10 @@ public final class TargetIds {
             new IdForm("<base>-http, <base>-http-p<connections>", "mvc-t200-http", "<base> loading /http/{latency}: a "
                     + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
                     + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
-                    "T = min(threads, connections)"));
+                    "T = min(threads, connections)"),
+            new IdForm("<base>-tls, <base>-h2", "webflux-h2", "<base> (any target above) over TLS, with a certificate made for the run "
+                    + "and trusted by the load alone: HTTP/1.1 (-tls) or HTTP/2 chosen by ALPN (-h2, server.http2.enabled); "
+                    + "its actuator stays in clear text", "as <base>"));
 
     /** The ids `parse` knows, in one line for error messages. */
     public static String known() {

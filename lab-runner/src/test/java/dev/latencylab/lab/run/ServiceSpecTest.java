@@ -17,7 +17,7 @@ class ServiceSpecTest {
 
     private static ServiceSpec spec(SecretHeaders headers) {
         return new ServiceSpec("mine", "http://127.0.0.1:8080/owners", false, null, List.of(), List.of(), null, null, Map.of(SimulationSettings.METHOD, "GET"),
-                headers, List.of(), null);
+                headers, List.of(), null, null);
     }
 
     @Test
@@ -56,7 +56,29 @@ class ServiceSpecTest {
     @Test
     void aFileWithAHeadersValueAmongItsRequestsIsNotRead() {
         assertThatThrownBy(() -> new ServiceSpec("mine", "http://127.0.0.1:8080/", false, null, List.of(), List.of(), null, null,
-                Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of(), null)).isInstanceOf(IllegalArgumentException.class)
+                Map.of("sim.header.Authorization", "Bearer S3CRET"), null, List.of(), null, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("S3CRET");
+    }
+
+    private static ServiceSpec at(String url, ServiceTls tls) {
+        return new ServiceSpec("mine", url, false, null, List.of(), List.of(), null, null, Map.of(), null, List.of(), null, tls);
+    }
+
+    @Test
+    void aServiceOverHttpsKeepsHowItIsReachedAndWhatGoesWithHttpsAloneIsRefusedOnHttp() {
+        ServiceSpec https = at("https://127.0.0.1:8443/owners", new ServiceTls(null, true, true));
+        ServiceSpec read = Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(https), ServiceSpec.class);
+        assertThat(read).isEqualTo(https);
+        assertThat(read.properties()).containsEntry("base.url", "https://127.0.0.1:8443").containsEntry("sim.http2", "true");
+        assertThat(read.located().tls().trust().insecure()).isTrue();
+        assertThat(Json.MAPPER.writeValueAsString(at("http://127.0.0.1:8080/owners", ServiceTls.NONE))).as("an http URL's file as before TLS")
+                .doesNotContain("tls");
+        assertThat(at("http://127.0.0.1:8080/owners", null).properties()).doesNotContainKey("sim.http2");
+        assertThatThrownBy(() -> at("http://127.0.0.1:8080/owners", new ServiceTls(null, false, true)).located())
+                .hasMessage("--http2 with --url http://127.0.0.1:8080/owners: it goes with an https URL (TLS); give https://... or leave it out");
+        assertThatThrownBy(() -> at("https://127.0.0.1:8443/", new ServiceTls("/nonexistent/ca.pem", false, false)).located())
+                .hasMessageStartingWith("--ca-cert /nonexistent/ca.pem: no such file");
+        assertThatThrownBy(() -> at("https://127.0.0.1:8443/", new ServiceTls("/etc/hostname", true, false)).located())
+                .hasMessageContaining("give one of them");
     }
 }

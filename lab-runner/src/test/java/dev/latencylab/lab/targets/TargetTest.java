@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencylab.load.tls.Protocol;
+
 /** Target ids: what each starts, loads and bounds the model with. */
 class TargetTest {
 
@@ -20,8 +22,26 @@ class TargetTest {
         }
         assertThat(TargetIds.IDS.stream().map(TargetIds.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
-                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5")
-                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5);
+                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, webflux-h2 none")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 0);
+    }
+
+    @Test
+    void anyTargetOverTlsKeepsWhatBoundsItAndAsksForHttp2OnH2Alone() {
+        Target h2 = Target.parse("mvc-t20-db-p5-h2");
+        assertThat(h2.protocol()).isEqualTo(Protocol.H2);
+        assertThat(h2.poolThreads()).as("the connection pool, as without -h2").isEqualTo(5);
+        assertThat(h2.path(100)).isEqualTo("db/100");
+        assertThat(h2.needsDatabase()).isTrue();
+        assertThat(h2.properties()).containsEntry(Target.HTTP2, "true").containsEntry("spring.datasource.hikari.maximum-pool-size", "5");
+        Target tls = Target.parse("mvc-tls");
+        assertThat(tls.id()).as("mvc is mvc-t200, over TLS too").isEqualTo("mvc-t200-tls");
+        assertThat(tls.protocol()).isEqualTo(Protocol.H1_TLS);
+        assertThat(tls.properties()).doesNotContainKey(Target.HTTP2);
+        assertThat(Target.parse("webflux").protocol()).isEqualTo(Protocol.H1);
+        assertThat(Target.parse("mvc-virtual-pinned-c1-h2").onJdk(21).poolThreads()).as("pinned on JDK 21, over h2 as well").isEqualTo(1);
+        assertThatThrownBy(() -> Target.parse("webflux-tls-h2")).hasMessage("target webflux-tls-h2: one protocol, -tls or -h2, not both");
+        assertThatThrownBy(() -> Target.parse("tomcat-h2")).hasMessageStartingWith("unknown target 'tomcat'");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.latencylab.load.metrics;
 
 import dev.latencylab.load.result.Json;
+import dev.latencylab.load.tls.TlsTrust;
 
 import java.io.IOException;
 import java.net.URI;
@@ -8,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -19,9 +21,23 @@ import tools.jackson.databind.JsonNode;
  */
 public final class MetricsEndpoint {
 
-    /** The client of the checks made once before a run (this one's, the preflight's): HTTP/1.1, 5 s to connect. */
-    public static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    /** The client of the last trust asked for, kept: a client holds a thread of its own. */
+    private static volatile Map.Entry<TlsTrust, HttpClient> client;
+
+    /**
+     * The client of the checks made once before a run (this one's, the preflight's): HTTP/1.1, 5 s to connect,
+     * trusting what the load trusts (this JVM's gatling.ssl.* properties).
+     */
+    public static HttpClient http() {
+        TlsTrust trust = TlsTrust.ofThisJvm();
+        Map.Entry<TlsTrust, HttpClient> kept = client;
+        if (kept == null || !kept.getKey().equals(trust)) {
+            kept = Map.entry(trust, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(trust.sslContext())
+                    .connectTimeout(Duration.ofSeconds(5)).build());
+            client = kept;
+        }
+        return kept.getValue();
+    }
 
     private MetricsEndpoint() {
     }
@@ -33,7 +49,7 @@ public final class MetricsEndpoint {
      */
     public static String unseen(String metricsUrl) {
         String prometheus = prometheusUnseen(metricsUrl);
-        if (prometheus == null || names(HTTP, metricsUrl).isPresent()) {
+        if (prometheus == null || names(http(), metricsUrl).isPresent()) {
             return null;
         }
         return prometheus + ", nor Spring Boot's JSON at " + metricsUrl + "/actuator/metrics";
@@ -43,7 +59,7 @@ public final class MetricsEndpoint {
     public static String prometheusUnseen(String metricsUrl) {
         String url = metricsUrl + "/actuator/prometheus";
         try {
-            BoundedAnswer r = BoundedAnswer.get(HTTP, HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+            BoundedAnswer r = BoundedAnswer.get(http(), HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
                     Duration.ofSeconds(10));
             if (r.status() != 200) {
                 return "%s answers HTTP %d".formatted(url, r.status());

@@ -130,11 +130,14 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     /**
      * Where the load went: the server, its actuator, the path loaded (the first request's). Since request mixes:
      * requestMix, each request as "WEIGHT METHOD PATH" where they were not one GET; headers, the names of the headers
-     * every request carried (never their values).
+     * every request carried (never their values). Since TLS: protocol, what went on the wire (h1, h1-tls, h2; absent:
+     * h1, as every file before it); trust, over TLS, which certificates the load trusted (see TlsTrust#id).
      */
     public record Endpoint(String baseUrl, String metricsUrl, String path,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> requestMix,
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> headers) {
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> headers,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String protocol,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String trust) {
     }
 
     /**

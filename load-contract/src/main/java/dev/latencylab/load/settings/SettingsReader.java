@@ -42,6 +42,10 @@ final class SettingsReader {
         String baseUrl = r.baseUrl();
         String metricsUrl = r.has(METRICS_URL) ? r.url(METRICS_URL, p.getProperty(METRICS_URL).trim()) : TargetPorts.managementUrl(baseUrl);
         RequestMix mix = r.mix();
+        boolean http2 = r.bool(HTTP2);
+        if (http2 && !baseUrl.startsWith("https:")) {
+            r.problems.add("%s=true needs an https base.url (HTTP/2 is chosen by ALPN over TLS; h2c is not offered), not %s".formatted(HTTP2, baseUrl));
+        }
         Pacing pacing = r.pacing();
         ConnectionMode connections = r.connectionMode();
         OptionalInt modelThreads = r.has(MODEL_THREADS)
@@ -58,7 +62,7 @@ final class SettingsReader {
             throw new InvalidSettingsException(r.problems);
         }
         // the open model's requests share connections whatever sim.connections says
-        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, mix.firstPath(), mix), pacing,
+        return new SimulationSettings(users, new Endpoint(baseUrl, metricsUrl, mix.firstPath(), mix, http2), pacing,
                 injection == Injection.OPEN ? ConnectionMode.SHARED : connections, modelThreads, resultFile, assertions,
                 new Watch(sample, targetPid, r.bool(LIVE)), load, split);
     }

@@ -1,6 +1,8 @@
 package dev.latencylab.load.settings;
 
 import dev.latencylab.load.result.Result;
+import dev.latencylab.load.tls.Protocol;
+import dev.latencylab.load.tls.TlsTrust;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,10 +27,15 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         Optional<Path> resultFile, Assertions assertions, Watch watch, Load load, InjectorSplit split) {
 
     /**
-     * The server under load, its actuator, the path loaded (the first of the mix's, which the model reads), and the
-     * requests sent to it.
+     * The server under load, its actuator, the path loaded (the first of the mix's, which the model reads), the
+     * requests sent to it, and whether they go over HTTP/2 (only over TLS: an https base URL).
      */
-    public record Endpoint(String baseUrl, String metricsUrl, String path, RequestMix mix) {
+    public record Endpoint(String baseUrl, String metricsUrl, String path, RequestMix mix, boolean http2) {
+
+        /** What goes on the wire: h1, h1-tls (an https base URL) or h2. */
+        public Protocol protocol() {
+            return Protocol.of(java.net.URI.create(baseUrl).getScheme(), http2);
+        }
     }
 
     /** How users arrive (open: each rate's ramp), how many requests each sends, and the think time between them. */
@@ -96,6 +103,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     public static final String TARGET = "target";
     public static final String BASE_URL = "base.url";
     public static final String METRICS_URL = "sim.metrics.url";
+    public static final String HTTP2 = "sim.http2";
     public static final String PATH = "test.path";
     public static final String RAMP_SECONDS = "sim.ramp.seconds";
     public static final String REPEAT = "sim.repeat";
@@ -153,6 +161,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
             new Property(USERS, "1000", "virtual users (a whole number >= 1); closed model only, like sim.repeat, the think times and sim.connections"),
             new Property(TARGET, "(none: mvc or webflux sets base.url)", "mvc or webflux: sets base.url to that local service"),
             new Property(BASE_URL, TargetPorts.localUrl(TargetPorts.WEBFLUX), "the server under load (no path)"),
+            new Property(HTTP2, "false", "true: HTTP/2 (chosen by ALPN over TLS: needs an https base.url); the certificates trusted are "
+                    + "Gatling's gatling.ssl.trustStore.* (none set: the system's; gatling.ssl.useInsecureTrustManager=true: none checked)"),
             new Property(METRICS_URL, "(base.url with its port + 1000: the targets' actuator port)", "the target's actuator, sampled about once a second"),
             new Property(PATH, "hello/100", "the path loaded, with or without a leading slash; its latency feeds the model"),
             new Property(METHOD, "GET", "the method of test.path's request: " + String.join(", ", new java.util.TreeSet<>(RequestMix.METHODS))),
@@ -269,8 +279,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
     }
 
     /** These settings pointed at a target this machine started: its URL (actuator by the +1000 rule), PID and result file. */
-    public SimulationSettings forTarget(String targetUrl, long pid, Path result) {
-        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path(), endpoint.mix()),
+    public SimulationSettings forTarget(String targetUrl, boolean http2, long pid, Path result) {
+        return with(new Endpoint(targetUrl, TargetPorts.managementUrl(targetUrl), endpoint.path(), endpoint.mix(), http2),
                 new Watch(watch.sampleServer(), OptionalLong.of(pid), watch.live()), result, split);
     }
 
@@ -333,6 +343,9 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         }
         m.put(BASE_URL, endpoint.baseUrl());
         m.put(METRICS_URL, endpoint.metricsUrl());
+        if (endpoint.http2()) {
+            m.put(HTTP2, "true");
+        }
         RequestMix mix = endpoint.mix();
         if (mix.file().isPresent()) {
             m.put(REQUESTS_FILE, mix.file().get().toString());
@@ -452,7 +465,8 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         boolean plainGet = !mix.mixed() && mix.requests().get(0).method().equals("GET") && mix.requests().get(0).bodyFile().isEmpty();
         return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path(),
                 plainGet ? null : mix.requests().stream().map(q -> q.weight() + " " + q.name()).toList(),
-                mix.headers().isEmpty() ? null : List.copyOf(mix.headers().keySet())),
+                mix.headers().isEmpty() ? null : List.copyOf(mix.headers().keySet()), endpoint.protocol().id(),
+                endpoint.protocol().tls() ? TlsTrust.ofThisJvm().id() : null),
                 new Result.Pacing(pacing.ramp().toSeconds(), open() ? 1 : pacing.repeat(), open() ? 0 : pacing.thinkMin().toMillis(),
                         open() ? 0 : pacing.thinkMax().toMillis()),
                 connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null, asserted, watch.sampleServer(),

@@ -21,11 +21,14 @@ public final class TargetPorts {
         return serverPort + MANAGEMENT_OFFSET;
     }
 
-    /** The actuator of the server at this URL, same host: http://localhost:8091 -> http://localhost:9091. */
+    /**
+     * The actuator of the server at this URL, same host, in clear text (the targets' actuator stays on HTTP when their
+     * server is on TLS): http://localhost:8091 -> http://localhost:9091, https://localhost:8091 -> http://localhost:9091.
+     */
     public static String managementUrl(String serverUrl) {
         URI uri = URI.create(serverUrl);
         int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-        return uri.getScheme() + "://" + uri.getHost() + ":" + managementPort(port);
+        return "http://" + uri.getHost() + ":" + managementPort(port);
     }
 
     public static String localUrl(int port) {

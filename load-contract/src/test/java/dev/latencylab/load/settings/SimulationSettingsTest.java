@@ -139,11 +139,28 @@ class SimulationSettingsTest {
                 "sim.model.threads", "400", "sim.assert.p95.ms", "250", "sim.assert.ko.percent", "1.5", "sim.sample.server", "false");
         assertThat(SimulationSettings.from(s.toProperties())).isEqualTo(s);
 
-        SimulationSettings started = s.forTarget("http://localhost:18092", 4242, java.nio.file.Path.of("/tmp/r.json"));
+        SimulationSettings started = s.forTarget("http://localhost:18092", false, 4242, java.nio.file.Path.of("/tmp/r.json"));
         assertThat(started.toProperties()).containsEntry("base.url", "http://localhost:18092")
                 .containsEntry("sim.metrics.url", "http://localhost:19092").containsEntry("sim.target.pid", "4242")
                 .containsEntry("sim.result.file", "/tmp/r.json").containsEntry("sim.users", "5000");
         assertThat(SimulationSettings.from(started.toProperties())).isEqualTo(started);
+    }
+
+    @Test
+    void http2GoesOverTlsAloneAndTheActuatorStaysInClearText() {
+        SimulationSettings h2 = parse("base.url", "https://localhost:18092", "sim.http2", "true");
+        assertThat(h2.endpoint().protocol()).isEqualTo(dev.latencylab.load.tls.Protocol.H2);
+        assertThat(h2.endpoint().metricsUrl()).as("the targets' actuator over http").isEqualTo("http://localhost:19092");
+        assertThat(SimulationSettings.from(h2.toProperties())).isEqualTo(h2);
+        assertThat(parse("base.url", "https://localhost:18092").endpoint().protocol()).isEqualTo(dev.latencylab.load.tls.Protocol.H1_TLS);
+        assertThat(parse().endpoint().protocol()).isEqualTo(dev.latencylab.load.tls.Protocol.H1);
+        assertThat(h2.result().endpoint().protocol()).isEqualTo("h2");
+        assertThat(parse().result().endpoint().protocol()).isEqualTo("h1");
+        assertThat(parse().result().endpoint().trust()).as("no trust over h1").isNull();
+        assertThatThrownBy(() -> parse("base.url", "http://localhost:18092", "sim.http2", "true"))
+                .hasMessageContaining("sim.http2=true needs an https base.url (HTTP/2 is chosen by ALPN over TLS; h2c is not offered)");
+        SimulationSettings started = parse().forTarget("https://localhost:18092", true, 1, java.nio.file.Path.of("/tmp/r.json"));
+        assertThat(started.toProperties()).containsEntry("sim.http2", "true").containsEntry("sim.metrics.url", "http://localhost:19092");
     }
 
     @Test
