@@ -51,7 +51,7 @@ public final class Published {
             "docs/results-service/visits",
             "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest",
             "docs/results-service/flow", "docs/results-live/off", "docs/results-live/on", "docs/results-history/before",
-            "docs/results-history/after");
+            "docs/results-history/after", "docs/results-tls/quick");
     /** Histories (./lab history FOLDER --out FOLDER): the page and its charts in the folder of the runs they follow. */
     static final List<String> HISTORIES = List.of("docs/results-history");
     /** A published comparison: its page, and its sides A and B. */
