@@ -75,6 +75,9 @@ class FootprintIT {
                 "--results", tmp.toString());
         assertThat(db.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
         assertThat(db.output()).contains("target webflux-db waits on db/{latency}, not /hello");
+        LabCommand.Finished tls = LabCommand.inThisJvm("footprint", "--targets", "webflux-h2", "--counts", "0,10", "--results", tmp.toString());
+        assertThat(tls.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(tls.output()).contains("target webflux-h2 is served over TLS: a footprint holds plain connections").contains("give it without -h2");
     }
 
     private enum MemoryOf {

@@ -167,7 +167,9 @@ final class FootprintCommand implements Callable<Integer> {
         String refusal;
         if (service != null) {
             ids = List.of(service.name());
-            refusal = FootprintExperiment.serviceRefusal(parsedModes, most, openFiles);
+            refusal = service.located().baseUrl().startsWith("https:")
+                    ? "--url %s: a footprint holds plain connections, not TLS ones; give the service's http URL".formatted(service.url())
+                    : FootprintExperiment.serviceRefusal(parsedModes, most, openFiles);
         }
         else {
             ids = targets != null ? targets.stream().map(String::strip).toList()

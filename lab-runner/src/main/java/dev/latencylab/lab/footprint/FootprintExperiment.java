@@ -160,6 +160,10 @@ public final class FootprintExperiment {
         int most = counts.stream().mapToInt(Integer::intValue).max().orElse(0);
         for (String id : targets) {
             Target t = Target.parse(id);
+            if (t.protocol().tls()) {
+                return "target %s is served over TLS: a footprint holds plain connections, so it would measure none of TLS's cost; give it without -%s"
+                        .formatted(id, t.protocol() == dev.latencylab.load.tls.Protocol.H2 ? "h2" : "tls");
+            }
             if (!t.waitsOnHello()) {
                 return "target %s waits on %s, not /hello: a footprint holds requests on /hello alone".formatted(id, t.pathTemplate());
             }
