@@ -21,6 +21,9 @@ record ChartStyle(Color color, Marker marker) {
             "webflux-block-parallel", new ChartStyle(new Color(204, 121, 167), SeriesMarkers.CROSS),
             "webflux-block-elastic", new ChartStyle(new Color(120, 94, 240), SeriesMarkers.CROSS));
     private static final Color[] OTHERS = {new Color(153, 79, 0), new Color(0, 90, 90), new Color(140, 0, 140), new Color(90, 90, 0)};
+    /** How much lighter (per cent of the way to white) over TLS, and how dark (per cent of the colour) over HTTP/2. */
+    private static final int TLS_TINT = 50;
+    private static final int H2_SHADE = 55;
     private static final Marker[] OTHER_MARKERS = {SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.CIRCLE};
 
     /**
@@ -33,6 +36,17 @@ record ChartStyle(Color color, Marker marker) {
         ChartStyle known = KNOWN.get(target);
         if (known != null) {
             return known;
+        }
+        Optional<Target.TlsId> tls = Target.TlsId.of(target);
+        if (tls.isPresent()) {
+            // its stack's colour and marker: lighter over TLS, darker over HTTP/2, so that the three differ on one chart
+            ChartStyle base = of(tls.get().base());
+            Color c = base.color();
+            Color shaded = tls.get().protocol() == dev.latencylab.load.tls.Protocol.H2
+                    ? new Color(c.getRed() * H2_SHADE / 100, c.getGreen() * H2_SHADE / 100, c.getBlue() * H2_SHADE / 100)
+                    : new Color(c.getRed() + (255 - c.getRed()) * TLS_TINT / 100, c.getGreen() + (255 - c.getGreen()) * TLS_TINT / 100,
+                            c.getBlue() + (255 - c.getBlue()) * TLS_TINT / 100);
+            return new ChartStyle(shaded, base.marker());
         }
         Optional<Target.DependencyId> dependency = Target.DependencyId.of(target);
         if (dependency.isPresent()) {

@@ -117,6 +117,15 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
     }
 
+    /** A target id over TLS as written: its base target's id and the protocol (-tls, -h2). Parsed here alone, for targets and pages. */
+    public record TlsId(String base, Protocol protocol) {
+
+        public static Optional<TlsId> of(String id) {
+            Matcher m = OVER_TLS.matcher(id);
+            return m.matches() ? Optional.of(new TlsId(m.group(1), m.group(2).equals("h2") ? Protocol.H2 : Protocol.H1_TLS)) : Optional.empty();
+        }
+    }
+
     /**
      * A service of the user's as a sweep's target (./lab sweep --url): named as the user named it, loaded on its own
      * path, no pool the lab knows of (the model needs a path that names its latency), started by nothing of the lab's.
@@ -141,19 +150,19 @@ public record Target(String id, String module, Map<String, String> properties, S
     }
 
     public static Target parse(String id) {
-        Matcher tls = OVER_TLS.matcher(id);
-        if (tls.matches()) {
-            Target base = parse(tls.group(1));
+        Optional<TlsId> tls = TlsId.of(id);
+        if (tls.isPresent()) {
+            Target base = parse(tls.get().base());
             if (base.protocol.tls()) {
                 throw new IllegalArgumentException("target " + id + ": one protocol, -tls or -h2, not both");
             }
-            Protocol protocol = tls.group(2).equals("h2") ? Protocol.H2 : Protocol.H1_TLS;
+            Protocol protocol = tls.get().protocol();
             Map<String, String> p = new LinkedHashMap<>(base.properties);
             if (protocol == Protocol.H2) {
                 p.put(HTTP2, "true");
             }
-            return new Target(base.id + "-" + tls.group(2), base.module, p, base.pathTemplate, base.poolThreads, base.databaseMaxConnections,
-                    base.pinning, protocol);
+            return new Target(base.id + (protocol == Protocol.H2 ? "-h2" : "-tls"), base.module, p, base.pathTemplate, base.poolThreads,
+                    base.databaseMaxConnections, base.pinning, protocol);
         }
         Optional<DependencyId> dependency = DependencyId.of(id);
         if (dependency.isPresent()) {
