@@ -331,7 +331,7 @@ class LabCommandLineIT {
     void helpListsEveryPropertyOfTheSimulationAndEveryExitCode() {
         LabCommand.Finished help = LabCommand.run(console("help"), "run", "--help");
         assertThat(help.exitCode()).isZero();
-        assertThat(dev.latencylab.load.settings.SimulationSettings.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(
+        assertThat(dev.latencylab.load.settings.SimulationProperties.PROPERTIES).hasSizeGreaterThan(20).allSatisfy(
                 p -> assertThat(help.output()).contains("-D" + p.name() + "  [" + p.defaultValue().substring(0, Math.min(20, p.defaultValue().length()))));
         assertThat(help.output()).contains("-Dsim.users  [1000]").contains("-Dsim.injection  [closed]");
         LabCommand.Finished lab = LabCommand.run(console("lab-help"), "--help");

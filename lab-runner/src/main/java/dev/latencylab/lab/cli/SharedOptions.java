@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.stream.Collectors;
 
+import dev.latencylab.load.settings.SimulationProperties;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.sweep.Preset;
@@ -66,7 +67,7 @@ public final class SharedOptions extends ListResourceBundle {
 
     /** A run's option, in the words of the property it sets (the simulation's one catalogue), its default and its name. */
     private static String runs(String property) {
-        SimulationSettings.Property p = SimulationSettings.PROPERTIES.stream().filter(q -> q.name().equals(property)).findFirst().orElseThrow();
+        SimulationProperties.Property p = SimulationProperties.PROPERTIES.stream().filter(q -> q.name().equals(property)).findFirst().orElseThrow();
         String meaning = p.meaning().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + p.meaning().substring(1);
         return "%s (default: %s; %s).".formatted(meaning, p.defaultValue(), p.name());
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.latencylab.load.settings.SimulationProperties;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.targets.Target;
@@ -12,7 +13,7 @@ import dev.latencylab.lab.targets.TargetIds;
 
 /**
  * Reference texts made from the code that owns them, so that the docs cannot drift from it: the target ids
- * (TargetIds.IDS) and the simulation's properties (SimulationSettings.PROPERTIES) for ./lab run --help, the flags
+ * (TargetIds.IDS) and the simulation's properties (SimulationProperties.PROPERTIES) for ./lab run --help, the flags
  * (Flags.FLAGS) for ./lab report --help, and ./lab's exit codes for ./lab --help; the tables of docs/running.md and
  * docs/sweeps.md are written from the same by ./lab rebuild-docs, between the markers that name these commands.
  */
@@ -54,7 +55,7 @@ public final class Reference {
     /** The properties as a Markdown table: name, default, what it does. */
     static String propertiesMarkdown() {
         StringBuilder out = new StringBuilder("| property | default | meaning |\n|---|---|---|\n");
-        for (SimulationSettings.Property p : SimulationSettings.PROPERTIES) {
+        for (SimulationProperties.Property p : SimulationProperties.PROPERTIES) {
             out.append("| `%s` | %s | %s |\n".formatted(p.name(), cell(p.defaultValue()), cell(p.meaning())));
         }
         return out.toString();
@@ -62,7 +63,7 @@ public final class Reference {
 
     /** The properties as the footer of ./lab run --help: a line per property, its meaning wrapped beneath it. */
     public static String propertiesHelp() {
-        return helpSection("Simulation properties (-Dname=value), with their defaults:", SimulationSettings.PROPERTIES.stream()
+        return helpSection("Simulation properties (-Dname=value), with their defaults:", SimulationProperties.PROPERTIES.stream()
                 .map(p -> new HelpEntry("-D%s  [%s]".formatted(p.name(), p.defaultValue()), p.meaning())).toList());
     }
 

@@ -2,6 +2,7 @@ package dev.latencylab.lab.sweep;
 
 import java.util.List;
 
+import dev.latencylab.load.settings.SimulationProperties;
 import dev.latencylab.load.settings.SimulationSettings;
 
 /** What a sweep runs when no option says otherwise: data, one row per preset. */
@@ -18,8 +19,8 @@ public enum Preset {
 
     public static final List<Long> LATENCIES_MS = List.of(100L);
     /** Every preset's think times: the simulation's own defaults. */
-    public static final int THINK_MIN_MS = Integer.parseInt(SimulationSettings.NAMES.get(SimulationSettings.THINK_MIN_MS));
-    public static final int THINK_MAX_MS = Integer.parseInt(SimulationSettings.NAMES.get(SimulationSettings.THINK_MAX_MS));
+    public static final int THINK_MIN_MS = Integer.parseInt(SimulationProperties.NAMES.get(SimulationSettings.THINK_MIN_MS));
+    public static final int THINK_MAX_MS = Integer.parseInt(SimulationProperties.NAMES.get(SimulationSettings.THINK_MAX_MS));
 
     public final List<String> targets;
     public final List<Integer> users;

@@ -27,6 +27,7 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.compose.ComposeIT;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.load.settings.SimulationProperties;
 import dev.latencylab.load.settings.SimulationSettings;
 
 /**
@@ -137,7 +138,7 @@ class KubernetesManifestsIT {
             for (String arg : (List<String>) ((Map<String, Object>) services.get(service)).get("command")) {
                 String name = arg.substring(2, arg.indexOf('='));
                 if (!onPurpose.contains(name)) {
-                    assertThat(SimulationSettings.NAMES).as("compose's %s", service).containsEntry(name, arg.substring(arg.indexOf('=') + 1));
+                    assertThat(SimulationProperties.NAMES).as("compose's %s", service).containsEntry(name, arg.substring(arg.indexOf('=') + 1));
                     compared.put(name, service);
                 }
             }
@@ -147,7 +148,7 @@ class KubernetesManifestsIT {
                 SimulationSettings.CONNECTIONS);
 
         Map<String, String> job = env(container((Map<String, Object>) documents("injectors.yaml").get(0).get("spec")));
-        assertThat(job.get("TEST_PATH")).isEqualTo(SimulationSettings.NAMES.get(SimulationSettings.PATH));
+        assertThat(job.get("TEST_PATH")).isEqualTo(SimulationProperties.NAMES.get(SimulationSettings.PATH));
     }
 
     /** The merge Job's own command, on a results volume (a folder here) with two injectors' files of one run. */

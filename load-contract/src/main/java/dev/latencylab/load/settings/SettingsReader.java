@@ -1,5 +1,6 @@
 package dev.latencylab.load.settings;
 
+import static dev.latencylab.load.settings.SimulationProperties.NAMES;
 import static dev.latencylab.load.settings.SimulationSettings.*;
 
 import java.net.URI;
