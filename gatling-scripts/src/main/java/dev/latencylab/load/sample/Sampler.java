@@ -101,8 +101,7 @@ public final class Sampler implements AutoCloseable {
     private final AtomicLong serverRefusals = new AtomicLong();
     private volatile Double firstRefusalSecond;
     private volatile Double targetExitedSecond;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .sslContext(dev.latencylab.load.tls.TlsTrust.ofThisJvm().sslContext()).connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = dev.latencylab.load.tls.TlsTrust.ofThisJvm().httpClient(Duration.ofSeconds(2));
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "latency-lab-sampler");
         t.setDaemon(true);
@@ -121,13 +120,6 @@ public final class Sampler implements AutoCloseable {
     private long lastServerJiffies = -1;
 
     /**
-     * @param metricsUrl the target's actuator, or null to sample this side only (then a connection to baseUrl each
-     *                   second tells whether it still listens: a service without metrics that goes down is seen too)
-     * @param baseUrl    the service under load (its port: the connector whose Tomcat metrics are kept)
-     * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
-     * @param loadedPath the path under load: which connection pool, if any, its requests wait on
-     */
-    /**
      * The name Tomcat gives the connector serving this base URL, as its metrics tag it: http-nio-PORT, or over TLS
      * https-jsse-nio-PORT (the JDK's TLS, as Spring Boot sets it up); the actuator's port has its own.
      */
@@ -136,6 +128,13 @@ public final class Sampler implements AutoCloseable {
         return (tls ? "https-jsse-nio-" : "http-nio-") + (base.getPort() != -1 ? base.getPort() : tls ? 443 : 80);
     }
 
+    /**
+     * @param metricsUrl the target's actuator, or null to sample this side only (then a connection to baseUrl each
+     *                   second tells whether it still listens: a service without metrics that goes down is seen too)
+     * @param baseUrl    the service under load (its port: the connector whose Tomcat metrics are kept)
+     * @param targetPid  the target JVM's PID when it runs on this machine (./lab passes it), else -1: watched each second
+     * @param loadedPath the path under load: which connection pool, if any, its requests wait on
+     */
     public Sampler(String metricsUrl, String baseUrl, long targetPid, String loadedPath, RunProgress run) {
         URI base = URI.create(baseUrl);
         int serverPort = base.getPort();

@@ -167,7 +167,7 @@ final class FootprintCommand implements Callable<Integer> {
         String refusal;
         if (service != null) {
             ids = List.of(service.name());
-            refusal = service.located().baseUrl().startsWith("https:")
+            refusal = service.url().startsWith("https:")
                     ? "--url %s: a footprint holds plain connections, not TLS ones; give the service's http URL".formatted(service.url())
                     : FootprintExperiment.serviceRefusal(parsedModes, most, openFiles);
         }

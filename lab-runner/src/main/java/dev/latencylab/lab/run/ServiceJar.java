@@ -137,8 +137,7 @@ public final class ServiceJar implements AutoCloseable {
 
     private void awaitAnswer(URI uri, Duration timeout, Path log) {
         // trusting what the load trusts: a handshake refused is no answer
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .sslContext(dev.latencylab.load.tls.TlsTrust.ofThisJvm().sslContext()).connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http = dev.latencylab.load.tls.TlsTrust.ofThisJvm().httpClient(Duration.ofSeconds(2));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

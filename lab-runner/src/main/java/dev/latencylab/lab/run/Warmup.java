@@ -44,8 +44,7 @@ public final class Warmup {
         if (duration.isZero() || urls.isEmpty()) {
             return new Sent(0, 0, null);
         }
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .sslContext(dev.latencylab.load.tls.TlsTrust.ofThisJvm().sslContext()).connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http = dev.latencylab.load.tls.TlsTrust.ofThisJvm().httpClient(Duration.ofSeconds(5));
         List<HttpRequest> requests = urls.stream().map(url -> {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
             headers.forEach(request::header);

@@ -32,8 +32,7 @@ public final class MetricsEndpoint {
         TlsTrust trust = TlsTrust.ofThisJvm();
         Map.Entry<TlsTrust, HttpClient> kept = client;
         if (kept == null || !kept.getKey().equals(trust)) {
-            kept = Map.entry(trust, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(trust.sslContext())
-                    .connectTimeout(Duration.ofSeconds(5)).build());
+            kept = Map.entry(trust, trust.httpClient(Duration.ofSeconds(5)));
             client = kept;
         }
         return kept.getValue();

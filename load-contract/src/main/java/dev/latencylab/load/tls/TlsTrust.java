@@ -82,6 +82,12 @@ public record TlsTrust(Path trustStore, String password, boolean insecure) {
         return insecure ? "insecure" : trustStore == null ? "system" : "trust store";
     }
 
+    /** An HTTP/1.1 client of the JDK's trusting it: the lab's own requests (checks, metrics, warm-up) beside the load's. */
+    public java.net.http.HttpClient httpClient(java.time.Duration connectTimeout) {
+        return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).sslContext(sslContext())
+                .connectTimeout(connectTimeout).build();
+    }
+
     /** The JDK's TLS context for it (java.net.http's clients). */
     public SSLContext sslContext() {
         try {
