@@ -31,6 +31,11 @@ class Http2Streams implements TomcatConnectorCustomizer {
         this.maxExecution = maxExecution;
     }
 
+    /** How many streams of a connection Tomcat runs at once: as set, else Tomcat's own default. */
+    int executionLimit() {
+        return maxExecution > 0 ? maxExecution : new Http2Protocol().getMaxConcurrentStreamExecution();
+    }
+
     @Override
     public void customize(Connector connector) {
         for (UpgradeProtocol protocol : connector.findUpgradeProtocols()) {
