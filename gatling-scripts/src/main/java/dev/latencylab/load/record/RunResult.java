@@ -124,7 +124,7 @@ public final class RunResult {
                 new Result.Files(sampler.series(Tick::serverOpenFiles).stat(), last.get("process_files_max_files")),
                 new Result.Waiting(sampler.series(Tick::serverWaitingRequests).stat(), last.get("hello_waiting_peak")),
                 sampler.connectionPool(settings.endpoint().path()),
-                sampler.poolsResult((second, users) -> rule.test(second, (double) users)));
+                sampler.poolsResult((second, users) -> rule.test(second, (double) users), settings.endpoint().http2()));
 
         return new Result(ResultFile.SCHEMA, simulation, null, settings.result(), run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, HistogramCodec.percentiles(h),

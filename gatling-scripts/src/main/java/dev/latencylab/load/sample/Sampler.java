@@ -355,9 +355,12 @@ public final class Sampler implements AutoCloseable {
         return series(column, t -> true);
     }
 
-    /** The pools for the result file: each on the plateau (onPlateau: a sample's second on the run's clock, its active users). */
-    public Result.Pools poolsResult(BiPredicate<Double, Integer> onPlateau) {
-        return pools.result(onPlateau);
+    /**
+     * The pools for the result file: each on the plateau (onPlateau: a sample's second on the run's clock, its active
+     * users); http2: the load spoke HTTP/2.
+     */
+    public Result.Pools poolsResult(BiPredicate<Double, Integer> onPlateau, boolean http2) {
+        return pools.result(onPlateau, http2);
     }
 
     /** The connection pool requests on this path wait on, as the samples saw it; null if the server publishes none. */

@@ -25,13 +25,13 @@ public final class ServicePools {
 
     /**
      * A pool the lab reads: its name, what it pools, and the keys (as the sampler keys metrics) of its size, of those in
-     * use, of the requests waiting (null: not published) and of the timer of how long one is held (its _sum and _count
-     * seconds; null: not published).
+     * use, of the requests waiting (null: not published), of the timer of how long one is held (its _sum and _count
+     * seconds; null: not published) and of a gauge that is above 0 when it is full (null: full by its waits, or by all in use).
      */
-    record Kind(String name, String unit, String size, String inUse, String pending, String held) {
+    record Kind(String name, String unit, String size, String inUse, String pending, String held, String full) {
 
         static Kind of(PoolKind kind, String size, String inUse, String pending, String held) {
-            return new Kind(kind.label(), kind.unit(), size, inUse, pending, held);
+            return new Kind(kind.label(), kind.unit(), size, inUse, pending, held, null);
         }
 
         static Kind of(Sampler.ConnectionPool p) {
@@ -54,7 +54,24 @@ public final class ServicePools {
     static final Kind JETTY_THREADS = Kind.of(PoolKind.JETTY_THREADS, "jetty_threads_config_max", "jetty_threads_busy",
             "jetty_threads_jobs", null);
 
-    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS),
+    /** The lab's MVC target's gauges of Tomcat's HTTP/2 streams (Http2StreamUse there): Tomcat publishes none. */
+    static final String STREAMS_LIMIT = "latency_lab_http2_stream_execution_max";
+    static final String STREAMS_CONNECTIONS = "latency_lab_http2_connections_executing";
+    static final String STREAMS_FULL_CONNECTIONS = "latency_lab_http2_connections_full";
+    /** The streams that bound it at a sample, derived from the above: the limit a connection times the connections running one. */
+    private static final String STREAMS_BOUNDING = "latency_lab_http2_streams_bounding";
+
+    /**
+     * Tomcat's HTTP/2 streams: Tomcat runs so many streams of a connection at once (maxConcurrentStreamExecution, 20 by
+     * default), the others waiting, so the connections that carry requests times that limit is a pool, held for a
+     * request's run (timed by the target: Tomcat's request timer leaves streams out); full when a connection runs its
+     * limit (its waiting streams are not seen). Its size moves
+     * with the connections clients spread their requests over.
+     */
+    static final Kind TOMCAT_STREAMS = new Kind(PoolKind.TOMCAT_STREAMS.label(), PoolKind.TOMCAT_STREAMS.unit(), STREAMS_BOUNDING,
+            "latency_lab_http2_streams_executing", null, "latency_lab_http2_stream_seconds", STREAMS_FULL_CONNECTIONS);
+
+    static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS, TOMCAT_STREAMS),
             Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
 
     /** The metrics of Micrometer's executors (ExecutorServiceMetrics; Spring Boot binds its task executors), one per name. */
@@ -93,8 +110,8 @@ public final class ServicePools {
 
     /** The keys a reading keeps of a sample. */
     private static final Set<String> KEYS = Stream.concat(KINDS.stream().flatMap(k -> Stream.of(k.size(), k.inUse(), k.pending(),
-            k.held() == null ? null : k.held() + "_sum", k.held() == null ? null : k.held() + "_count")),
-            Stream.of(DATASOURCE_MAX, TOMCAT_SESSIONS)).filter(k -> k != null).collect(Collectors.toUnmodifiableSet());
+            k.held() == null ? null : k.held() + "_sum", k.held() == null ? null : k.held() + "_count", k.full())),
+            Stream.of(DATASOURCE_MAX, TOMCAT_SESSIONS, STREAMS_LIMIT, STREAMS_CONNECTIONS)).filter(k -> k != null).collect(Collectors.toUnmodifiableSet());
 
     /** One sample of the pools' metrics, at a second of the run, with so many users active. */
     record Reading(double second, int users, Map<String, Double> values) {
@@ -119,6 +136,11 @@ public final class ServicePools {
                 }
             }
         });
+        Double limit = server.get(STREAMS_LIMIT);
+        Double connections = server.get(STREAMS_CONNECTIONS);
+        if (limit != null && connections != null && connections > 0) {
+            kept.put(STREAMS_BOUNDING, limit * connections);
+        }
         if (!kept.isEmpty()) {
             readings.add(new Reading(second, users, kept));
         }
@@ -136,11 +158,12 @@ public final class ServicePools {
      * What the run saw of each pool the server publishes, on the plateau where it had readings there (else over the
      * whole run), and what it has but does not publish; null when no sample had any pool.
      */
-    synchronized Result.Pools result(BiPredicate<Double, Integer> onPlateau) {
-        return of(readings, onPlateau);
+    synchronized Result.Pools result(BiPredicate<Double, Integer> onPlateau, boolean http2) {
+        return of(readings, onPlateau, http2);
     }
 
-    static Result.Pools of(List<Reading> all, BiPredicate<Double, Integer> onPlateau) {
+    /** The same of these readings; http2: the load spoke HTTP/2, where Tomcat's streams can bound it. */
+    static Result.Pools of(List<Reading> all, BiPredicate<Double, Integer> onPlateau, boolean http2) {
         if (all.isEmpty()) {
             return null;
         }
@@ -156,6 +179,10 @@ public final class ServicePools {
         if (has(all, TOMCAT_SESSIONS) && !has(all, TOMCAT_THREADS.size())) {
             unseen.add(new Result.Unseen(TOMCAT_THREADS.name(), "Spring Boot publishes them only with server.tomcat.mbeanregistry.enabled=true"));
         }
+        if (http2 && (has(all, TOMCAT_SESSIONS) || has(all, TOMCAT_THREADS.size())) && !has(all, STREAMS_LIMIT)) {
+            unseen.add(new Result.Unseen(TOMCAT_STREAMS.name(), "Tomcat runs 20 streams of a connection at once by default "
+                    + "(maxConcurrentStreamExecution) and publishes no metric of them: a bound where clients share connections"));
+        }
         if (has(all, DATASOURCE_MAX) && !has(all, Sampler.ConnectionPool.HIKARI.max)) {
             unseen.add(new Result.Unseen("the DataSource's connections (%.0f)".formatted(last(all, DATASOURCE_MAX)),
                     "their waits and hold time are HikariCP's metrics, published when Micrometer binds the pool"));
@@ -168,14 +195,17 @@ public final class ServicePools {
         List<Kind> kinds = new ArrayList<>(KINDS);
         all.stream().flatMap(r -> r.values().keySet().stream()).map(EXECUTOR_KEY::matcher).filter(java.util.regex.Matcher::matches)
                 .map(m -> m.group(1)).distinct().sorted().forEach(name -> kinds.add(new Kind("executor " + name, "threads",
-                        executorKey(EXECUTOR_THREADS, name), executorKey(EXECUTOR_ACTIVE, name), executorKey(EXECUTOR_QUEUED, name), null)));
+                        executorKey(EXECUTOR_THREADS, name), executorKey(EXECUTOR_ACTIVE, name), executorKey(EXECUTOR_QUEUED, name), null, null)));
         return kinds;
     }
 
     /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
     private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
         // a reading that is not a number (an endpoint's NaN) is no reading: it must not become a size, a use or a wait
-        Double size = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null && Double.isFinite(v)).reduce((a, b) -> b).orElse(null);
+        List<Double> sizes = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null && Double.isFinite(v)).toList();
+        // a pool whose size the clients set (the streams: connections in use) is as large as it was on the average
+        Double size = sizes.isEmpty() ? null
+                : kind.full() != null ? sizes.stream().mapToDouble(Double::doubleValue).average().orElseThrow() : sizes.getLast();
         Series inUse = new Series();
         Series pending = new Series();
         long readings = 0;
@@ -192,7 +222,9 @@ public final class ServicePools {
             readings++;
             // where the pool publishes its waits, full means a request waited: all in use at an instant is the pool keeping
             // up, and one in use fewer at an instant (handed back, not yet taken again) with 40 waiting is full
-            if (kind.pending() == null ? size != null && size > 0 && used >= size : waiting != null && waiting > 0) {
+            Double fullGauge = kind.full() == null ? null : r.values().get(kind.full());
+            if (kind.full() != null ? fullGauge != null && fullGauge > 0
+                    : kind.pending() == null ? size != null && size > 0 && used >= size : waiting != null && waiting > 0) {
                 full++;
             }
         }

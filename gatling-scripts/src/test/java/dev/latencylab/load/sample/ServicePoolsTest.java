@@ -21,11 +21,54 @@ class ServicePoolsTest {
     private static final String CONNECTOR = "name=\"http-nio-8080\"";
 
     private static Result.Pools pools(List<String> texts, int plateauFrom) {
+        return pools(texts, plateauFrom, false);
+    }
+
+    private static Result.Pools pools(List<String> texts, int plateauFrom, boolean http2) {
         ServicePools pools = new ServicePools();
         for (int i = 0; i < texts.size(); i++) {
             pools.add(i + 1, i + 1 >= plateauFrom ? 40 : 10, Sampler.parsePrometheus(texts.get(i), CONNECTOR));
         }
-        return pools.result((second, users) -> users == 40);
+        return pools.result((second, users) -> users == 40, http2);
+    }
+
+    /** The lab's MVC target on virtual threads over HTTP/2: no pool of threads, its streams' gauges (Http2StreamUse). */
+    private static String streams(int connections, int executing, int full, long requests, double requestSeconds) {
+        return """
+                tomcat_threads_config_max_threads{name="http-nio-8080"} -1.0
+                tomcat_threads_busy_threads{name="http-nio-8080"} -1.0
+                latency_lab_http2_stream_seconds_count %d
+                latency_lab_http2_stream_seconds_sum %s
+                latency_lab_http2_stream_execution_max 20.0
+                latency_lab_http2_connections_executing %d
+                latency_lab_http2_streams_executing %d
+                latency_lab_http2_connections_full %d
+                """.formatted(requests, requestSeconds, connections, executing, full);
+    }
+
+    @Test
+    void tomcatsStreamsAreAPoolOfTheLimitTimesTheConnectionsInUseFullWhenOneRunsItsLimit() {
+        Result.Pools pools = pools(List.of(
+                streams(3, 40, 0, 0, 0.0), // the ramp: not the plateau's
+                streams(9, 180, 9, 185, 194.25), // 185 requests a second held 1.05 s each
+                streams(10, 199, 9, 370, 388.5),
+                streams(9, 172, 0, 555, 582.75)), 2, true);
+
+        Result.Pool streams = pools.published().stream().filter(p -> p.name().equals(PoolKind.TOMCAT_STREAMS.label())).findFirst().orElseThrow();
+        assertThat(streams.unit()).isEqualTo("streams");
+        assertThat(streams.size()).as("20 a connection, over 9, 10 and 9 connections running a request").isCloseTo(20 * 28 / 3.0, offset(1e-9));
+        assertThat(streams.holdMs()).as("a stream runs for a request's time in Tomcat").isCloseTo(1050.0, offset(1e-9));
+        assertThat(streams.boundPerSecond()).isCloseTo(20 * 28 / 3.0 / 1.05, offset(1e-9));
+        assertThat(streams.fullShare()).as("a connection at its limit at 2 samples of 3").isCloseTo(2.0 / 3, offset(1e-9));
+        assertThat(pools.decided()).as("virtual threads are no pool: the streams decided").contains(streams);
+        assertThat(pools.unseen()).as("published: not unseen").isEmpty();
+    }
+
+    @Test
+    void aServiceOnTomcatOverHttp2HasStreamsItDoesNotPublish() {
+        List<String> tomcat = List.of(text(3, 3, 0, 100, 10.0, 100, 11.0), text(5, 3, 0, 200, 20.0, 200, 22.0));
+        assertThat(pools(tomcat, 1, true).unseen()).extracting(Result.Unseen::pool).contains(PoolKind.TOMCAT_STREAMS.label());
+        assertThat(pools(tomcat, 1, false).unseen()).as("over HTTP/1.1 no streams").isEmpty();
     }
 
     private static String text(int busy, int active, int pending, long used, double usedSeconds, long requests, double requestSeconds) {

@@ -74,13 +74,25 @@ public final class Flags {
             flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
         }
         if (p.throughput() != null && p.modelThroughput() != null && p.modelThroughput() > 0 && !Boolean.TRUE.equals(p.saturated())
-                && !machineBound && Math.abs(p.throughput() - p.modelThroughput()) / p.modelThroughput() > Summary.MODEL_TOLERANCE) {
+                && !machineBound && Math.abs(p.throughput() - p.modelThroughput()) / p.modelThroughput() > Summary.MODEL_TOLERANCE
+                && !atItsOwnPoolsBound(r, p.throughput())) {
             flags.add(DISAGREES_WITH_MODEL);
         }
         if (elsewhere) {
             flags.add(RESUMED_ELSEWHERE);
         }
         return flags;
+    }
+
+    /**
+     * Whether the server's own metrics show a pool full on the plateau whose bound (its size over its hold time) is the
+     * throughput, within the model's tolerance: a pool the model of its settings does not count (Tomcat's HTTP/2 streams,
+     * whose size is the connections clients spread their requests over), not a disagreement to explain.
+     */
+    static boolean atItsOwnPoolsBound(Result r, double throughput) {
+        Result.Pools pools = r.server() == null ? null : r.server().pools();
+        Double bound = pools == null ? null : pools.decided().map(Result.Pool::boundPerSecond).orElse(null);
+        return bound != null && bound > 0 && Math.abs(throughput - bound) / bound <= Summary.MODEL_TOLERANCE;
     }
 
     /**
@@ -161,7 +173,8 @@ public final class Flags {
                     + "over a tenth of the level, or it never sent some of them (not the level a ladder stopped at, which its verdict "
                     + "names): no plateau at that rate; a lighter load per injector, or more injectors, holds it"),
             new Flag("ko x% (reason)", "requests failed, with the most frequent reason (a point: the median of its runs)"),
-            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated"),
+            new Flag(DISAGREES_WITH_MODEL, "throughput more than 10% off the model while neither the pool nor the machine was saturated, "
+                    + "nor a pool the server's own metrics show full at its bound"),
             new Flag(UNSTABLE, "a point's runs disagree: their goodput ranges over more than 5% of its median, or their p95 over "
                     + "more than 25% of its median and more than 10 ms"),
             new Flag(NEAR_MACHINE_CEILING, "the point's model throughput is at least 80% of the target's machine ceiling: the "

@@ -23,7 +23,8 @@ public final class Stages {
      * was full on the plateau; GIVEN_POOL, none full but its response time rose and its goodput is at the bound of a pool
      * whose size the user gave (size / L, the model calibrated on its lightest load: #atGivenBound);
      * UNEXPLAINED, its response time rose past its lightest load's with none full, no given pool's bound met, and this
-     * machine's CPU not busy (#queued); UNMODELLED, none full and nothing queued.
+     * machine's CPU not busy (#queued); UNMODELLED, none full and nothing queued. A point with a model held below its
+     * offered load by a pool its metrics show full, at that pool's bound, is SERVICE_POOL too.
      */
     public enum Cause {
         OFFERED_LOAD, POOL, BELOW_MODEL, MACHINE, UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED;
@@ -45,6 +46,9 @@ public final class Stages {
             }
             if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
+            }
+            if (!Boolean.TRUE.equals(p.model().modelSaturated()) && !metModel(p) && p.evidence().fullPool() != null) {
+                return SERVICE_POOL; // below the offered load, at the bound of a pool its metrics show full (Flags#atItsOwnPoolsBound)
             }
             return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
         }

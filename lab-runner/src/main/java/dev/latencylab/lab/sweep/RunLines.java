@@ -57,8 +57,14 @@ public final class RunLines {
         String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))
                 : "bounded by the offered load";
         List<String> flags = r.flagList();
+        PoolEvidence e = r.evidence();
+        boolean heldBelow = !pool && e.fullPool() != null && e.fullPoolBound() != null && r.rates().goodput() != null
+                && r.rates().goodput() < r.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
         String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
-                : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)" : "follows it";
+                : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)"
+                : heldBelow ? "held below it by %s, full: at most %,.0f req/s (%.0f %s held %,.0f ms each)".formatted(e.fullPool(),
+                        e.fullPoolBound(), e.fullPoolSize(), e.fullPoolUnit(), e.fullPoolHoldMs())
+                : "follows it";
         return "model %,.0f req/s, %s: %s".formatted(r.model().modelThroughput(), bound, how);
     }
 }

@@ -151,6 +151,37 @@ class SummaryFlagsTest {
         assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).as("within 10%").isEmpty();
     }
 
+    /** The result with one pool its server publishes: Tomcat's HTTP/2 streams, full on this share of samples, with this bound. */
+    private static String withStreams(String result, double fullShare, double bound) {
+        ObjectNode r = (ObjectNode) JSON.readTree(result);
+        double size = bound / 10; // held 100 ms each
+        ObjectNode pool = JSON.createObjectNode().put("name", "Tomcat's HTTP/2 streams").put("unit", "streams").put("size", size)
+                .put("fullShare", fullShare).put("holdMs", 100.0).put("boundPerSecond", bound);
+        pool.set("inUse", JSON.createObjectNode().put("mean", size).put("max", size).put("samples", 10));
+        pool.set("pending", JSON.createObjectNode().put("samples", 0));
+        ObjectNode pools = JSON.createObjectNode();
+        pools.set("published", JSON.createArrayNode().add(pool));
+        pools.set("unseen", JSON.createArrayNode());
+        ((ObjectNode) r.get("server")).set("pools", pools);
+        return JSON.writeValueAsString(r);
+    }
+
+    @Test
+    void aPoolTheServerShowsFullAtTheGoodputIsNoDisagreementAndDecides() throws Exception {
+        String below = result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000);
+        Summary.RunRow held = row(withStreams(below, 1.0, 1520));
+        assertThat(held.notes().flags()).as("its own pool's bound, 1% from what it served").isEmpty();
+        assertThat(dev.latencylab.lab.sweep.RunLines.verdict(held)).isEqualTo("model 1,875 req/s, bounded by the offered load: held below "
+                + "it by Tomcat's HTTP/2 streams, full: at most 1,520 req/s (152 streams held 100 ms each)");
+        assertThat(Stages.Cause.of(Points.of(java.util.List.of(held), java.util.Map.of()).get(0))).isEqualTo(Stages.Cause.SERVICE_POOL);
+        assertThat(row(withStreams(below, 1.0, 1875)).notes().flags()).as("full, but its bound is not what it served")
+                .isEqualTo(Flags.DISAGREES_WITH_MODEL);
+        assertThat(row(withStreams(below, 0.2, 1520)).notes().flags()).as("not full: it decided nothing").isEqualTo(Flags.DISAGREES_WITH_MODEL);
+        Summary.RunRow met = row(withStreams(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000), 1.0, 1800));
+        assertThat(Stages.Cause.of(Points.of(java.util.List.of(met), java.util.Map.of()).get(0))).as("within 10% of the offered load: the model's")
+                .isEqualTo(Stages.Cause.OFFERED_LOAD);
+    }
+
     @Test
     void targetIdsAndTheirSettings() {
         assertThat(Target.parse("mvc").id()).isEqualTo("mvc-t200");

@@ -14,6 +14,7 @@ public enum PoolKind {
     TOMCAT_THREADS("Tomcat's threads", "threads"),
     TOMCAT_CONNECTIONS("Tomcat's connections", "connections"),
     JETTY_THREADS("Jetty's threads", "threads"),
+    TOMCAT_STREAMS("Tomcat's HTTP/2 streams", "streams"),
     HIKARI("HikariCP", "connections"),
     R2DBC("r2dbc-pool", "connections"),
     HTTPCLIENT5("Apache HttpClient 5", "connections"),
