@@ -287,6 +287,7 @@ class LabCommandLineIT {
         assertThat(r.throughput().goodputPlateauPerSecond()).as("Little's law: its streams over a second each")
                 .isCloseTo(streams.boundPerSecond(), org.assertj.core.data.Percentage.withPercentage(10));
         assertThat(r.parameters().endpoint().protocol()).isEqualTo("h2");
+        assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
         assertThat(Files.readString(RunPage.of(result))).contains("Tomcat's HTTP/2 streams");
     }
 
