@@ -58,18 +58,27 @@ public final class ServicePools {
     static final String STREAMS_LIMIT = "latency_lab_http2_stream_execution_max";
     static final String STREAMS_CONNECTIONS = "latency_lab_http2_connections_executing";
     static final String STREAMS_FULL_CONNECTIONS = "latency_lab_http2_connections_full";
-    /** The streams that bound it at a sample, derived from the above: the limit a connection times the connections running one. */
+    /** The streams it could run at a sample, derived from the above (#streamsRunnable). */
     private static final String STREAMS_BOUNDING = "latency_lab_http2_streams_bounding";
 
     /**
      * Tomcat's HTTP/2 streams: Tomcat runs so many streams of a connection at once (maxConcurrentStreamExecution, 20 by
-     * default), the others waiting, so the connections that carry requests times that limit is a pool, held for a
-     * request's run (timed by the target: Tomcat's request timer leaves streams out); full when a connection runs its
-     * limit (its waiting streams are not seen). Its size moves
-     * with the connections clients spread their requests over.
+     * default), the others waiting on that connection, and a stream cannot move to another: a pool whose size is what the
+     * clients' spread of their requests lets run. Held for a request's run (timed by the target: Tomcat's request timer
+     * leaves streams out); full when a connection runs its limit (its waiting streams are not seen).
      */
     static final Kind TOMCAT_STREAMS = new Kind(PoolKind.TOMCAT_STREAMS.label(), PoolKind.TOMCAT_STREAMS.unit(), STREAMS_BOUNDING,
             "latency_lab_http2_streams_executing", null, "latency_lab_http2_stream_seconds", STREAMS_FULL_CONNECTIONS);
+
+    /**
+     * The streams Tomcat can run at a sample, as the clients spread them: the limit on each connection at it (more wait
+     * there) and those running on the others (nothing waits there: they run all they have). Not the limit times every
+     * connection: a client that piles its streams on some connections leaves the others' slots idle (seen: 11.7
+     * connections running requests, 184 streams running, not 233).
+     */
+    static double streamsRunnable(double limit, double atLimit, double running) {
+        return Math.max(limit * atLimit, running);
+    }
 
     static final List<Kind> KINDS = Stream.concat(Stream.of(TOMCAT_THREADS, TOMCAT_CONNECTIONS, JETTY_THREADS, TOMCAT_STREAMS),
             Arrays.stream(Sampler.ConnectionPool.values()).map(Kind::of)).toList();
@@ -138,8 +147,10 @@ public final class ServicePools {
         });
         Double limit = server.get(STREAMS_LIMIT);
         Double connections = server.get(STREAMS_CONNECTIONS);
-        if (limit != null && connections != null && connections > 0) {
-            kept.put(STREAMS_BOUNDING, limit * connections);
+        Double atLimit = server.get(STREAMS_FULL_CONNECTIONS);
+        Double running = server.get(TOMCAT_STREAMS.inUse());
+        if (limit != null && connections != null && connections > 0 && atLimit != null && running != null) {
+            kept.put(STREAMS_BOUNDING, streamsRunnable(limit, atLimit, running));
         }
         if (!kept.isEmpty()) {
             readings.add(new Reading(second, users, kept));
@@ -203,7 +214,7 @@ public final class ServicePools {
     private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
         // a reading that is not a number (an endpoint's NaN) is no reading: it must not become a size, a use or a wait
         List<Double> sizes = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null && Double.isFinite(v)).toList();
-        // a pool whose size the clients set (the streams: connections in use) is as large as it was on the average
+        // a pool whose size the clients set (the streams, by their spread) is as large as it was on the average
         Double size = sizes.isEmpty() ? null
                 : kind.full() != null ? sizes.stream().mapToDouble(Double::doubleValue).average().orElseThrow() : sizes.getLast();
         Series inUse = new Series();
@@ -236,7 +247,21 @@ public final class ServicePools {
         Double holdMs = kind.held() == null ? null : holdMs(kind.held(), withBaseline(kind.held(), all, span));
         Double bound = size == null || holdMs == null || holdMs <= 0 ? null : size * 1000 / holdMs;
         return new Result.Pool(kind.name(), kind.unit(), size, inUse.stat(), pending.stat(), readings == 0 ? null : (double) full / readings,
-                holdMs, bound, null);
+                holdMs, bound, kind == TOMCAT_STREAMS ? streamsSpread(span) : null);
+    }
+
+    /** How the clients spread their streams, e.g. "20 at once on a connection; 8.1 of the 11.7 connections running requests at it". */
+    private static String streamsSpread(List<Reading> span) {
+        List<Reading> running = span.stream().filter(r -> r.values().getOrDefault(STREAMS_CONNECTIONS, 0.0) > 0).toList();
+        if (running.isEmpty()) {
+            return null;
+        }
+        return "%.0f at once on a connection; %.1f of the %.1f connections running requests at it, on the average".formatted(
+                last(running, STREAMS_LIMIT), mean(running, STREAMS_FULL_CONNECTIONS), mean(running, STREAMS_CONNECTIONS));
+    }
+
+    private static double mean(List<Reading> readings, String key) {
+        return readings.stream().map(r -> r.values().get(key)).filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(0);
     }
 
     /**

@@ -47,21 +47,24 @@ class ServicePoolsTest {
     }
 
     @Test
-    void tomcatsStreamsAreAPoolOfTheLimitTimesTheConnectionsInUseFullWhenOneRunsItsLimit() {
+    void tomcatsStreamsAreAPoolOfWhatTheClientsSpreadLetsRunFullWhenAConnectionRunsItsLimit() {
         Result.Pools pools = pools(List.of(
                 streams(3, 40, 0, 0, 0.0), // the ramp: not the plateau's
-                streams(9, 180, 9, 185, 194.25), // 185 requests a second held 1.05 s each
-                streams(10, 199, 9, 370, 388.5),
-                streams(9, 172, 0, 555, 582.75)), 2, true);
+                streams(12, 184, 8, 185, 194.25), // 8 connections at 20, 24 streams on the 4 others; 185 requests held 1.05 s each
+                streams(12, 186, 9, 370, 388.5), // 9 at 20 and 6 on the others
+                streams(12, 172, 0, 555, 582.75)), 2, true); // none at its limit: all it has runs
 
         Result.Pool streams = pools.published().stream().filter(p -> p.name().equals(PoolKind.TOMCAT_STREAMS.label())).findFirst().orElseThrow();
         assertThat(streams.unit()).isEqualTo("streams");
-        assertThat(streams.size()).as("20 a connection, over 9, 10 and 9 connections running a request").isCloseTo(20 * 28 / 3.0, offset(1e-9));
+        assertThat(streams.size()).as("what ran, not 20 × 12 connections: the slots of a connection short of streams stay idle")
+                .isCloseTo((184 + 186 + 172) / 3.0, offset(1e-9));
         assertThat(streams.holdMs()).as("a stream runs for a request's time in Tomcat").isCloseTo(1050.0, offset(1e-9));
-        assertThat(streams.boundPerSecond()).isCloseTo(20 * 28 / 3.0 / 1.05, offset(1e-9));
+        assertThat(streams.boundPerSecond()).isCloseTo((184 + 186 + 172) / 3.0 / 1.05, offset(1e-9));
         assertThat(streams.fullShare()).as("a connection at its limit at 2 samples of 3").isCloseTo(2.0 / 3, offset(1e-9));
+        assertThat(streams.note()).isEqualTo("20 at once on a connection; 5.7 of the 12.0 connections running requests at it, on the average");
         assertThat(pools.decided()).as("virtual threads are no pool: the streams decided").contains(streams);
         assertThat(pools.unseen()).as("published: not unseen").isEmpty();
+        assertThat(ServicePools.streamsRunnable(20, 8, 150)).as("gauges read a moment apart: at least the limit on each at it").isEqualTo(160);
     }
 
     @Test
