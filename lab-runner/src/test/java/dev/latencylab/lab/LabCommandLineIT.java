@@ -109,6 +109,7 @@ class LabCommandLineIT {
         assertThat(result.jvm()).as("JVM events").isNotNull();
         assertThat(Path.of(folder(winner)).resolve(result.jvm().recording())).isNotEmptyFile();
         assertThat(result.jvm().gc().msPerSecond()).hasSize((int) Math.ceil(result.durationSeconds()));
+        assertThat(result.jvm().tls()).as("clear text: no TLS handshake").isNull();
         assertThat(Files.readString(RunPage.of(Path.of(folder(winner)).resolve("result.json")))).contains("the target's JVM")
                 .contains("virtual threads pinned (20 ms or more): 0");
         assertThat(folder(a)).isNotEqualTo(folder(b));
@@ -288,7 +289,12 @@ class LabCommandLineIT {
                 .isCloseTo(streams.boundPerSecond(), org.assertj.core.data.Percentage.withPercentage(10));
         assertThat(r.parameters().endpoint().protocol()).isEqualTo("h2");
         assertThat(ResultSchema.problems(result)).as("the published schema accepts it").isEmpty();
-        assertThat(Files.readString(RunPage.of(result))).contains("Tomcat's HTTP/2 streams");
+        assertThat(r.jvm().tls()).as("the target's TLS handshakes, counted by its flight recording").isNotNull();
+        assertThat(r.jvm().tls().protocol()).isEqualTo("TLSv1.3");
+        assertThat(r.jvm().tls().count()).as("one a connection the load opened").isPositive();
+        assertThat(r.jvm().tls().perSecond()).hasSize((int) Math.ceil(r.durationSeconds()));
+        assertThat(Files.readString(RunPage.of(result))).contains("Tomcat's HTTP/2 streams")
+                .containsPattern("TLS handshakes [0-9,]+ \\(TLSv1.3\\)");
     }
 
     // 8. exit codes and messages

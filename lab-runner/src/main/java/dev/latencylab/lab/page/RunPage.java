@@ -306,10 +306,10 @@ public final class RunPage {
             return "not recorded (a run from before JVM events, one with --no-jvm-events, or a server the lab did not start)";
         }
         Jvm.Pinned p = j.pinned();
-        return "GC %s; safepoints %s; virtual threads pinned (%d ms or more): %,d%s (flight recording: %s)".formatted(pauses(j.gc()),
+        return "GC %s; safepoints %s; virtual threads pinned (%d ms or more): %,d%s%s (flight recording: %s)".formatted(pauses(j.gc()),
                 pauses(j.safepoints()), p.thresholdMs(), p.count(), p.count() == 0 ? "" : ", %,d of them at %s".formatted(p.topStackCount(),
                         String.join(" < ", p.topStack().subList(0, Math.min(3, p.topStack().size())))),
-                j.recording());
+                j.tls() == null ? "" : "; TLS handshakes %,d (%s)".formatted(j.tls().count(), j.tls().protocol()), j.recording());
     }
 
     private static String pauses(Jvm.Pauses p) {

@@ -20,8 +20,8 @@ import dev.latencylab.load.result.Jvm;
 
 /**
  * The target's own events during a run, from the JDK Flight Recorder recording it makes from its start to its exit
- * (tools/jvm-events.jfc: GC pauses, virtual threads pinned, safepoints; nothing else): what falls within the run's
- * start..end, on its time axis.
+ * (tools/jvm-events.jfc: GC pauses, virtual threads pinned, safepoints, TLS handshakes; nothing else): what falls
+ * within the run's start..end, on its time axis.
  */
 public final class JvmEvents {
 
@@ -53,6 +53,8 @@ public final class JvmEvents {
         double[] gcMs = new double[seconds];
         double[] safepointMs = new double[seconds];
         long[] pinnedPerSecond = new long[seconds];
+        long[] handshakesPerSecond = new long[seconds];
+        Map<String, Long> handshakeProtocols = new HashMap<>();
         List<Double> gcPauses = new ArrayList<>();
         List<Double> safepoints = new ArrayList<>();
         Map<Long, Instant> safepointBegins = new HashMap<>();
@@ -76,6 +78,10 @@ public final class JvmEvents {
                         pinned++;
                         pinnedPerSecond[second]++;
                         pinnedStacks.merge(stack(e), 1L, Long::sum);
+                    }
+                    case "jdk.TLSHandshake" -> {
+                        handshakesPerSecond[second]++;
+                        handshakeProtocols.merge(String.valueOf(e.getString("protocolVersion")), 1L, Long::sum);
                     }
                     case "jdk.SafepointBegin" -> safepointBegins.put(e.getLong("safepointId"), at);
                     case "jdk.SafepointEnd" -> {
@@ -105,7 +111,14 @@ public final class JvmEvents {
         return new Jvm(recording.getFileName().toString(), pauses(gcPauses, gcMs),
                 new Jvm.Pinned(pinned, PINNED_THRESHOLD_MS, top == null ? List.of() : top.getKey(), top == null ? 0 : top.getValue(),
                         pinnedPerSecond),
-                pauses(safepoints, safepointMs));
+                pauses(safepoints, safepointMs), handshakes(handshakeProtocols, handshakesPerSecond));
+    }
+
+    /** The handshakes, with the protocol most agreed on; none (null) where it completed none. */
+    private static Jvm.Handshakes handshakes(Map<String, Long> protocols, long[] perSecond) {
+        long count = protocols.values().stream().mapToLong(Long::longValue).sum();
+        return count == 0 ? null
+                : new Jvm.Handshakes(count, protocols.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey(), perSecond);
     }
 
     private static Jvm.Pauses pauses(List<Double> ms, double[] perSecond) {

@@ -57,6 +57,7 @@ class JvmEventsTest {
         assertThat(jvm.safepoints().count()).as("a full GC stops the world at a safepoint").isGreaterThanOrEqualTo(3);
         assertThat(jvm.pinned().count()).isZero();
         assertThat(jvm.pinned().topStack()).isEmpty();
+        assertThat(jvm.tls()).as("no TLS handshake: none said").isNull();
     }
 
     /**

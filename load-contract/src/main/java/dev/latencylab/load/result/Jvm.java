@@ -12,8 +12,11 @@ import java.util.List;
  * @param pinned    virtual threads that blocked while pinned to their carrier (jdk.VirtualThreadPinned), at least
  *                  thresholdMs long each
  * @param safepoints the JVM's safepoints, each from its begin to its end
+ * @param tls       the TLS handshakes it completed (jdk.TLSHandshake); null where it completed none (clear text), and in
+ *                  files written before they were counted
  */
-public record Jvm(String recording, Pauses gc, Pinned pinned, Pauses safepoints) {
+public record Jvm(String recording, Pauses gc, Pinned pinned, Pauses safepoints,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Handshakes tls) {
 
     /** Pauses of one kind: how many, their total and longest (ms), and the ms paused in each second of the run. */
     public record Pauses(long count, double totalMs, double longestMs, double[] msPerSecond) {
@@ -24,5 +27,9 @@ public record Jvm(String recording, Pauses gc, Pinned pinned, Pauses safepoints)
      * frames, innermost first) and how many did, and the events in each second of the run.
      */
     public record Pinned(long count, long thresholdMs, List<String> topStack, long topStackCount, long[] perSecond) {
+    }
+
+    /** TLS handshakes: how many, the protocol most of them agreed on (e.g. TLSv1.3), and how many in each second of the run. */
+    public record Handshakes(long count, String protocol, long[] perSecond) {
     }
 }
