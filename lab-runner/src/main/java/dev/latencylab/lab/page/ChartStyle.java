@@ -46,7 +46,9 @@ record ChartStyle(Color color, Marker marker) {
                     ? new Color(c.getRed() * H2_SHADE / 100, c.getGreen() * H2_SHADE / 100, c.getBlue() * H2_SHADE / 100)
                     : new Color(c.getRed() + (255 - c.getRed()) * TLS_TINT / 100, c.getGreen() + (255 - c.getGreen()) * TLS_TINT / 100,
                             c.getBlue() + (255 - c.getBlue()) * TLS_TINT / 100);
-            return new ChartStyle(shaded, base.marker());
+            // Tomcat's streams set (-s): the same colour, the next marker, beside its default
+            return new ChartStyle(shaded, tls.get().streams() == null ? base.marker()
+                    : OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
         }
         Optional<Target.DependencyId> dependency = Target.DependencyId.of(target);
         if (dependency.isPresent()) {

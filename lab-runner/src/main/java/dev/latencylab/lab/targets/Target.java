@@ -76,8 +76,15 @@ public record Target(String id, String module, Map<String, String> properties, S
     static final Map<String, String> UNCAPPED = Map.of("server.tomcat.max-connections", "100000", "server.tomcat.accept-count", "10000");
     private static final Pattern MVC_POOL = Pattern.compile("mvc-t([0-9]+)(-uncapped)?");
     private static final Pattern PINNED = Pattern.compile("mvc-virtual-pinned(?:-c([0-9]+))?");
-    /** Any target over TLS: HTTP/1.1 (-tls) or HTTP/2 by ALPN (-h2), with a certificate made for the run. */
-    private static final Pattern OVER_TLS = Pattern.compile("(.+)-(tls|h2)");
+    /**
+     * Any target over TLS: HTTP/1.1 (-tls) or HTTP/2 by ALPN (-h2), with a certificate made for the run; on MVC over
+     * HTTP/2, -s<streams> sets how many streams of a connection Tomcat runs at once.
+     */
+    private static final Pattern OVER_TLS = Pattern.compile("(.+)-(tls|h2)(?:-s([0-9]+))?");
+    /** The MVC target's setting of Tomcat's streams run at once on a connection (its Http2Streams; Tomcat's default 20). */
+    public static final String HTTP2_STREAM_EXECUTION = "latency-lab.http2.max-concurrent-stream-execution";
+    /** The streams a client may open at once on a connection, Tomcat's maxConcurrentStreams: no more than these can run. */
+    static final int TOMCAT_MAX_STREAMS = 100;
     /** Spring Boot's switch for HTTP/2 (by ALPN, over TLS), in Tomcat and in Reactor Netty alike. */
     public static final String HTTP2 = "server.http2.enabled";
     /**
@@ -117,12 +124,16 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
     }
 
-    /** A target id over TLS as written: its base target's id and the protocol (-tls, -h2). Parsed here alone, for targets and pages. */
-    public record TlsId(String base, Protocol protocol) {
+    /**
+     * A target id over TLS as written: its base target's id, the protocol (-tls, -h2) and the streams Tomcat runs at
+     * once on a connection (-s; null: its default). Parsed here alone, for targets and pages.
+     */
+    public record TlsId(String base, Protocol protocol, String streams) {
 
         public static Optional<TlsId> of(String id) {
             Matcher m = OVER_TLS.matcher(id);
-            return m.matches() ? Optional.of(new TlsId(m.group(1), m.group(2).equals("h2") ? Protocol.H2 : Protocol.H1_TLS)) : Optional.empty();
+            return m.matches() ? Optional.of(new TlsId(m.group(1), m.group(2).equals("h2") ? Protocol.H2 : Protocol.H1_TLS, m.group(3)))
+                    : Optional.empty();
         }
     }
 
@@ -161,8 +172,22 @@ public record Target(String id, String module, Map<String, String> properties, S
             if (protocol == Protocol.H2) {
                 p.put(HTTP2, "true");
             }
-            return new Target(base.id + (protocol == Protocol.H2 ? "-h2" : "-tls"), base.module, p, base.pathTemplate, base.poolThreads,
-                    base.databaseMaxConnections, base.pinning, protocol);
+            String suffix = protocol == Protocol.H2 ? "-h2" : "-tls";
+            if (tls.get().streams() != null) {
+                int streams = count(id, tls.get().streams(), "streams");
+                if (protocol != Protocol.H2 || !base.isMvc()) {
+                    throw new IllegalArgumentException("target " + id + ": -s<streams> sets Tomcat's HTTP/2 streams run at once: "
+                            + "for mvc-...-h2 targets only");
+                }
+                if (streams < 1 || streams > TOMCAT_MAX_STREAMS) {
+                    throw new IllegalArgumentException("target %s: give 1 to %d streams (a client opens at most %d on a connection)"
+                            .formatted(id, TOMCAT_MAX_STREAMS, TOMCAT_MAX_STREAMS));
+                }
+                p.put(HTTP2_STREAM_EXECUTION, String.valueOf(streams));
+                suffix += "-s" + streams;
+            }
+            return new Target(base.id + suffix, base.module, p, base.pathTemplate, base.poolThreads, base.databaseMaxConnections,
+                    base.pinning, protocol);
         }
         Optional<DependencyId> dependency = DependencyId.of(id);
         if (dependency.isPresent()) {

@@ -52,7 +52,12 @@ public final class TargetIds {
                     "T = min(threads, connections)"),
             new IdForm("<base>-tls, <base>-h2", "webflux-h2", "<base> (any target above) over TLS, with a certificate made for the run "
                     + "and trusted by the load alone: HTTP/1.1 (-tls) or HTTP/2 chosen by ALPN (-h2, server.http2.enabled); "
-                    + "its actuator stays in clear text", "as <base>"));
+                    + "its actuator stays in clear text",
+                    "as <base>; users sharing connections to MVC over HTTP/2: Tomcat's HTTP/2 "
+                            + "streams, 20 at once on a connection, read from its gauges"),
+            new IdForm("<base>-h2-s<streams>", "mvc-virtual-h2-s100", "<base>-h2 on MVC, Tomcat running <streams> (1 to 100) "
+                    + "streams of a connection at once (" + Target.HTTP2_STREAM_EXECUTION + "; 20 by default)",
+                    "as <base>-h2, with <streams> at once on a connection"));
 
     /** The ids `parse` knows, in one line for error messages. */
     public static String known() {

@@ -22,8 +22,8 @@ class TargetTest {
         }
         assertThat(TargetIds.IDS.stream().map(TargetIds.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
-                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, webflux-h2 none")
-                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 0);
+                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, webflux-h2 none, mvc-virtual-h2-s100 none (its streams: from its gauges)")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 0, 0);
     }
 
     @Test
@@ -42,6 +42,16 @@ class TargetTest {
         assertThat(Target.parse("mvc-virtual-pinned-c1-h2").onJdk(21).poolThreads()).as("pinned on JDK 21, over h2 as well").isEqualTo(1);
         assertThatThrownBy(() -> Target.parse("webflux-tls-h2")).hasMessage("target webflux-tls-h2: one protocol, -tls or -h2, not both");
         assertThatThrownBy(() -> Target.parse("tomcat-h2")).hasMessageStartingWith("unknown target 'tomcat'");
+        Target streams = Target.parse("mvc-virtual-h2-s100");
+        assertThat(streams.id()).isEqualTo("mvc-virtual-h2-s100");
+        assertThat(streams.protocol()).isEqualTo(Protocol.H2);
+        assertThat(streams.properties()).containsEntry(Target.HTTP2, "true").containsEntry(Target.HTTP2_STREAM_EXECUTION, "100");
+        assertThat(Target.parse("mvc-t200-h2").properties()).as("Tomcat's own unless given").doesNotContainKey(Target.HTTP2_STREAM_EXECUTION);
+        assertThatThrownBy(() -> Target.parse("webflux-h2-s100")).hasMessageContaining("for mvc-...-h2 targets only");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-tls-s100")).hasMessageContaining("for mvc-...-h2 targets only");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-h2-s101")).hasMessage("target mvc-virtual-h2-s101: give 1 to 100 streams "
+                + "(a client opens at most 100 on a connection)");
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-h2-s0")).hasMessageContaining("give 1 to 100 streams");
     }
 
     @Test
