@@ -18,6 +18,7 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Points;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.load.result.Result;
@@ -28,15 +29,25 @@ import dev.latencylab.load.result.ResultFile;
  * the protocol its id names and the run's own certificate as its trust; the pool of 20 serves T/L on every protocol;
  * at 1,000 users every response costs the server and the injector more CPU over TLS and over HTTP/2 than in clear
  * text, as the findings' table gives it; and WebFlux over HTTP/2 there is the one point this machine's CPU decided.
+ * And of the sweep of users sharing connections: MVC over HTTP/2 is held at every load by Tomcat's HTTP/2 streams,
+ * the pool its gauges show full, at its bound; over HTTP/1.1, and WebFlux over HTTP/2, follow the offered load; with
+ * 100 streams at once on a connection MVC over HTTP/2 follows it too; and over HTTP/1.1 the server paid hundreds of
+ * TLS handshakes a run at 1,000 users where HTTP/2 paid a dozen, as the findings give them.
  */
 class TlsFindingsTest {
 
     private static final Path QUICK = Lab.repo().resolve("docs/results-tls/quick");
+    private static final Path SHARED = Lab.repo().resolve("docs/results-tls/shared");
+    private static final Path LEVER = Lab.repo().resolve("docs/results-tls/shared-s100");
     private static final List<String> STACKS = List.of("mvc-t20", "mvc-virtual", "webflux");
     private static final List<String> PROTOCOLS = List.of("", "-tls", "-h2");
 
     private static Map<String, Summary.PointRow> points() {
-        List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(QUICK));
+        return points(QUICK);
+    }
+
+    private static Map<String, Summary.PointRow> points(Path sweep) {
+        List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(sweep));
         return Points.of(runs, MachineCeiling.of(runs)).stream().collect(Collectors.toMap(p -> p.identity().point(), Function.identity()));
     }
 
@@ -97,5 +108,45 @@ class TlsFindingsTest {
     void webfluxOverHttp2AtAThousandUsersIsTheOnePointThisMachinesCpuDecided() {
         assertThat(points().values().stream().filter(p -> p.notes().flags().contains("machine-cpu-bound")).map(p -> p.identity().point()))
                 .containsExactly("webflux-h2-l100-u1000");
+    }
+
+    @Test
+    void sharingConnectionsOverHttp2MvcIsHeldByTomcatsStreamsAndTheOthersFollowTheOfferedLoad() throws IOException {
+        Map<String, Summary.PointRow> points = points(SHARED);
+        assertThat(points).hasSize(9);
+        for (Summary.PointRow p : points.values()) {
+            String target = p.identity().target();
+            Stages.Cause cause = Stages.Cause.of(p);
+            if (target.equals("mvc-virtual-h2")) {
+                assertThat(p.evidence().fullPool()).as(p.identity().point()).isEqualTo("Tomcat's HTTP/2 streams");
+                assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.SERVICE_POOL);
+                assertThat(p.rates().goodput().max()).as("far below the offered load").isLessThan(p.model().modelThroughput() * 0.9);
+                assertThat(p.flagList()).doesNotContain(dev.latencylab.lab.summary.Flags.DISAGREES_WITH_MODEL);
+            }
+            else {
+                assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);
+            }
+        }
+        for (Summary.PointRow p : points(LEVER).values()) {
+            assertThat(Stages.Cause.of(p)).as("100 at once: " + p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);
+        }
+        long[] h1 = {Long.MAX_VALUE, 0};
+        long[] h2 = {Long.MAX_VALUE, 0};
+        try (Stream<Path> dirs = Stream.concat(Files.list(SHARED.resolve("points")), Files.list(LEVER.resolve("points")))) {
+            for (Path point : dirs.toList()) {
+                Result r = ResultFile.read(point.resolve(ResultFile.NAME));
+                assertThat(r.injector().connections()).as(point.toString()).isEqualTo("shared");
+                assertThat(r.jvm().tls()).as("%s: its TLS handshakes counted", point).isNotNull();
+                if (point.startsWith(SHARED) && r.parameters().users() == 1000) {
+                    long[] range = r.parameters().endpoint().protocol().equals("h2") ? h2 : h1;
+                    range[0] = Math.min(range[0], r.jvm().tls().count());
+                    range[1] = Math.max(range[1], r.jvm().tls().count());
+                }
+            }
+        }
+        String findings = Files.readString(Lab.repo().resolve("docs/findings.md")).replaceAll("\\s+", " ");
+        assertThat(findings).as("the handshakes of the runs at 1,000 users")
+                .contains("%,d to %,d in a run at 1,000 users (its flight recording counts them), against %,d to %,d over HTTP/2"
+                        .formatted(h1[0], h1[1], h2[0], h2[1]));
     }
 }
