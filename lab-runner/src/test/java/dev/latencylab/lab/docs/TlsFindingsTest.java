@@ -127,6 +127,10 @@ class TlsFindingsTest {
                 assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);
             }
         }
+        Summary.PointRow held = points.get("mvc-virtual-h2-l1000-u1000");
+        assertThat(Files.readString(Lab.repo().resolve("README.md")).replaceAll("\\s+", " ")).as("README's rule of thumb")
+                .contains("MVC on virtual threads served %,.0f req/s of the %,.0f offered at 1,000 users; with 100 at once it followed the offered load"
+                        .formatted(held.rates().goodput().median(), held.model().modelOfferedLoad()));
         for (Summary.PointRow p : points(LEVER).values()) {
             assertThat(Stages.Cause.of(p)).as("100 at once: " + p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);
         }
