@@ -113,6 +113,12 @@ class OwnServiceBoundsIT {
                 .anyMatch(k -> k.startsWith("bound: HikariCP, 2 connections / ")).anyMatch(k -> k.startsWith("model: offered N/(L+Z), L "));
         assertThat(throughput.getSeriesMap().keySet().stream().filter(k -> k.startsWith("bound: Tomcat's threads, 50 given / L ")).toList()
                 + throughput.getTitle()).as("the given pool's bound, 50 / L: a line, or above the chart").contains("Tomcat's threads, 50 given / L ");
+        // the verdicts the runs' files keep, in the sweep's tables and said by report, not judged again
+        assertThat(SweepIT.readCsv(dir.runsCsv())).extracting(r -> r.get("slo")).containsOnly("missed: p99");
+        assertThat(SweepIT.readCsv(dir.summaryCsv())).extracting(r -> r.get("slo")).containsOnly("missed by 1 of 1");
+        LabCommand.Finished report = LabCommand.inThisJvm("report", dir.dir().toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(report.output()).contains("SLO clinic-l0-u2: missed by 1 of 1").contains("SLO clinic-l0-u30: missed by 1 of 1");
         assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains("--server.port=" + port)))
                 .as("each point's jar stopped after it").isEmpty();
     }

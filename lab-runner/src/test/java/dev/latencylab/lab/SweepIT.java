@@ -223,7 +223,7 @@ class SweepIT {
     }
 
     /** A CSV the sweep wrote as one map per row, column name to cell: as a spreadsheet or a script of the user's reads it. */
-    private static List<Map<String, String>> readCsv(Path file) throws IOException {
+    static List<Map<String, String>> readCsv(Path file) throws IOException {
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
         try (CSVParser csv = CSVParser.parse(file, StandardCharsets.UTF_8, format)) {
             return csv.getRecords().stream().map(CSVRecord::toMap).toList();

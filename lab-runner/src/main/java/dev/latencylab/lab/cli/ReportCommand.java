@@ -146,6 +146,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         SweepPage.write(sweep);
         console.out().println("Comparison page: " + sweep.page().toAbsolutePath());
+        // each point's verdict as its runs' files keep it, judged when they ran: said, not judged again
+        Sweep.points(sweep).stream().filter(p -> p.notes().slo() != null)
+                .forEach(p -> console.out().println("SLO %s: %s".formatted(p.identity().point(), p.notes().slo())));
         return 0;
     }
 

@@ -238,11 +238,16 @@ final class SweepCommand implements Callable<Integer> {
                 console.err().printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
                         failed, dir.dir().getFileName());
             }
-            return failed > 0 ? LatencyLab.FAILED
-                    : RunCommand.judged(objective,
-                            rows.stream().map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile()))
-                                    .toList(),
-                            true, console);
+            if (failed > 0) {
+                return LatencyLab.FAILED;
+            }
+            int judged = RunCommand.judged(objective,
+                    rows.stream().map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile())).toList(),
+                    true, console);
+            if (objective != null) {
+                SweepPage.write(dir); // the verdicts now in the runs' files: into runs.csv and summary.csv
+            }
+            return judged;
         }
     }
 

@@ -71,7 +71,8 @@ public final class Points {
                         spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
                         spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
                 model.model(), PoolEvidence.point(done),
-                new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds));
+                new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds,
+                        SloCell.ofPoint(done.stream().map(r -> r.notes().slo()).toList())));
     }
 
     private static Spread spread(List<Summary.RunRow> runs, Function<Summary.RunRow, Double> value) {

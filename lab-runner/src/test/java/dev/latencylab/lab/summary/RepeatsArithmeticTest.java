@@ -32,7 +32,7 @@ class RepeatsArithmeticTest {
                         MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
                         0.001, 1.0, 1400.0),
                 new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(users / 1.6, null, users / 1.6, null, 100.0, saturated),
-                PoolEvidence.NONE, new Summary.RunRow.Notes(flags, null, 90L));
+                PoolEvidence.NONE, new Summary.RunRow.Notes(flags, null, 90L, null));
     }
 
     private static Summary.RunRow clean(String target, int users, int run, double throughput, long p95) {

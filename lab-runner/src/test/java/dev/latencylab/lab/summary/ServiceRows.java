@@ -24,7 +24,7 @@ public final class ServiceRows {
                 new Summary.RunRow.Latencies(p50, p50, p50 + 5, p50 + 10, p50 + 10, p50 + 10), new Summary.RunRow.Requests(1000L, 0L, 0.0, null),
                 new Summary.RunRow.Threads(60.0, 30.0), new Summary.RunRow.Cpu(0.1, 0.1, machineCpu, 2, 1.0, 1.0, 0.0, 1.0, 1400.0),
                 new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(null, null, null, null, null, null), evidence,
-                new Summary.RunRow.Notes(flags, null, 30L));
+                new Summary.RunRow.Notes(flags, null, 30L, null));
     }
 
     /** The pools a service publishes, with one of them full (null: none) at this size, hold time and bound. */
