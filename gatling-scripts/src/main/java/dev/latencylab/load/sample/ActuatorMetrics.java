@@ -63,7 +63,16 @@ final class ActuatorMetrics {
                 new Gauge("hikaricp_connections_pending", "hikaricp.connections.pending", null),
                 new Gauge("hikaricp_connections_usage_seconds_count", "hikaricp.connections.usage", null, "COUNT"),
                 new Gauge("hikaricp_connections_usage_seconds_sum", "hikaricp.connections.usage", null, "TOTAL_TIME"),
-                new Gauge(ServicePools.DATASOURCE_MAX, "jdbc.connections.max", null));
+                new Gauge(ServicePools.DATASOURCE_MAX, "jdbc.connections.max", null),
+                new Gauge(Sampler.ConnectionPool.R2DBC.max, "r2dbc.pool.max.allocated", null),
+                new Gauge(Sampler.ConnectionPool.R2DBC.active, "r2dbc.pool.acquired", null),
+                new Gauge(Sampler.ConnectionPool.R2DBC.pending, "r2dbc.pool.pending", null),
+                new Gauge(Sampler.ConnectionPool.HTTPCLIENT5.max, "httpcomponents.httpclient.pool.route.max.default", null),
+                new Gauge(Sampler.ConnectionPool.HTTPCLIENT5.active, "httpcomponents.httpclient.pool.total.connections", "state:leased"),
+                new Gauge(Sampler.ConnectionPool.HTTPCLIENT5.pending, "httpcomponents.httpclient.pool.total.pending", null),
+                new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.max, "reactor.netty.connection.provider.max.connections", null),
+                new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, "reactor.netty.connection.provider.active.connections", null),
+                new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.pending, "reactor.netty.connection.provider.pending.connections", null));
     }
 
     private final HttpClient http;

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Spring Boot's /actuator/metrics JSON as the sampler reads it: a gauge's VALUE, a timer's COUNT and TOTAL_TIME (none
  * asked of a measurement it lacks), and each gauge under the key the Prometheus text gives it, so that both are read
- * alike.
+ * alike: the connection pools of r2dbc-pool, Apache HttpClient 5 and Reactor Netty among them (their names in the JSON
+ * are the ones DownstreamIT and DatabaseContractTests read from the real targets).
  */
 class ActuatorMetricsTest {
 
@@ -46,17 +47,36 @@ class ActuatorMetricsTest {
                 tomcat_sessions_active_current_sessions 0.0
                 tomcat_threads_config_max_threads{name="http-nio-8080"} 50.0
                 tomcat_threads_config_max_threads{name="http-nio-9080"} 200.0
+                r2dbc_pool_max_allocated_connections{name="connectionFactory"} 10.0
+                r2dbc_pool_acquired_connections{name="connectionFactory"} 3.0
+                r2dbc_pool_pending_connections{name="connectionFactory"} 0.0
+                httpcomponents_httpclient_pool_route_max_default{httpclient="downstream"} 5.0
+                httpcomponents_httpclient_pool_total_connections{httpclient="downstream",state="leased"} 5.0
+                httpcomponents_httpclient_pool_total_connections{httpclient="downstream",state="available"} 0.0
+                httpcomponents_httpclient_pool_total_pending{httpclient="downstream"} 7.0
+                reactor_netty_connection_provider_max_connections{id="1",name="downstream",remote_address="127.0.0.1:8092"} 16.0
+                reactor_netty_connection_provider_active_connections{id="1",name="downstream",remote_address="127.0.0.1:8092"} 16.0
+                reactor_netty_connection_provider_pending_connections{id="1",name="downstream",remote_address="127.0.0.1:8092"} 4.0
                 """;
         var parsed = Sampler.parsePrometheus(text, "name=\"http-nio-8080\"");
         assertThat(parsed).as("Tomcat's, of the connector under load only").containsEntry("tomcat_threads_config_max_threads", 50.0);
         for (String key : java.util.List.of("jvm_threads_live_threads", "tomcat_threads_busy_threads", "jvm_memory_used_bytes{area=\"heap\"}",
                 "hikaricp_connections_active", "hikaricp_connections_usage_seconds_count", "hikaricp_connections_usage_seconds_sum",
                 "jdbc_connections_max", "tomcat_global_request_seconds_count", "tomcat_global_request_seconds_sum",
-                "tomcat_sessions_active_current_sessions", "tomcat_threads_config_max_threads")) {
+                "tomcat_sessions_active_current_sessions", "tomcat_threads_config_max_threads",
+                // the connection pools of r2dbc-pool, Apache HttpClient 5 and Reactor Netty: read from the JSON too
+                "r2dbc_pool_max_allocated_connections", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections",
+                "httpcomponents_httpclient_pool_route_max_default", "httpcomponents_httpclient_pool_total_connections{state=\"leased\"}",
+                "httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_max_connections",
+                "reactor_netty_connection_provider_active_connections", "reactor_netty_connection_provider_pending_connections")) {
             assertThat(parsed).containsKey(key);
             assertThat(ActuatorMetrics.gauges("http-nio-8080")).extracting(ActuatorMetrics.Gauge::key).contains(key);
         }
         assertThat(ActuatorMetrics.gauges("http-nio-8080")).filteredOn(g -> g.metric().equals("tomcat.threads.busy"))
                 .extracting(ActuatorMetrics.Gauge::tag).containsExactly("name:http-nio-8080");
+        assertThat(ActuatorMetrics.gauges("http-nio-8080")).filteredOn(g -> g.metric().equals("httpcomponents.httpclient.pool.total.connections"))
+                .as("the leased alone, as the Prometheus text keeps them apart").extracting(ActuatorMetrics.Gauge::tag).containsExactly("state:leased");
+        assertThat(parsed).as("leased, not leased and available summed").containsEntry("httpcomponents_httpclient_pool_total_connections{state=\"leased\"}",
+                5.0);
     }
 }
