@@ -210,7 +210,10 @@ public final class ServicePools {
         return kinds;
     }
 
-    /** One pool over a span of readings: its size (the last given), use, waits, full share, hold time and bound. */
+    /**
+     * One pool over a span of readings: its size (the last given; the mean for one whose size the clients set), use,
+     * waits, full share, hold time and bound.
+     */
     private static Result.Pool pool(Kind kind, List<Reading> all, List<Reading> span) {
         // a reading that is not a number (an endpoint's NaN) is no reading: it must not become a size, a use or a wait
         List<Double> sizes = span.stream().map(r -> r.values().get(kind.size())).filter(v -> v != null && Double.isFinite(v)).toList();
