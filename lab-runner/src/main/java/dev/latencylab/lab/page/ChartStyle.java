@@ -48,7 +48,7 @@ record ChartStyle(Color color, Marker marker) {
                             c.getBlue() + (255 - c.getBlue()) * TLS_TINT / 100);
             // Tomcat's streams set (-s): the same colour, the next marker, beside its default
             return new ChartStyle(shaded, tls.get().streams() == null ? base.marker()
-                    : OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
+                    : nextMarker(base.marker()));
         }
         Optional<Target.DependencyId> dependency = Target.DependencyId.of(target);
         if (dependency.isPresent()) {
@@ -64,11 +64,16 @@ record ChartStyle(Color color, Marker marker) {
             if (dependency.get().legacyDriver()) {
                 // the same stack on the old JDBC driver: darker, and its own marker, beside the build's driver
                 return new ChartStyle(new Color(c.getRed() / 2, c.getGreen() / 2, c.getBlue() / 2),
-                        OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(base.marker()) + 1) % OTHER_MARKERS.length]);
+                        nextMarker(base.marker()));
             }
             return new ChartStyle(c, base.marker());
         }
         int h = Math.floorMod(target.hashCode(), OTHERS.length * OTHER_MARKERS.length);
         return new ChartStyle(OTHERS[h % OTHERS.length], OTHER_MARKERS[h / OTHERS.length]);
+    }
+
+    /** The marker after a stack's own, for a variant drawn in its colour beside it. */
+    private static Marker nextMarker(Marker marker) {
+        return OTHER_MARKERS[(java.util.Arrays.asList(OTHER_MARKERS).indexOf(marker) + 1) % OTHER_MARKERS.length];
     }
 }

@@ -120,13 +120,14 @@ public final class Verdict {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound().holds() ? "from " : "up to ") + loadText(p);
         String owed = Stages.Decider.of(p).words();
+        String cause = cause(target, p);
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; %s)".formatted(loads, goodput(p), notes(p), owed);
             case POOL -> "%s %s (T/L %s req/s%s; %s)%s".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()), poolKo(target, s, false),
                     owed, poolKo(target, s, true));
             // Tomcat's connection cap is a bound of its settings (findings: the model, Tomcat's settings), not a finding
-            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; %s)".formatted(loads, cause(target, p), goodput(p),
-                    rate(p.model().modelThroughput()), ko(p), notes(p), cause(target, p).isEmpty() ? "a finding" : owed);
+            case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; %s)".formatted(loads, cause, goodput(p),
+                    rate(p.model().modelThroughput()), ko(p), notes(p), cause.isEmpty() ? "a finding" : owed);
             case MACHINE -> "this machine's CPU %s (%s%s; this machine)".formatted(loads, goodput(p), p.model().modelThroughput() == null
                     ? ", machine CPU " + machineCpu(p) : " of " + rate(p.model().modelThroughput()));
             case UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
