@@ -75,24 +75,13 @@ public final class Flags {
         }
         if (p.throughput() != null && p.modelThroughput() != null && p.modelThroughput() > 0 && !Boolean.TRUE.equals(p.saturated())
                 && !machineBound && Math.abs(p.throughput() - p.modelThroughput()) / p.modelThroughput() > Summary.MODEL_TOLERANCE
-                && !atItsOwnPoolsBound(r, p.throughput())) {
+                && !PoolEvidence.of(r).heldBelow(p.modelThroughput(), p.throughput())) {
             flags.add(DISAGREES_WITH_MODEL);
         }
         if (elsewhere) {
             flags.add(RESUMED_ELSEWHERE);
         }
         return flags;
-    }
-
-    /**
-     * Whether the server's own metrics show a pool full on the plateau whose bound (its size over its hold time) is the
-     * throughput, within the model's tolerance: a pool the model of its settings does not count (Tomcat's HTTP/2 streams,
-     * whose size is the connections clients spread their requests over), not a disagreement to explain.
-     */
-    static boolean atItsOwnPoolsBound(Result r, double throughput) {
-        Result.Pools pools = r.server() == null ? null : r.server().pools();
-        Double bound = pools == null ? null : pools.decided().map(Result.Pool::boundPerSecond).orElse(null);
-        return bound != null && bound > 0 && Math.abs(throughput - bound) / bound <= Summary.MODEL_TOLERANCE;
     }
 
     /**

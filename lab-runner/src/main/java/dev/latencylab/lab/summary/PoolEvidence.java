@@ -49,6 +49,19 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
                 smallest == null ? null : smallest.name(), smallest == null ? null : smallest.size(), smallest == null ? null : smallest.unit());
     }
 
+    /**
+     * Held below the model's offered load at the bound of the pool its own metrics show full: the throughput short of
+     * the model by more than its tolerance and within that tolerance of the pool's bound (its size over its hold time).
+     * A pool the settings' model does not count (Tomcat's HTTP/2 streams, whose size is the connections clients spread
+     * their requests over): named, not a disagreement to explain. The one rule for a run's flags, a point's cause and
+     * the run line; each caller has already ruled out a pool the model counts.
+     */
+    public boolean heldBelow(Double modelThroughput, Double throughput) {
+        return modelThroughput != null && throughput != null && fullPoolBound != null && fullPoolBound > 0
+                && throughput < modelThroughput * (1 - Summary.MODEL_TOLERANCE)
+                && Math.abs(throughput - fullPoolBound) / fullPoolBound <= Summary.MODEL_TOLERANCE;
+    }
+
     /** The pools a server publishes with their sizes, e.g. "Tomcat's threads 50, HikariCP 10"; "" where none. */
     public static String published(Result.Pools pools) {
         return pools.published().stream().map(p -> p.size() == null ? p.name() + " (no bound)" : "%s %.0f".formatted(p.name(), p.size()))

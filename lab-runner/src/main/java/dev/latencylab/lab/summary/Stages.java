@@ -47,8 +47,8 @@ public final class Stages {
             if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
             }
-            if (!Boolean.TRUE.equals(p.model().modelSaturated()) && !metModel(p) && p.evidence().fullPool() != null) {
-                return SERVICE_POOL; // below the offered load, at the bound of a pool its metrics show full (Flags#atItsOwnPoolsBound)
+            if (!Boolean.TRUE.equals(p.model().modelSaturated()) && p.evidence().heldBelow(p.model().modelThroughput(), p.rates().goodput().median())) {
+                return SERVICE_POOL;
             }
             return Boolean.TRUE.equals(p.model().modelSaturated()) && p.model().modelPoolBound() != null ? POOL : OFFERED_LOAD;
         }

@@ -58,8 +58,7 @@ public final class RunLines {
                 : "bounded by the offered load";
         List<String> flags = r.flagList();
         PoolEvidence e = r.evidence();
-        boolean heldBelow = !pool && e.fullPool() != null && e.fullPoolBound() != null && r.rates().goodput() != null
-                && r.rates().goodput() < r.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
+        boolean heldBelow = !pool && e.heldBelow(r.model().modelThroughput(), r.rates().goodput());
         String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
                 : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)"
                 : heldBelow ? "held below it by %s, full: at most %,.0f req/s (%.0f %s held %,.0f ms each)".formatted(e.fullPool(),
