@@ -84,6 +84,12 @@ class OwnServiceIT {
             assertThat(run.output().lines().filter(l -> l.startsWith("latency-lab: no server metrics: "))).singleElement().asString()
                     .contains("/actuator/prometheus").contains("the run goes on without them");
             assertThat(run.output()).doesNotContain("refused").contains("latency-lab: petclinic: goodput ");
+            // its verdict says what it could not see, not that it publishes none; your-service.md shows the same words
+            String verdict = run.output().lines().filter(l -> l.startsWith("latency-lab: petclinic: goodput ")).findFirst().orElseThrow()
+                    .replaceAll(".*  0 KO  ", "").replaceAll("  flags: .*", "");
+            assertThat(verdict).isEqualTo("no model (the path names no latency); unseen: its pools (no metrics read)");
+            assertThat(Files.readString(Lab.repo().resolve("docs/your-service.md"))).as("your-service.md's line of a service without metrics")
+                    .contains("  0 KO  " + verdict + "\n");
             Result r = ResultFile.read(made.get(0).resolve("result.json"));
             assertThat(r.target().id()).isEqualTo("petclinic");
             assertThat(r.target().module()).isEqualTo(Target.SERVICE_MODULE);

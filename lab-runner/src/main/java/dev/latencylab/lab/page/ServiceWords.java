@@ -158,7 +158,8 @@ final class ServiceWords {
      */
     private static String published(Summary.PointRow p) {
         PoolEvidence e = p.evidence();
-        return (e.pools() == null ? "; it publishes no pool" : "; it publishes " + e.pools()) + (e.unseen() == null ? "" : "; unseen: " + e.unseen())
+        String none = PoolEvidence.NO_METRICS.equals(e.unseen()) ? "" : "; it publishes no pool";
+        return (e.pools() == null ? none : "; it publishes " + e.pools()) + (e.unseen() == null ? "" : "; unseen: " + e.unseen())
                 + (e.givenPools() == null ? "" : "; given: " + e.givenPools());
     }
 }

@@ -30,15 +30,19 @@ public record PoolEvidence(String pools, String fullPool, Double fullPoolSize, S
 
     public static final PoolEvidence NONE = new PoolEvidence(null, null, null, null, null, null, null, null, null, null, null, null);
 
+    /** What is unseen where no metrics were read at all: then whether it publishes a pool is not known either. */
+    public static final String NO_METRICS = "its pools (no metrics read)";
+
     /** A run's evidence, from its result file's pools (none in files written before them). */
     static PoolEvidence of(Result r) {
         Result.Pools pools = r.server() == null ? null : r.server().pools();
+        boolean read = r.server() == null || r.server().sampling() == null || r.server().sampling().sampled();
         if (pools == null) {
-            return NONE;
+            return read ? NONE : new PoolEvidence(null, null, null, null, null, null, null, NO_METRICS, null, null, null, null);
         }
         Result.Pool decided = pools.decided().orElse(null);
         String published = published(pools);
-        String unseen = pools.unseen().stream().map(Result.Unseen::pool).collect(Collectors.joining(", "));
+        String unseen = read ? pools.unseen().stream().map(Result.Unseen::pool).collect(Collectors.joining(", ")) : NO_METRICS;
         List<Result.GivenPool> unpublished = pools.givenUnpublished();
         String given = unpublished.stream().map(g -> "%s %.0f".formatted(g.name(), g.size())).collect(Collectors.joining(", "));
         Result.GivenPool smallest = unpublished.stream().min(java.util.Comparator.comparingDouble(Result.GivenPool::size)).orElse(null);

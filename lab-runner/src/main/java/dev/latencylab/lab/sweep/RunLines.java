@@ -51,7 +51,8 @@ public final class RunLines {
             return "no model (the path names no latency); " + (e.fullPool() != null ? "%s full%s".formatted(e.fullPool(),
                     e.fullPoolBound() == null ? "" : ": at most %,.0f req/s (%.0f %s held %,.0f ms each)".formatted(e.fullPoolBound(), e.fullPoolSize(),
                             e.fullPoolUnit(), e.fullPoolHoldMs()))
-                    : e.pools() != null ? "none of its pools full (" + e.pools() + ")" : "it publishes no pool");
+                    : e.pools() != null ? "none of its pools full (" + e.pools() + ")"
+                    : PoolEvidence.NO_METRICS.equals(e.unseen()) ? "unseen: " + e.unseen() : "it publishes no pool");
         }
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
         String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))

@@ -57,6 +57,23 @@ class ServiceVerdictTest {
         assertThat(markdown).doesNotContain("not explained");
     }
 
+    /**
+     * A service whose metrics were not read: its pools are unseen, never "it publishes no pool", which a service whose
+     * metrics name no pool is told; on a run's line and in a sweep's verdict alike.
+     */
+    @Test
+    void aServiceWithoutMetricsHasItsPoolsUnseenNotNonePublished() {
+        PoolEvidence unread = new PoolEvidence(null, null, null, null, null, null, null, PoolEvidence.NO_METRICS, null, null, null, null);
+        Summary.RunRow blind = run(20, 1, 12.3, 108, 0.1, unread);
+        Summary.RunRow bare = run(20, 1, 12.3, 108, 0.1, PoolEvidence.NONE);
+        assertThat(dev.latencylab.lab.sweep.RunLines.verdict(blind)).endsWith("; unseen: " + PoolEvidence.NO_METRICS)
+                .doesNotContain("publishes");
+        assertThat(dev.latencylab.lab.sweep.RunLines.verdict(bare)).endsWith("; it publishes no pool");
+        assertThat(Verdict.markdown(Points.of(List.of(blind), Map.of()))).contains("unseen: " + PoolEvidence.NO_METRICS)
+                .doesNotContain("publishes");
+        assertThat(Verdict.markdown(Points.of(List.of(bare), Map.of()))).contains("it publishes no pool");
+    }
+
     /** A model calibrated on a load whose runs disagree (flagged unstable) says so beside the knee it draws from it. */
     @Test
     void aKneeFromALoadWhoseRunsDisagreeSaysSo() {
