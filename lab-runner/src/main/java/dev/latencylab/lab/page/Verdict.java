@@ -27,17 +27,11 @@ import dev.latencylab.lab.targets.Target;
 public final class Verdict {
 
     /**
-     * Why a point's requests failed where its flags say the injector shared its connections (this machine's open-files
-     * limit): connect timeouts are then Tomcat's connection cap against the pooled connections, not the pool that bounds
-     * goodput (docs/findings.md); null where the flags do not say so.
+     * Whether a point's connect timeouts met Tomcat's connection cap with the injector's connections shared (its flags:
+     * this machine's open-files limit), not one connection per user (docs/findings.md).
      */
-    static String sharedConnectionsKo(String target, Summary.PointRow p) {
-        Target t = Target.known(target).orElse(null); // a service of the user's: no Tomcat setting of the lab's to name
-        return t != null && p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && t.isMvc() && p.requests().topKoReason() != null
-                && p.requests().topKoReason().contains("connect timeout") && !t.connectionSettings().isEmpty()
-                        ? "Tomcat's connection cap (%s), the injector's connections shared under this machine's open-files limit"
-                                .formatted(t.connectionSettings())
-                        : null;
+    static boolean sharedConnectionsKo(String target, Summary.PointRow p) {
+        return p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && !cause(target, p).isEmpty();
     }
 
     private Verdict() {
@@ -113,8 +107,8 @@ public final class Verdict {
 
     /**
      * A stage in README's words: what decided it, over which loads, and one number, owed to the model or to this machine
-     * as the cited point's flags say (Stages.Decider); a pool's KO at its last load said with its own cause where the flags
-     * name one (sharedConnectionsKo).
+     * as the cited point's flags say (Stages.Decider); a pool stage's KO with its own cause where Tomcat's connection cap
+     * refused connects, from the first load it did (poolKo).
      */
     private static String brief(String target, Stages.Stage s) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
@@ -135,20 +129,24 @@ public final class Verdict {
     }
 
     /**
-     * The KO at a pool stage's last load: inside its parentheses when the pool's queue is its cause (afterwards: ""), or
-     * after them with its own cause when the flags name another (inside: "").
+     * The KO of a pool stage: its last load's inside the parentheses where the pool's queue is its cause (afterwards:
+     * ""); after them, from the first load whose connects Tomcat's connection cap refused on, with the last load's too
+     * (inside: "").
      */
     private static String poolKo(String target, Stages.Stage s, boolean afterwards) {
         Summary.PointRow last = s.last();
-        if (last.requests().koPercent() == null || last.requests().koPercent() == 0) {
+        Summary.PointRow capped = s.points().stream().filter(p -> !ko(p).isEmpty() && !cause(target, p).isEmpty()).findFirst().orElse(null);
+        if (!afterwards) {
+            return capped != null || ko(last).isEmpty() ? ""
+                    : ", %.1f%% KO at %s: %s".formatted(last.requests().koPercent(), loadText(last), last.requests().topKoReason());
+        }
+        if (capped == null) {
             return "";
         }
-        String other = sharedConnectionsKo(target, last);
-        if ((other != null) != afterwards) {
-            return "";
-        }
-        return afterwards ? ", and %.1f%% KO at %s from %s".formatted(last.requests().koPercent(), loadText(last), other)
-                : ", %.1f%% KO at %s: %s".formatted(last.requests().koPercent(), loadText(last), last.requests().topKoReason());
+        String shared = sharedConnectionsKo(target, last) ? ", the injector's connections shared there under this machine's open-files limit" : "";
+        String each = capped == last ? "" : "%.1f%% at %s, ".formatted(capped.requests().koPercent(), loadText(capped));
+        return ", and KO from %s: %s%.1f%% at %s%s".formatted(cause(target, capped).substring(2), each, last.requests().koPercent(),
+                loadText(last), shared);
     }
 
     /**

@@ -91,8 +91,26 @@ public final class Stages {
                 && p.rates().goodput().median() >= p.model().modelThroughput() * (1 - Summary.MODEL_TOLERANCE);
     }
 
-    /** Consecutive loads of one target with the same bound: from the first point to the last; lightest: the target's lightest load. */
-    public record Stage(Cause bound, Summary.PointRow first, Summary.PointRow last, Summary.PointRow lightest) {
+    /** Consecutive loads of one target with the same bound, in order (at least one); lightest: the target's lightest load. */
+    public record Stage(Cause bound, List<Summary.PointRow> points, Summary.PointRow lightest) {
+
+        public Stage {
+            points = List.copyOf(points);
+        }
+
+        public Summary.PointRow first() {
+            return points.getFirst();
+        }
+
+        public Summary.PointRow last() {
+            return points.getLast();
+        }
+
+        Stage and(Summary.PointRow next) {
+            List<Summary.PointRow> more = new ArrayList<>(points);
+            more.add(next);
+            return new Stage(bound, more, lightest);
+        }
     }
 
     /** One target's stages at one latency and model (closed or open), in the order of its loads. */
@@ -118,10 +136,10 @@ public final class Stages {
                 Stage last = stages.isEmpty() ? null : stages.getLast();
                 // a load whose users were never all active stands alone: its figure must be said, with why it is no plateau's
                 if (last != null && last.bound() == b && !neverAllActive(p) && !neverAllActive(last.last())) {
-                    stages.set(stages.size() - 1, new Stage(b, last.first(), p, rows.get(0)));
+                    stages.set(stages.size() - 1, last.and(p));
                 }
                 else {
-                    stages.add(new Stage(b, p, p, rows.get(0)));
+                    stages.add(new Stage(b, List.of(p), rows.get(0)));
                 }
             }
             Summary.PointRow first = rows.get(0);
