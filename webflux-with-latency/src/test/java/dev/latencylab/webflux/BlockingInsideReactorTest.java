@@ -17,7 +17,6 @@ import org.springframework.test.annotation.DirtiesContext;
 
 /** /block/{latency} sleeps inside the reactive chain: the scheduler's thread count then bounds concurrency. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD) // each test reads its own peak
 class BlockingInsideReactorTest {
 
     @Autowired
@@ -35,6 +34,7 @@ class BlockingInsideReactorTest {
     }
 
     @Test
+    @DirtiesContext(methodMode = DirtiesContext.MethodMode.BEFORE_METHOD) // a peak of its own: no other test's requests in it
     void onBoundedElasticManySleepTogether() {
         TargetClient target = TargetClient.of(environment);
         int requests = Schedulers.DEFAULT_POOL_SIZE + 4;
@@ -45,6 +45,7 @@ class BlockingInsideReactorTest {
     }
 
     @Test
+    @DirtiesContext(methodMode = DirtiesContext.MethodMode.BEFORE_METHOD) // a peak of its own: no other test's requests in it
     void nonBlockingWaitHoldsNoThread() {
         TargetClient target = TargetClient.of(environment);
         int requests = 4 * Schedulers.DEFAULT_POOL_SIZE;
