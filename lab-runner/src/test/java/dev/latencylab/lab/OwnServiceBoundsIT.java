@@ -50,6 +50,15 @@ class OwnServiceBoundsIT {
             assertThat(miss).as("its metrics at the first rate missed").isNotNull();
             assertThat(miss.full()).as("HikariCP full there").isNotNull();
             assertThat(miss.full().name()).isEqualTo("HikariCP");
+            // the verdict, judged once, is kept in capacity.json and said by report as it was judged
+            assertThat(found.slo()).as("capacity.json's SLO verdict").isNotNull();
+            assertThat(found.slo().met()).isFalse();
+            assertThat(found.slo().objectives()).extracting(o -> o.metric() + " " + o.met()).containsExactly("p99 true", "capacity false");
+            assertThat(found.slo().objectives().get(1).value()).isEqualTo(found.answer().capacityPerSecond());
+            LabCommand.Finished report = LabCommand.run(tmp.resolve("report.console"), "report", tmp.resolve("clinic-capacity").toString(),
+                    "--out", tmp.resolve("report").toString());
+            assertThat(report.exitCode()).as(report.output()).isZero();
+            assertThat(report.output()).contains("SLO clinic-capacity: missed: capacity");
             assertThat(capacity.output()).contains("model: none (its path names no latency)")
                     .contains("bounded by HikariCP, ").contains("the first rate missed: 10 connections held").doesNotContain("no pool bounds it");
         }

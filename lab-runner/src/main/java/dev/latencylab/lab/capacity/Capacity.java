@@ -42,7 +42,20 @@ public final class Capacity {
      */
     public record Search(@JsonUnwrapped Settings settings, @JsonUnwrapped Bounds bounds, @JsonUnwrapped Answer answer,
             List<Round> rounds, List<CapacitySearch.Level> levels, Machine.Fingerprint machine, String created,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean interrupted) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean interrupted,
+            @JsonInclude(JsonInclude.Include.NON_NULL) dev.latencylab.load.result.SloVerdict slo) {
+
+        /** The search with its --slo's verdict, judged once when it ended (absent where no --slo was given). */
+        public Search judged(dev.latencylab.load.result.SloVerdict verdict) {
+            return new Search(settings, bounds, answer, rounds, levels, machine, created, interrupted, verdict);
+        }
+
+        /** The level its capacity was found at (the highest within the SLO below the first miss); null where none was. */
+        public CapacitySearch.Level atCapacity() {
+            Double capacity = answer.capacityPerSecond();
+            return capacity == null ? null
+                    : levels.stream().filter(l -> l.rate() == capacity && Boolean.TRUE.equals(l.withinSlo())).findFirst().orElse(null);
+        }
 
         /** Stopped by a signal before its last ladder: true; absent (null) in a search that ran to its end. */
         public boolean wasInterrupted() {
@@ -176,7 +189,7 @@ public final class Capacity {
                         largestGap(levels)),
                 r.rounds(),
                 levels.stream().sorted(Comparator.comparingDouble(CapacitySearch.Level::rate).thenComparingInt(CapacitySearch.Level::round)).toList(),
-                r.machine(), r.created(), r.interrupted());
+                r.machine(), r.created(), r.interrupted(), r.slo());
     }
 
     /**

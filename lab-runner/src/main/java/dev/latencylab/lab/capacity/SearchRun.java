@@ -111,7 +111,7 @@ public final class SearchRun {
             }
             Capacity.Search record = Capacity.withLevels(new Capacity.Search(plan.settings(), new Capacity.Bounds(
                     Double.isNaN(plan.poolModel()) ? null : plan.poolModel(), null), null, rounds, List.of(), Machine.fingerprint(),
-                    Instant.now().toString(), stopped.get() ? true : null), levels);
+                    Instant.now().toString(), stopped.get() ? true : null, null), levels);
             Capacity.write(dir, record);
             written.accept(record);
             // said before the signal hook is released: a stopped search's own words come before the JVM ends

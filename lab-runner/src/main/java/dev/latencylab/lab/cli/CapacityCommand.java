@@ -197,6 +197,13 @@ final class CapacityCommand implements Callable<Integer> {
         if (record.wasInterrupted()) {
             return record;
         }
+        Slo objective = objective();
+        if (objective != null) { // judged once, kept in capacity.json for report and CI
+            CapacitySearch.Level at = record.atCapacity();
+            record = record.judged(objective.capacityVerdict(record.answer().capacityPerSecond(), at == null ? null : at.latency().p99FromDueMs(),
+                    at == null ? null : at.koPercent()));
+            Capacity.write(dir, record);
+        }
         SearchFolder search = new SearchFolder(dir);
         out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
                 plan.service() != null ? "none (its path names no latency)" : Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)"

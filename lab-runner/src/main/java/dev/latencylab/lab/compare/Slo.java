@@ -84,6 +84,26 @@ public record Slo(List<Limit> limits) {
         return new dev.latencylab.load.result.SloVerdict(each.stream().allMatch(dev.latencylab.load.result.SloVerdict.Objective::met), each);
     }
 
+    /**
+     * A capacity search judged by this objective, as its capacity.json keeps it: the capacity it had to find (none found
+     * misses it), and the p99 from due and KO of the level it found, which the search's SLO held.
+     */
+    public dev.latencylab.load.result.SloVerdict capacityVerdict(Double capacity, Long p99FromDueMs, Double koPercent) {
+        List<dev.latencylab.load.result.SloVerdict.Objective> each = limits.stream().map(l -> {
+            Double v = switch (l.metric()) {
+                case CAPACITY -> capacity;
+                case P99 -> p99FromDueMs == null ? null : p99FromDueMs.doubleValue();
+                case KO -> koPercent;
+                default -> null;
+            };
+            boolean atMost = !l.metric().higherIsBetter();
+            boolean met = l.metric() == Metric.CAPACITY && capacity == null ? false
+                    : dev.latencylab.load.result.SloVerdict.Objective.meets(v, l.value(), atMost);
+            return new dev.latencylab.load.result.SloVerdict.Objective(l.metric().id(), l.metric().unit(), l.value(), atMost, v, met);
+        }).toList();
+        return new dev.latencylab.load.result.SloVerdict(each.stream().allMatch(dev.latencylab.load.result.SloVerdict.Objective::met), each);
+    }
+
     /** What the run missed, one clause per limit; empty when it met them all. */
     public List<String> missed(RunRow row) {
         return limits.stream().map(l -> l.missedBy(l.metric().of(row))).filter(java.util.Objects::nonNull).toList();

@@ -18,8 +18,8 @@ public final class SloCell {
 
     static final String MET = "met";
 
-    /** A run's cell, e.g. "missed: p99, ko"; null without a verdict. */
-    static String ofRun(SloVerdict verdict) {
+    /** A run's cell (a capacity search's too), e.g. "missed: p99, ko"; null without a verdict. */
+    public static String ofRun(SloVerdict verdict) {
         if (verdict == null) {
             return null;
         }

@@ -49,7 +49,7 @@ class SearchRepeatsTest {
     @Test
     void aSearchASignalEndedIsTheLast(@TempDir Path tmp) {
         Capacity.Search interrupted = new Capacity.Search(PUBLISHED.settings(), PUBLISHED.bounds(), PUBLISHED.answer(), PUBLISHED.rounds(),
-                PUBLISHED.levels(), PUBLISHED.machine(), PUBLISHED.created(), true);
+                PUBLISHED.levels(), PUBLISHED.machine(), PUBLISHED.created(), true, null);
         List<Capacity.Search> found = SearchRepeats.run(tmp, "mvc", false, 3, new PrintWriter(out, true), dir -> interrupted);
         assertThat(found).containsExactly(interrupted);
         assertThat(out.toString()).contains("search 1 of 3").doesNotContain("search 2 of 3", "capacities of");

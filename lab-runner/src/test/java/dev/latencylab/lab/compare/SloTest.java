@@ -17,4 +17,23 @@ class SloTest {
         assertThat(tiny.limits().get(1).missedBy(0.0)).isNull();
         assertThat(Slo.parse("--slo", "p99:200").limits().get(0).missedBy(230.0)).isEqualTo("p99 230 ms > 200 ms (by 30 ms)");
     }
+
+    /**
+     * A capacity search judged once: the capacity it had to find (at least), and the p99 and KO of the level found, at
+     * most; none found misses the capacity, whatever the others say.
+     */
+    @Test
+    void aCapacitySearchIsJudgedByTheCapacityItFoundAndItsLevelsNumbers() {
+        Slo objective = Slo.parseForCapacity("--slo", "p99:500,ko:1,capacity:200");
+        dev.latencylab.load.result.SloVerdict short_ = objective.capacityVerdict(98.0, 130L, 0.0);
+        assertThat(short_.met()).isFalse();
+        assertThat(short_.objectives()).extracting(o -> o.metric() + " " + o.value() + " " + o.atMost() + " " + o.met())
+                .containsExactly("p99 130.0 true true", "ko 0.0 true true", "capacity 98.0 false false");
+        assertThat(objective.capacityVerdict(240.0, 130L, 0.0).met()).isTrue();
+        dev.latencylab.load.result.SloVerdict none = objective.capacityVerdict(null, null, null);
+        assertThat(none.met()).isFalse();
+        assertThat(none.objectives().get(2).met()).as("no capacity found: missed").isFalse();
+        assertThat(Slo.parseForCapacity("--slo", "p99:500").capacityVerdict(null, null, null).met()).as("no capacity asked: met")
+                .isTrue();
+    }
 }

@@ -174,14 +174,14 @@ class ServiceVerdictTest {
             rounds.add(new Capacity.Round(i + 1, List.of(), "round-" + (i + 1), null, "done", null, tops[i]));
         }
         return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1, null), new Capacity.Bounds(null, 400.0),
-                new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null);
+                new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null, null);
     }
 
     /** The same, with one level of the first ladder: at this rate, within the SLO, this p50 from due. */
     private static Capacity.Search withLevel(Capacity.Search s, double rate, long p50) {
         CapacitySearch.Level level = new CapacitySearch.Level(1, rate, true, rate, new CapacitySearch.Latency(p50, p50 + 20, p50 + 20, p50 + 30),
                 0, 0L, 1L, new Result.Cpu(0.1, 0.1, 0.2), "within");
-        return new Capacity.Search(s.settings(), s.bounds(), s.answer(), s.rounds(), List.of(level), null, null, null);
+        return new Capacity.Search(s.settings(), s.bounds(), s.answer(), s.rounds(), List.of(level), null, null, null, null);
     }
 
     /**

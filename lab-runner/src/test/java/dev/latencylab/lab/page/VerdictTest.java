@@ -108,7 +108,7 @@ class VerdictTest {
     /** A finished search with these numbers (what the capacity verdict reads), nothing else. */
     private static Capacity.Search search(String target, Double model, Double ceiling, Double capacity, Double firstMiss) {
         return new Capacity.Search(new Capacity.Settings(target, 100, null, 200, 0, "uniform", 10, 3, null), new Capacity.Bounds(model, ceiling),
-                new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), List.of(), List.of(), null, null, null);
+                new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), List.of(), List.of(), null, null, null, null);
     }
 
     @Test
