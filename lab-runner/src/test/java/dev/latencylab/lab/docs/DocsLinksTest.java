@@ -26,6 +26,8 @@ class DocsLinksTest {
 
     /** [text](target) and ![alt](target); a target ends at a space (a title) or the closing parenthesis. */
     private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+    /** A reference-style link's definition: [name]: target */
+    private static final Pattern REFERENCE = Pattern.compile("(?m)^\\[[^\\]]+\\]:\\s+(\\S+)$");
     private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
     private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
     private static final Pattern HTML_ID = Pattern.compile("id=\"?([A-Za-z0-9_-]+)");
@@ -82,9 +84,14 @@ class DocsLinksTest {
         int checked = 0;
         for (Path text : texts) {
             String markdown = FENCE.matcher(Files.readString(text)).replaceAll(""); // a code block's brackets are code
-            Matcher m = LINK.matcher(markdown);
-            while (m.find()) {
-                String target = m.group(1);
+            List<String> targets = new ArrayList<>();
+            for (Pattern p : List.of(LINK, REFERENCE)) {
+                Matcher m = p.matcher(markdown);
+                while (m.find()) {
+                    targets.add(m.group(1));
+                }
+            }
+            for (String target : targets) {
                 if (target.matches("[a-z]+:.*")) {
                     continue; // https:, mailto:
                 }
