@@ -229,28 +229,8 @@ final class RunCommand implements Callable<Integer> {
     /** A finished run: labelled (--label), then judged by its objective (--slo). */
     private int judged(Slo objective, Path resultFile) {
         labelOption.write(resultFile);
-        return judged(objective, List.of(new SloGate.Judged(Summary.row(resultFile), resultFile)), false, console);
-    }
-
-    /**
-     * Finished runs against the objective, if one was given: each one's verdict kept in its result file (SloGate) and
-     * its page made again; met by all, said in one line; else a line for each run that missed it (named by its point
-     * when several: a sweep's), and exit 5.
-     */
-    static int judged(Slo objective, List<SloGate.Judged> runs, boolean named, Console console) {
-        if (objective == null) {
-            return LatencyLab.OK;
-        }
-        List<String> missed = SloGate.judge(objective, runs, named);
-        runs.forEach(run -> RunPage.write(run.resultFile()));
-        if (missed.isEmpty()) {
-            String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(java.util.stream.Collectors.joining(", "));
-            console.out().println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs.size(), metrics)
-                    : "latency-lab: SLO met (" + metrics + ")");
-            return LatencyLab.OK;
-        }
-        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
-        return LatencyLab.SLO_MISSED;
+        List<SloGate.Judged> runs = List.of(new SloGate.Judged(Summary.row(resultFile), resultFile));
+        return SloVerdicts.said(objective, 1, SloVerdicts.judge(objective, runs, false), false, console);
     }
 
     /** The run's page and its line, once its record is written. */

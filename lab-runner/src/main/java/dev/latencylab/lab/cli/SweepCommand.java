@@ -225,12 +225,16 @@ final class SweepCommand implements Callable<Integer> {
             if (sweep.stopped()) {
                 return LatencyLab.FAILED;
             }
+            List<Summary.RunRow> rows = Sweep.rows(dir);
+            long failed = rows.stream().filter(r -> !r.done()).count();
+            List<dev.latencylab.lab.compare.SloGate.Judged> runs = rows.stream()
+                    .map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile())).toList();
+            // judged before the page is written, once: the verdicts go into its runs.csv and summary.csv
+            List<String> missed = failed > 0 ? List.of() : SloVerdicts.judge(objective, runs, true);
             SweepPage.write(dir);
             if (live != null) {
                 live.end("the sweep finished", dir.page());
             }
-            List<Summary.RunRow> rows = Sweep.rows(dir);
-            long failed = rows.stream().filter(r -> !r.done()).count();
             out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
                     Figures.minutes(Duration.between(start, Instant.now())), failed,
                     plan.points().size(), dir.page());
@@ -241,13 +245,7 @@ final class SweepCommand implements Callable<Integer> {
             if (failed > 0) {
                 return LatencyLab.FAILED;
             }
-            int judged = RunCommand.judged(objective,
-                    rows.stream().map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile())).toList(),
-                    true, console);
-            if (objective != null) {
-                SweepPage.write(dir); // the verdicts now in the runs' files: into runs.csv and summary.csv
-            }
-            return judged;
+            return SloVerdicts.said(objective, runs.size(), missed, true, console);
         }
     }
 

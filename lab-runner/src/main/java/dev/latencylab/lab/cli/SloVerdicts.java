@@ -1,0 +1,43 @@
+package dev.latencylab.lab.cli;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.latencylab.lab.compare.Slo;
+import dev.latencylab.lab.compare.SloGate;
+import dev.latencylab.lab.page.RunPage;
+
+/**
+ * Finished runs and --slo, for run and sweep: judged once (each verdict kept in its result file, its page made again),
+ * then said: met by all in one line, else a line for each run that missed it, and exit 5. Two steps, so that a sweep
+ * writes its page once, after its runs are judged.
+ */
+final class SloVerdicts {
+
+    private SloVerdicts() {
+    }
+
+    /** Each run's verdict into its result file and page; what each run that missed it missed (empty: all met it). */
+    static List<String> judge(Slo objective, List<SloGate.Judged> runs, boolean named) {
+        if (objective == null) {
+            return List.of();
+        }
+        List<String> missed = SloGate.judge(objective, runs, named);
+        runs.forEach(run -> RunPage.write(run.resultFile()));
+        return missed;
+    }
+
+    /** The judged runs said on the console (named by their points when several: a sweep's), and the exit code. */
+    static int said(Slo objective, int runs, List<String> missed, boolean named, Console console) {
+        if (objective == null) {
+            return LatencyLab.OK;
+        }
+        if (missed.isEmpty()) {
+            String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(Collectors.joining(", "));
+            console.out().println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs, metrics) : "latency-lab: SLO met (" + metrics + ")");
+            return LatencyLab.OK;
+        }
+        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
+        return LatencyLab.SLO_MISSED;
+    }
+}
