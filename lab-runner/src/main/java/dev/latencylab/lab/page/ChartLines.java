@@ -19,6 +19,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import dev.latencylab.load.model.QueueingModel;
 import dev.latencylab.lab.summary.ServiceModel;
 import dev.latencylab.lab.summary.Spread;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepPlan;
@@ -137,6 +138,25 @@ final class ChartLines {
                 addModelLine(chart, "bound: %s%s, %.0f given / L %,.0f ms = %,.0f req/s".formatted(of, r.evidence().givenPool(),
                         r.evidence().givenPoolSize(), m.latencyMs(), bound), List.of(0.0, right), n -> bound, top, offChart);
             }));
+        });
+    }
+
+    /**
+     * A pool the settings' model does not count, found full by a target's own metrics where it held the target below
+     * the model (Stages.Cause.SERVICE_POOL: Tomcat's HTTP/2 streams): its size moves with the load (the connections the
+     * clients spread over), so its bound is no line across the chart but a dashed one through each such load's bound.
+     */
+    static void addOwnPoolBounds(XYChart chart, List<Summary.PointRow> rows) {
+        Map<String, List<Summary.PointRow>> held = new LinkedHashMap<>();
+        rows.stream().filter(r -> r.model().modelThroughput() != null && Stages.Cause.of(r) == Stages.Cause.SERVICE_POOL)
+                .forEach(r -> held.computeIfAbsent(r.identity().target() + ", " + r.evidence().fullPool(), k -> new ArrayList<>()).add(r));
+        held.forEach((name, points) -> {
+            XYSeries s = chart.addSeries("bound: %s at each load (its size moves with it)".formatted(name),
+                    points.stream().map(r -> (double) r.identity().users()).toList(), points.stream().map(r -> r.evidence().fullPoolBound()).toList());
+            s.setMarker(SeriesMarkers.DIAMOND);
+            s.setMarkerColor(Color.GRAY);
+            s.setLineColor(Color.GRAY);
+            s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         });
     }
 

@@ -254,6 +254,9 @@ public final class SweepCharts {
         if (plan != null && modelled && (c.file().equals("throughput") || c.file().equals("p95"))) {
             offChart.addAll(ChartLines.addModel(chart, c.file(), latency, drawn.all(), maxUsers, plan, top));
         }
+        if (modelled && c.file().equals("throughput")) {
+            ChartLines.addOwnPoolBounds(chart, drawn.all());
+        }
         if (!modelled && c.file().equals("throughput")) {
             ChartLines.addServiceBounds(chart, drawn.all(), r -> (double) r.identity().users(), right, top, offChart);
         }

@@ -103,4 +103,23 @@ class SweepChartsTest {
                 .as("the default sweep's, measured under load").containsOnlyKeys("mvc-t200", "mvc-t400", "mvc-virtual",
                         "mvc-virtual-uncapped", "webflux");
     }
+
+    /**
+     * Tomcat's HTTP/2 streams held mvc-virtual-h2 below the model at every load of the shared-connections sweep, each at
+     * its own bound (the connections the load spread over): a line through each load's bound, not one across the chart;
+     * none where no such pool held a target.
+     */
+    @Test
+    void aPoolWhoseSizeMovesWithTheLoadIsDrawnThroughEachLoadsBound() {
+        XYChart chart = charts("docs/results-tls/shared").get("throughput-l1000");
+        XYSeries streams = chart.getSeriesMap().get("bound: mvc-virtual-h2, Tomcat's HTTP/2 streams at each load (its size moves with it)");
+        assertThat(streams).as(chart.getSeriesMap().keySet().toString()).isNotNull();
+        var points = dev.latencylab.lab.sweep.Sweep.points(new SweepFolder(Lab.repo().resolve("docs/results-tls/shared"))).stream()
+                .filter(p -> p.identity().target().equals("mvc-virtual-h2")).toList();
+        assertThat(java.util.Arrays.stream(streams.getXData()).boxed().toList())
+                .containsExactlyElementsOf(points.stream().map(p -> (double) p.identity().users()).toList());
+        assertThat(java.util.Arrays.stream(streams.getYData()).boxed().toList())
+                .containsExactlyElementsOf(points.stream().map(p -> p.evidence().fullPoolBound()).toList());
+        assertThat(charts("docs/results").get("throughput-l100").getSeriesMap().keySet()).noneMatch(k -> k.contains("at each load"));
+    }
 }
