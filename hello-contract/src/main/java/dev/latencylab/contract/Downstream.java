@@ -19,6 +19,11 @@ public final class Downstream {
     public static final String URL_PROPERTY = "downstream.url";
     /** The pool's connections to it; unset: the client library's own default (README lists them). */
     public static final String MAX_CONNECTIONS_PROPERTY = "downstream.max-connections";
+    /**
+     * HTTP/2 in clear text (h2c, prior knowledge) to the downstream, its requests as streams on the pool's connections:
+     * the WebFlux target's (Reactor Netty); Apache HttpClient 5's classic client, MVC's, speaks HTTP/1.1 alone.
+     */
+    public static final String HTTP2_PROPERTY = "downstream.http2";
     public static final String CONNECT_TIMEOUT_PROPERTY = "downstream.connect-timeout";
     /** How long a request waits for a pooled connection before its 503. */
     public static final String ACQUIRE_TIMEOUT_PROPERTY = "downstream.acquire-timeout";

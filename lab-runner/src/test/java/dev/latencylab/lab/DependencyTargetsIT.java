@@ -102,6 +102,25 @@ class DependencyTargetsIT {
     }
 
     /**
+     * Over HTTP/2 (h2c) two connections carry every call at once: the lab starts the downstream speaking it (the client
+     * speaks it with prior knowledge, so a downstream of HTTP/1.1 alone would fail every call), the model's pool is 2
+     * connections × the downstream's 100 streams, and nobody waits for a connection where HTTP/1.1 on 2 queues them.
+     */
+    @Test
+    void webfluxOverHttp2CarriesEveryCallOnTwoConnections() {
+        Result r = run("webflux-http-p2-h2c");
+        assertThat(r.requests().ko()).isZero();
+        assertThat(r.model().poolBoundPerSecond()).as("2 connections x 100 streams / 100 ms").isEqualTo(2000);
+        Result.ConnectionPool pool = r.server().connectionPool();
+        assertThat(pool.library()).isEqualTo("Reactor Netty");
+        assertThat(pool.maxConnections()).isEqualTo(2);
+        assertThat(pool.active().max()).as("never more than its 2 connections").isLessThanOrEqualTo(2.0);
+        assertThat(pool.pending().max()).as("no call waited for a connection").isZero();
+        // 60 calls of 100 ms within about 1.3 s: on 2 connections of HTTP/1.1 most would wait seconds (or be refused)
+        assertThat(r.responseTimeMs().p95()).as("answered about as fast as the downstream answers").isLessThan(1_000);
+    }
+
+    /**
      * A dependency the lab started dies mid-run (kill -9): its absence answers fast 503s, which must not pass for the
      * server's numbers. The run fails (exit 1) and its result file names the dependency, its pid and when it went.
      * (WebFlux's R2DBC pool answers at once without its database; HikariCP would wait its 3 s for each request left.)

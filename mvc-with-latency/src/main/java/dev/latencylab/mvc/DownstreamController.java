@@ -45,7 +45,12 @@ public class DownstreamController implements DisposableBean {
     private final RestClient client;
 
     DownstreamController(Downstream.Settings settings, MeterRegistry registry,
-            @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs) {
+            @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs,
+            @Value("${" + Downstream.HTTP2_PROPERTY + ":false}") boolean http2) {
+        if (http2) {
+            throw new IllegalArgumentException(Downstream.HTTP2_PROPERTY + "=true: Apache HttpClient 5's classic client, this target's, "
+                    + "speaks HTTP/1.1 alone; HTTP/2 to the downstream is the WebFlux target's (Reactor Netty)");
+        }
         this.settings = settings;
         this.maxLatencyMs = maxLatencyMs;
         PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()

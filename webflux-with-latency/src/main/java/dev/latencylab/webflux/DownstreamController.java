@@ -11,6 +11,7 @@ import dev.latencylab.contract.Latency;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
@@ -39,7 +40,8 @@ public class DownstreamController implements DisposableBean {
     private final WebClient client;
 
     DownstreamController(Downstream.Settings settings,
-            @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs) {
+            @Value("${" + Hello.MAX_LATENCY_PROPERTY + ":" + Hello.DEFAULT_MAX_LATENCY_MS + "}") long maxLatencyMs,
+            @Value("${" + Downstream.HTTP2_PROPERTY + ":false}") boolean http2) {
         this.settings = settings;
         this.maxLatencyMs = maxLatencyMs;
         // metrics: reactor.netty.connection.provider.* (max, active, pending connections) in Micrometer's global
@@ -50,7 +52,8 @@ public class DownstreamController implements DisposableBean {
             pool.maxConnections(settings.maxConnections());
         }
         this.connections = pool.build();
-        HttpClient http = HttpClient.create(connections)
+        // over HTTP/2 a connection carries as many requests at once as the downstream's SETTINGS_MAX_CONCURRENT_STREAMS
+        HttpClient http = HttpClient.create(connections).protocol(http2 ? HttpProtocol.H2C : HttpProtocol.HTTP11)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis())
                 .responseTimeout(settings.responseTimeout());
         this.client = WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).baseUrl(settings.url().toString()).build();

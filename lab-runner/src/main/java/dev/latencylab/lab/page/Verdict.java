@@ -208,7 +208,8 @@ public final class Verdict {
         if (poolBound != null && t.pinnedAt((int) Math.round(poolBound * latencyMs / 1000.0))) {
             return "its pinned carrier threads";
         }
-        return t.needsDatabase() || t.needsDownstream() ? "its connection pool" : "its thread pool";
+        return t.downstreamOverHttp2() ? "its connections' HTTP/2 streams" : t.needsDatabase() || t.needsDownstream() ? "its connection pool"
+                : "its thread pool";
     }
 
     /**

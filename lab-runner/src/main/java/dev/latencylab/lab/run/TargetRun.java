@@ -101,7 +101,7 @@ public final class TargetRun {
         int injectors = load.injectors();
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
-                        FreePorts.port(), Map.of(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
+                        FreePorts.port(), target.downstreamServerProperties(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
                 TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), target.classpathFirst(repo), load.port(),
                         properties(target, database, downstream), environment(target), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem

@@ -87,12 +87,14 @@ public record Target(String id, String module, Map<String, String> properties, S
     static final int TOMCAT_MAX_STREAMS = 100;
     /** Spring Boot's switch for HTTP/2 (by ALPN, over TLS), in Tomcat and in Reactor Netty alike. */
     public static final String HTTP2 = "server.http2.enabled";
+    /** The WebFlux target's switch for HTTP/2 to its downstream (hello-contract's Downstream.HTTP2_PROPERTY). */
+    static final String DOWNSTREAM_HTTP2 = "downstream.http2";
     /**
      * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
      * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
      * (-pg<N>), the server's own bound on every pool.
      */
-    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?(-jdbc425)?");
+    private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?(-jdbc425)?(-h2c)?");
     /**
      * The Spring property a -jdbc425 target records (the target ignores it): the PostgreSQL JDBC driver it runs with,
      * put before its own on its class path (TargetProcess).
@@ -115,14 +117,20 @@ public record Target(String id, String module, Map<String, String> properties, S
      * A db or http target's id as written: its base target's id, /db or /http, and the settings it names (null: the
      * default), -p<connections> and -pg<max_connections>. Parsed here alone, for targets and for the pages' styles.
      */
-    public record DependencyId(String base, boolean database, String connections, String serverMax, boolean legacyDriver) {
+    public record DependencyId(String base, boolean database, String connections, String serverMax, boolean legacyDriver, boolean h2c) {
 
         public static Optional<DependencyId> of(String id) {
             Matcher m = DEPENDENCY.matcher(id);
-            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4), m.group(5) != null))
-                    : Optional.empty();
+            return m.matches() ? Optional.of(new DependencyId(m.group(1), m.group(2).equals("db"), m.group(3), m.group(4), m.group(5) != null,
+                    m.group(6) != null)) : Optional.empty();
         }
     }
+
+    /**
+     * The streams the downstream service of an -h2c target runs at once on a connection (its SETTINGS_MAX_CONCURRENT_STREAMS,
+     * set by the lab): with the client's connections, the pool the model counts over HTTP/2.
+     */
+    public static final int DOWNSTREAM_STREAMS = 100;
 
     /**
      * A target id over TLS as written: its base target's id, the protocol (-tls, -h2) and the streams Tomcat runs at
@@ -193,7 +201,8 @@ public record Target(String id, String module, Map<String, String> properties, S
         if (dependency.isPresent()) {
             DependencyId d = dependency.get();
             Target onIt = onDependency(id, parse(d.base()), d.database(), d.connections(), d.serverMax());
-            return d.legacyDriver() ? onLegacyDriver(onIt) : onIt;
+            onIt = d.legacyDriver() ? onLegacyDriver(onIt) : onIt;
+            return d.h2c() ? overHttp2(onIt) : onIt;
         }
         Matcher pool = MVC_POOL.matcher(id);
         if (pool.matches()) {
@@ -275,6 +284,31 @@ public record Target(String id, String module, Map<String, String> properties, S
         }
         return new Target(id, base.module(), p, database ? DATABASE_PATH : DOWNSTREAM_PATH, bound,
                 maxConnections == null ? 0 : maxConnections);
+    }
+
+    /**
+     * An http target of WebFlux calling its downstream over HTTP/2 in clear text: each of the pool's connections carries
+     * up to DOWNSTREAM_STREAMS requests at once, so the model's pool is connections × streams.
+     */
+    private static Target overHttp2(Target http) {
+        if (!http.needsDownstream() || http.isMvc()) {
+            throw new IllegalArgumentException("target " + http.id() + ": -h2c is HTTP/2 to the downstream service, for webflux-http targets "
+                    + "(MVC's Apache HttpClient 5 classic client speaks HTTP/1.1 alone)");
+        }
+        Map<String, String> p = new LinkedHashMap<>(http.properties());
+        p.put(DOWNSTREAM_HTTP2, "true");
+        return new Target(http.id(), http.module(), p, http.pathTemplate(), http.poolThreads() * DOWNSTREAM_STREAMS, http.databaseMaxConnections());
+    }
+
+    /** Whether the target calls its downstream over HTTP/2 (-h2c): the lab then starts the downstream to speak it. */
+    public boolean downstreamOverHttp2() {
+        return "true".equals(properties.get(DOWNSTREAM_HTTP2));
+    }
+
+    /** The downstream service's own settings: HTTP/2 in clear text and its streams at once, for an -h2c target. */
+    public Map<String, String> downstreamServerProperties() {
+        return downstreamOverHttp2() ? Map.of(HTTP2, "true", "latency-lab.http2.max-concurrent-streams", String.valueOf(DOWNSTREAM_STREAMS))
+                : Map.of();
     }
 
     /**
