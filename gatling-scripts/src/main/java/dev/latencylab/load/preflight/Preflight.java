@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -100,6 +101,9 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
         return new Preflight(used, switched, peakUsers, needed, openFilesLimit, targetThreads, null);
     }
 
+    /** How long after the load's start a path that answers 5xx is asked again before the run is refused. */
+    static final Duration SERVER_ERROR_PATIENCE = Duration.ofSeconds(5);
+
     private static void requireAnswer(String baseUrl) {
         try {
             BoundedAnswer.status(MetricsEndpoint.http(), HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
@@ -128,25 +132,39 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     /** Each request of the run, sent once as the run sends it: a request the target refuses would make a run of KO. */
     private static void requireOk(SimulationSettings s) {
         for (RequestMix.Request q : s.endpoint().mix().requests()) {
-            requireOk(s, q);
+            requireOk(s, q, SERVER_ERROR_PATIENCE);
         }
     }
 
-    private static void requireOk(SimulationSettings s, RequestMix.Request q) {
+    static void requireOk(SimulationSettings s, RequestMix.Request q, Duration patience) {
         String url = s.endpoint().baseUrl() + q.path();
         Duration timeout = Duration.ofMillis(s.latencyMs().orElse(60_000) + 15_000);
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
                 .method(q.method(), q.bodyFile().isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(q.body()));
         s.endpoint().mix().headersOf(q).forEach(request::header);
         String what = q.method() + " " + url;
+        // a 5xx is a server under load (the warm-up runs while this JVM starts) or failing, not the path: asked again
+        // until the load would begin, and a while after
+        Instant until = s.split().startAt().filter(at -> at.isAfter(Instant.now())).orElse(Instant.now()).plus(patience);
         try {
-            // a 2xx's body is not read (one that never ends must not hold the check); a refusal's says why
-            BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.http(), request.build(), timeout, status -> status < 200 || status > 299);
-            if (r.status() < 200 || r.status() > 299) {
+            while (true) {
+                // a 2xx's body is not read (one that never ends must not hold the check); a refusal's says why
+                BoundedAnswer r = BoundedAnswer.get(MetricsEndpoint.http(), request.build(), timeout, status -> status < 200 || status > 299);
+                if (r.status() >= 200 && r.status() <= 299) {
+                    return;
+                }
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
-                throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
-                        .formatted(what, r.status()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
-                        + " (or base.url). The answer: " + body.strip());
+                if (r.status() < 500) {
+                    throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
+                            .formatted(what, r.status()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
+                            + " (or base.url). The answer: " + body.strip());
+                }
+                if (Instant.now().isAfter(until)) {
+                    throw new PreflightException(("the target answers %s with HTTP %d, a server error, still %d s after the load would have "
+                            + "begun: every such request of the run would fail. Check the target (its log, and what it calls). The answer: ")
+                            .formatted(what, r.status(), patience.toSeconds()) + body.strip());
+                }
+                Thread.sleep(100);
             }
         }
         catch (IOException e) {

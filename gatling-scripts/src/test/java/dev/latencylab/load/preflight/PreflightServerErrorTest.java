@@ -1,0 +1,81 @@
+package dev.latencylab.load.preflight;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntUnaryOperator;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.load.settings.SimulationSettings;
+
+/**
+ * The path under test checked once before the load, against a real server on loopback: a 5xx is a server under load
+ * (the warm-up runs while the load's JVM starts) or failing, asked again until the load would begin and a while after;
+ * a 4xx is the path, refused at once.
+ */
+class PreflightServerErrorTest {
+
+    private HttpServer server;
+    private final AtomicInteger asked = new AtomicInteger();
+
+    /** A server whose n-th answer (from 1) has the status the function gives. */
+    private SimulationSettings serving(IntUnaryOperator status) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/x", exchange -> {
+            byte[] body = "busy".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status.applyAsInt(asked.incrementAndGet()), body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        Properties p = new Properties();
+        p.setProperty("base.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        p.setProperty("test.path", "/x");
+        return SimulationSettings.from(p);
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private static void check(SimulationSettings s, Duration patience) {
+        Preflight.requireOk(s, s.endpoint().mix().requests().get(0), patience);
+    }
+
+    @Test
+    void aServerErrorWhileTheWarmUpSaturatesTheTargetIsAskedAgain() throws IOException {
+        SimulationSettings s = serving(n -> n <= 3 ? 503 : 200);
+        check(s, Duration.ofSeconds(5));
+        assertThat(asked).as("three 503s, then its 200").hasValue(4);
+    }
+
+    @Test
+    void aServerErrorThatLastsRefusesTheRunWithoutBlamingThePath() throws IOException {
+        SimulationSettings s = serving(n -> 503);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> check(s, Duration.ofSeconds(1))).isInstanceOf(Preflight.PreflightException.class)
+                .hasMessageContaining("with HTTP 503, a server error, still 1 s after the load would have begun")
+                .hasMessageContaining("Check the target").hasMessageNotContaining("test.path").hasMessageEndingWith("busy");
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("asked again for its patience").isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(asked.get()).isGreaterThan(1);
+    }
+
+    @Test
+    void aClientErrorIsThePathRefusedAtOnce() throws IOException {
+        SimulationSettings s = serving(n -> 404);
+        assertThatThrownBy(() -> check(s, Duration.ofSeconds(5))).isInstanceOf(Preflight.PreflightException.class)
+                .hasMessageContaining("with HTTP 404, not 2xx").hasMessageContaining("Fix test.path");
+        assertThat(asked).as("asked once").hasValue(1);
+    }
+}
