@@ -15,6 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUTSIDE = {"README.md": "index.md", "CONTRIBUTING.md": "contributing.md", "tools/jvm-events.jfc": "jvm-events.jfc"}
 
 LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
+# a reference-style link's definition, "[name]: target", rewritten alike
+REFERENCE = re.compile(r"(?m)^(\[[^\]]+\]:[ \t]+)([^\s#]+)(#\S*)?()$")
 
 
 def folder_page(repo_folder):
@@ -100,4 +102,4 @@ def on_page_markdown(markdown, page, config, files):
         relative = posixpath.relpath(in_site, posixpath.dirname(page.file.src_uri) or ".")
         return m.group(1) + relative + (m.group(3) or "") + m.group(4)
 
-    return LINK.sub(rewrite, markdown)
+    return REFERENCE.sub(rewrite, LINK.sub(rewrite, markdown))
