@@ -28,7 +28,8 @@ record ChartStyle(Color color, Marker marker) {
 
     /**
      * A known id's own style; a db or http target its base target's colour (the stack), lighter when it names its
-     * pool (-p) and darker when it names PostgreSQL's max_connections (-pg), so that its variants differ on one
+     * pool (-p) and darker when it names PostgreSQL's max_connections (-pg), the old JDBC driver or HTTP/2 to its
+     * downstream (-h2c), so that its variants differ on one
      * chart (two darkened stacks, green and blue, were hard to tell apart); any other id always gets the same one
      * of a few more, from its name.
      */
@@ -61,8 +62,9 @@ record ChartStyle(Color color, Marker marker) {
             if (dependency.get().serverMax() != null) {
                 c = new Color(c.getRed() * 3 / 5, c.getGreen() * 3 / 5, c.getBlue() * 3 / 5);
             }
-            if (dependency.get().legacyDriver()) {
-                // the same stack on the old JDBC driver: darker, and its own marker, beside the build's driver
+            if (dependency.get().legacyDriver() || dependency.get().h2c()) {
+                // the same stack on the old JDBC driver, or calling its downstream over HTTP/2: darker, and its own marker,
+                // beside the build's driver or HTTP/1.1
                 return new ChartStyle(new Color(c.getRed() / 2, c.getGreen() / 2, c.getBlue() / 2),
                         nextMarker(base.marker()));
             }

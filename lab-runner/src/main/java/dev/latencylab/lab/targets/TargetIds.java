@@ -50,6 +50,10 @@ public final class TargetIds {
                     + "call to a downstream WebFlux service the lab starts, through the stack's HTTP client pool "
                     + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
                     "T = min(threads, connections)"),
+            new IdForm("webflux-http[-p<connections>]-h2c", "webflux-http-p2-h2c", "WebFlux's http target as above, calling the downstream "
+                    + "over HTTP/2 in clear text (h2c): each connection carries up to " + Target.DOWNSTREAM_STREAMS + " calls at once "
+                    + "(the downstream's SETTINGS_MAX_CONCURRENT_STREAMS, set by the lab); MVC's HttpClient 5 speaks HTTP/1.1 alone",
+                    "T = connections × " + Target.DOWNSTREAM_STREAMS),
             new IdForm("<base>-tls, <base>-h2", "webflux-h2", "<base> (any target above) over TLS, with a certificate made for the run "
                     + "and trusted by the load alone: HTTP/1.1 (-tls) or HTTP/2 chosen by ALPN (-h2, server.http2.enabled); "
                     + "its actuator stays in clear text",

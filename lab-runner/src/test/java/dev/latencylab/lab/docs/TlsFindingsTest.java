@@ -153,4 +153,47 @@ class TlsFindingsTest {
                 .contains("%,d to %,d in a run at 1,000 users (its flight recording counts them), against %,d to %,d over HTTP/2"
                         .formatted(h1[0], h1[1], h2[0], h2[1]));
     }
+
+    /**
+     * HTTP/2 to the downstream: over HTTP/1.1 WebFlux's 16 connections bound it from 400 users, the rest refused fast;
+     * over HTTP/2 the same connections carry every call and it follows the offered load, no call waiting for one; the
+     * findings' gauge ranges are the result files'.
+     */
+    @Test
+    void overHttp2TheDownstreamsConnectionsNoLongerBoundWebFlux() throws IOException {
+        Path sweep = Lab.repo().resolve("docs/results-http2");
+        Map<String, Summary.PointRow> points = points(sweep);
+        assertThat(points).hasSize(6);
+        for (Summary.PointRow p : points.values()) {
+            boolean h2c = p.identity().target().endsWith("-h2c");
+            Stages.Cause cause = Stages.Cause.of(p);
+            if (h2c || p.identity().users() == 100) {
+                assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);
+            }
+            else {
+                assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.POOL);
+                assertThat(p.requests().topKoReason()).isEqualTo("HTTP 503");
+            }
+            if (h2c) {
+                assertThat(p.requests().koPercent()).as(p.identity().point()).isZero();
+            }
+        }
+        List<Result> http = new java.util.ArrayList<>();
+        List<Result> h2c = new java.util.ArrayList<>();
+        try (Stream<Path> dirs = Files.list(sweep.resolve("points"))) {
+            for (Path d : dirs.filter(d -> !d.getFileName().toString().contains("-u100-")).sorted().toList()) {
+                Result r = ResultFile.read(d.resolve("result.json"));
+                (d.getFileName().toString().contains("-h2c-") ? h2c : http).add(r);
+            }
+        }
+        assertThat(h2c).hasSize(6).allSatisfy(r -> assertThat(r.server().connectionPool().pending().max()).as("no call waited").isZero());
+        long waitingLow = http.stream().mapToLong(r -> Math.round(r.server().connectionPool().pending().max())).min().orElseThrow();
+        long waitingHigh = http.stream().mapToLong(r -> Math.round(r.server().connectionPool().pending().max())).max().orElseThrow();
+        long activeLow = h2c.stream().mapToLong(r -> Math.round(r.server().connectionPool().active().max())).min().orElseThrow();
+        long activeHigh = h2c.stream().mapToLong(r -> Math.round(r.server().connectionPool().active().max())).max().orElseThrow();
+        String findings = Files.readString(Lab.repo().resolve("docs/findings.md")).replaceAll("\\s+", " ");
+        assertThat(findings).contains("16 connections in use, %d to %d calls waiting for one".formatted(waitingLow, waitingHigh))
+                .contains("connections in use read %d to %d at its highest, above the pool's 16".formatted(activeLow, activeHigh));
+        assertThat(http).allSatisfy(r -> assertThat(r.server().connectionPool().active().max()).isEqualTo(16.0));
+    }
 }

@@ -22,8 +22,9 @@ class TargetTest {
         }
         assertThat(TargetIds.IDS.stream().map(TargetIds.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
-                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, webflux-h2 none, mvc-virtual-h2-s100 none (its streams: from its gauges)")
-                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 0, 0);
+                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, http-p2-h2c 2 x 100 streams, webflux-h2 none, mvc-virtual-h2-s100 none "
+                        + "(its streams: from its gauges)")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 200, 0, 0);
     }
 
     @Test
