@@ -114,7 +114,8 @@ class DependencyTargetsIT {
         Result.ConnectionPool pool = r.server().connectionPool();
         assertThat(pool.library()).isEqualTo("Reactor Netty");
         assertThat(pool.maxConnections()).isEqualTo(2);
-        assertThat(pool.active().max()).as("never more than its 2 connections").isLessThanOrEqualTo(2.0);
+        // (its gauge of connections in use is not one of sockets over HTTP/2: it read 3 here once, 17 to 20 of 16 in
+        // the published sweep)
         assertThat(pool.pending().max()).as("no call waited for a connection").isZero();
         // 60 calls of 100 ms within about 1.3 s: on 2 connections of HTTP/1.1 most would wait seconds (or be refused)
         assertThat(r.responseTimeMs().p95()).as("answered about as fast as the downstream answers").isLessThan(1_000);

@@ -162,9 +162,12 @@ class OwnServiceTrustIT {
                 if (line.contains("io.gatling.app.Gatling") && line.contains(url.substring(0, url.lastIndexOf('/')))) {
                     sawGatling.set(true);
                 }
-                // the typed secret is on the command line the user typed: ./lab's own process, and the copies of the
-                // script's shell its command substitutions fork before it becomes the runner's JVM
-                boolean lab = proc.getFileName().toString().equals(String.valueOf(labPid)) || line.startsWith("bash " + Lab.repo().resolve("lab") + " run ");
+                // the typed secret is on the command line the user typed: ./lab's own process, the copies of the script's
+                // shell its command substitutions fork before it becomes the runner's JVM, and the runner's own copies
+                // between fork and exec when it starts a process (seen in CI: its command line, its temporary folder
+                // named by ./lab's pid, under another pid)
+                boolean lab = proc.getFileName().toString().equals(String.valueOf(labPid)) || line.startsWith("bash " + Lab.repo().resolve("lab") + " run ")
+                        || line.contains("-Djava.io.tmpdir=" + Lab.repo().resolve("lab-runner/target/tmp").resolve(String.valueOf(labPid)) + " ");
                 if (line.contains(inFile) || line.contains(typed) && !lab) {
                     synchronized (leaks) {
                         leaks.add(proc.getFileName() + ": " + line);
