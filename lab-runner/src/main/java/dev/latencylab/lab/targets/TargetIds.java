@@ -39,10 +39,10 @@ public final class TargetIds {
                     + "or webflux) loading /db/{latency}: SELECT pg_sleep in a PostgreSQL the lab starts, through the "
                     + "stack's pool (HikariCP or r2dbc-pool, 10 connections unless -p)", "T = min(threads, connections)"),
             new IdForm("<base>-db[-p<connections>]-pg<max_connections>", "webflux-db-p50-pg20", "<base>-db as above, "
-                    + "PostgreSQL started with max_connections=<max_connections> (at least " + Target.MIN_DATABASE_CONNECTIONS + ")",
+                    + "PostgreSQL started with max_connections=<max_connections> (at least " + DependencyTargets.MIN_DATABASE_CONNECTIONS + ")",
                     "T = min(threads, connections, max_connections)"),
             new IdForm("<base>-db[-p<connections>]-jdbc425", "mvc-virtual-db-jdbc425", "<base>-db as above (mvc-t<threads> "
-                    + "or mvc-virtual), on PostgreSQL's JDBC driver " + Target.LEGACY_JDBC_DRIVER + " instead of the build's: its queries run "
+                    + "or mvc-virtual), on PostgreSQL's JDBC driver " + DependencyTargets.LEGACY_JDBC_DRIVER + " instead of the build's: its queries run "
                     + "inside synchronized",
                     "T = min(threads, connections); on virtual threads before JDK " + Target.Pinning.UNPINNED_SINCE
                             + ", min(carriers, connections), pinned"),
@@ -51,9 +51,9 @@ public final class TargetIds {
                     + "(Apache HttpClient 5: 5 per host; Reactor Netty: 2 × max(cores, 8); unless -p)",
                     "T = min(threads, connections)"),
             new IdForm("webflux-http[-p<connections>]-h2c", "webflux-http-p2-h2c", "WebFlux's http target as above, calling the downstream "
-                    + "over HTTP/2 in clear text (h2c): each connection carries up to " + Target.DOWNSTREAM_STREAMS + " calls at once "
+                    + "over HTTP/2 in clear text (h2c): each connection carries up to " + DependencyTargets.DOWNSTREAM_STREAMS + " calls at once "
                     + "(the downstream's SETTINGS_MAX_CONCURRENT_STREAMS, set by the lab); MVC's HttpClient 5 speaks HTTP/1.1 alone",
-                    "T = connections × " + Target.DOWNSTREAM_STREAMS),
+                    "T = connections × " + DependencyTargets.DOWNSTREAM_STREAMS),
             new IdForm("<base>-tls, <base>-h2", "webflux-h2", "<base> (any target above) over TLS, with a certificate made for the run "
                     + "and trusted by the load alone: HTTP/1.1 (-tls) or HTTP/2 chosen by ALPN (-h2, server.http2.enabled); "
                     + "its actuator stays in clear text",

@@ -177,13 +177,13 @@ class TargetTest {
     void anHttpTargetOverHttp2CountsItsConnectionsTimesTheDownstreamsStreams() {
         Target two = Target.parse("webflux-http-p2-h2c");
         assertThat(two.id()).isEqualTo("webflux-http-p2-h2c");
-        assertThat(two.poolThreads()).as("2 connections x the downstream's streams").isEqualTo(2 * Target.DOWNSTREAM_STREAMS);
+        assertThat(two.poolThreads()).as("2 connections x the downstream's streams").isEqualTo(2 * DependencyTargets.DOWNSTREAM_STREAMS);
         assertThat(two.properties()).containsEntry("downstream.http2", "true").containsEntry("downstream.max-connections", "2");
         assertThat(two.downstreamOverHttp2()).isTrue();
         assertThat(two.downstreamServerProperties()).containsEntry(Target.HTTP2, "true")
-                .containsEntry("latency-lab.http2.max-concurrent-streams", String.valueOf(Target.DOWNSTREAM_STREAMS));
+                .containsEntry("latency-lab.http2.max-concurrent-streams", String.valueOf(DependencyTargets.DOWNSTREAM_STREAMS));
         assertThat(Target.parse("webflux-http-p2").downstreamServerProperties()).isEmpty();
-        assertThat(Target.parse("webflux-http-h2c").poolThreads()).isEqualTo(Target.parse("webflux-http").poolThreads() * Target.DOWNSTREAM_STREAMS);
+        assertThat(Target.parse("webflux-http-h2c").poolThreads()).isEqualTo(Target.parse("webflux-http").poolThreads() * DependencyTargets.DOWNSTREAM_STREAMS);
         assertThatThrownBy(() -> Target.parse("mvc-virtual-http-h2c")).hasMessageContaining("HTTP/1.1 alone");
         assertThatThrownBy(() -> Target.parse("webflux-db-h2c")).hasMessageContaining("for webflux-http targets");
     }
