@@ -131,7 +131,7 @@ final class CapacityCommand implements Callable<Integer> {
         List<Capacity.Search> found;
         try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath())) {
             GatlingLauncher gatling = launcher.running(own);
-            found = SearchRepeats.run(searches, base, name != null, repeats, console.out(), dir -> search(repo, gatling, plan, first, dir));
+            found = SearchRepeats.run(searches, base, name != null, repeats, console.out(), dir -> search(repo, gatling, plan, first, dir, objective));
         }
         if (found.getLast().wasInterrupted()) {
             return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
@@ -140,7 +140,8 @@ final class CapacityCommand implements Callable<Integer> {
         if (failed) {
             return LatencyLab.FAILED;
         }
-        List<String> missed = objective == null ? List.of() : found.stream().map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
+        // each search judged once, when it ended (its capacity.json keeps the verdict): said here in its words
+        List<String> missed = found.stream().filter(r -> r.slo() != null && !r.slo().met()).map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
                 .filter(java.util.Objects::nonNull).toList();
         missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
         return missed.isEmpty() ? LatencyLab.OK : LatencyLab.SLO_MISSED;
@@ -178,7 +179,7 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
-    private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir) {
+    private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir, Slo objective) {
         PrintWriter out = console.out();
         out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms %s and KO <= %s%%; folder %s%n", plan.target().id(),
                 plan.service() == null ? " at %d ms latency".formatted(plan.latencyMs()) : " at " + plan.service().url()
@@ -197,7 +198,6 @@ final class CapacityCommand implements Callable<Integer> {
         if (record.wasInterrupted()) {
             return record;
         }
-        Slo objective = objective();
         if (objective != null) { // judged once, kept in capacity.json for report and CI
             CapacitySearch.Level at = record.atCapacity();
             record = record.judged(objective.capacityVerdict(record.answer().capacityPerSecond(), at == null ? null : at.latency().p99FromDueMs(),

@@ -97,7 +97,7 @@ public record Slo(List<Limit> limits) {
                 default -> null;
             };
             boolean atMost = !l.metric().higherIsBetter();
-            boolean met = l.metric() == Metric.CAPACITY && capacity == null ? false
+            boolean met = l.metric() == Metric.CAPACITY ? capacityMissedBy(capacity) == null // none found misses it
                     : dev.latencylab.load.result.SloVerdict.Objective.meets(v, l.value(), atMost);
             return new dev.latencylab.load.result.SloVerdict.Objective(l.metric().id(), l.metric().unit(), l.value(), atMost, v, met);
         }).toList();
