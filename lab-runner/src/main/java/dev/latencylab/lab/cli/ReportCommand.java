@@ -17,9 +17,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.page.CapacityReport;
-import dev.latencylab.lab.summary.SloCell;
 import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.page.RunPage;
@@ -167,12 +165,6 @@ final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--markdown and --verdict are a sweep's; a capacity search's verdict and table are printed anyway");
         }
         console.out().print(CapacityReport.report(searches, out));
-        for (Path d : searches) { // as the search judged it, not judged again
-            dev.latencylab.load.result.SloVerdict slo = Capacity.read(d).slo();
-            if (slo != null) {
-                console.out().println("SLO %s: %s".formatted(d.getFileName(), SloCell.ofRun(slo)));
-            }
-        }
         return LatencyLab.OK;
     }
 

@@ -76,12 +76,19 @@ public final class CapacityReport {
 
     /**
      * Finished searches as ./lab report gives them: each checked against its result files, their chart drawn in out
-     * (null: the parent of the first; never a search's own folder), and their verdict and table returned, to print.
+     * (null: the parent of the first; never a search's own folder), and their verdict, table and SLO verdicts (as each
+     * search kept its own) returned, to print.
      */
     public static String report(List<java.nio.file.Path> searches, java.nio.file.Path out) {
         List<Capacity.Search> records = searches.stream().map(Capacity::verified).toList();
         java.nio.file.Path chartDir = out != null ? out.toAbsolutePath().normalize() : searches.get(0).toAbsolutePath().normalize().getParent();
         draw(records, dev.latencylab.lab.layout.Folders.pageFolder("--out", chartDir));
-        return markdown(records);
+        StringBuilder slo = new StringBuilder(); // each search's verdict as it judged it when it ended, not judged again
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i).slo() != null) {
+                slo.append("SLO %s: %s%n".formatted(searches.get(i).getFileName(), dev.latencylab.lab.summary.SloCell.ofRun(records.get(i).slo())));
+            }
+        }
+        return markdown(records) + slo;
     }
 }
