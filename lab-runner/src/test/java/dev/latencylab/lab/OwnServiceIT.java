@@ -275,7 +275,9 @@ class OwnServiceIT {
         MemorySnapshot none = f.measurement("clinic", Footprint.Mode.IDLE, 0, 1).orElseThrow().memory();
         MemorySnapshot held = f.measurement("clinic", Footprint.Mode.IDLE, 200, 1).orElseThrow().memory();
         assertThat(held.sockets() - none.sockets()).as("each connection one of its sockets").isBetween(190, 210);
-        assertThat(held.osThreads() - none.osThreads()).as("no thread for an idle connection").isLessThan(10);
+        // a thread a connection would be 200 more; Tomcat's pool may add a few workers for the 200 searches that opened
+        // them (16 seen in a busy verify, under 10 alone)
+        assertThat(held.osThreads() - none.osThreads()).as("no thread for an idle connection").isLessThan(50);
         assertThat(none.heapUsedBytes()).as("its heap, through its management agent").isPositive();
         assertThat(none.liveThreads()).isPositive();
         assertThat(Files.readString(folder.page())).contains("The service clinic, started from " + ExampleServiceJar.jar().getFileName())

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -90,6 +91,15 @@ class SweepIT {
         assertThat(dir.charts().resolve("throughput-l100.png")).as("the closed points' charts too").isNotEmptyFile();
         assertThat(Files.readString(dir.page())).contains("open: 60/s").contains("charts/open-p99-l100.svg");
         assertThat(ResultsTable.markdown(Sweep.points(dir))).as("README's users table: closed points only").doesNotContain("| 0 |");
+
+        // the second point's target was started while the first point ended (its report, recording, page), then waited
+        // for its turn: the first point's sockets drained, none left
+        List<PointRecord> inTurn = Stream.of("mvc-t4-l100-u3-r1", "mvc-t4-l100-rate60-r1").map(id -> PointRecord.read(dir.point(id)))
+                .sorted(java.util.Comparator.comparing(r -> r.start().startedAt())).toList();
+        assertThat(inTurn.get(0).started().targetStartedAt()).as("the first point starts its own target").isAfter(inTurn.get(0).start().startedAt());
+        assertThat(inTurn.get(1).started().targetStartedAt()).as("the next one's, started ahead")
+                .isBefore(inTurn.get(0).ended().endedAt()).isBefore(inTurn.get(1).start().startedAt());
+        assertThat(inTurn).extracting(r -> r.ended().socketsLeftAfterDrain()).containsExactly(0, 0);
     }
 
     /**

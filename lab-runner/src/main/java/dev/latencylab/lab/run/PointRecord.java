@@ -54,7 +54,12 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Ending 
     public record Start(int port, Instant startedAt, Machine.Fingerprint machine, Integer injectors) {
 
         public static Start now(int port, int injectors) {
-            return new Start(port, Instant.now(), Machine.fingerprint(), injectors > 1 ? injectors : null);
+            return at(Instant.now(), port, injectors);
+        }
+
+        /** A start at that moment, the machine's fingerprint taken now. */
+        public static Start at(Instant startedAt, int port, int injectors) {
+            return new Start(port, startedAt, Machine.fingerprint(), injectors > 1 ? injectors : null);
         }
     }
 

@@ -14,11 +14,13 @@ public sealed interface RunOutcome {
     }
 
     /**
-     * What a run started beside the load, as its point.json records it: the target's pid, an http target's downstream
-     * service, a db target's database, and the warm-up; a dependency the target has not, absent.
+     * What a run started beside the load, as its point.json records it: the target's pid and when its JVM was started
+     * (in a sweep, before the point's own start when it was started while the last point ended), an http target's
+     * downstream service, a db target's database, and the warm-up; a dependency the target has not, absent.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Started(Long targetPid, Downstream downstream, EmbeddedDatabase.Described database, Warmed warmup) {
+    record Started(Long targetPid, java.time.Instant targetStartedAt, Downstream downstream, EmbeddedDatabase.Described database,
+            Warmed warmup) {
     }
 
     /** The downstream service an http target calls: its pid and URL. */

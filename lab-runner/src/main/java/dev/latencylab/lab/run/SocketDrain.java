@@ -13,11 +13,13 @@ import java.time.Duration;
 public final class SocketDrain {
 
     private static final String TIME_WAIT = "06";
+    /** Not a connection: once the point's target has stopped, a socket listening on its port is the next point's target. */
+    private static final String LISTEN = "0A";
 
     private SocketDrain() {
     }
 
-    /** Sockets on this port, listening or connected, TIME_WAIT excluded; -1 when /proc/net/tcp cannot be read. */
+    /** Connections on this port, TIME_WAIT excluded (a listening socket is none); -1 when /proc/net/tcp cannot be read. */
     public static int openSockets(int port) {
         String hexPort = ":%04X".formatted(port);
         int count = 0;
@@ -29,7 +31,7 @@ public final class SocketDrain {
                         continue;
                     }
                     boolean ours = f[1].endsWith(hexPort) || f[2].endsWith(hexPort);
-                    if (ours && !f[3].equals(TIME_WAIT)) {
+                    if (ours && !f[3].equals(TIME_WAIT) && !f[3].equals(LISTEN)) {
                         count++;
                     }
                 }

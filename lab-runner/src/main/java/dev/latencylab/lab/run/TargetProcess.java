@@ -40,6 +40,9 @@ public final class TargetProcess implements AutoCloseable {
     /** https when it serves TLS (its properties name a key store), else http. */
     private final String scheme;
 
+    /** When its JVM was started. */
+    private final java.time.Instant startedAt = java.time.Instant.now();
+
     private TargetProcess(Process process, int port, Path log, String scheme) {
         this.process = process;
         this.port = port;
@@ -252,6 +255,11 @@ public final class TargetProcess implements AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** When its JVM was started (a moment after: the process had been started when this was made). */
+    public java.time.Instant startedAt() {
+        return startedAt;
     }
 
     public boolean isAlive() {

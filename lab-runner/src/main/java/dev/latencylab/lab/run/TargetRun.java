@@ -93,7 +93,48 @@ public final class TargetRun {
      * @throws TargetProcess.TargetFailedException when the target or what it depends on does not start: nothing ran
      */
     public static RunOutcome run(Path repo, GatlingLauncher gatling, Load load, PrintWriter echo, BooleanSupplier stopping) {
+        return run(repo, gatling, load, echo, stopping, Handover.NONE);
+    }
+
+    /**
+     * A sweep's hand in a run: the target when it was started ahead ({@link #startAlone}; null: the run starts it),
+     * and what to do once the load has ended and the target has stopped (its port is free; Gatling still writes its
+     * report): the sweep starts the next point's target there.
+     */
+    public record Handover(TargetProcess started, Runnable loadEnded) {
+
+        public static final Handover NONE = new Handover(null, () -> {
+        });
+    }
+
+    /** Whether a target depends on nothing the run starts first (PostgreSQL, a downstream): only such a one starts ahead. */
+    public static boolean startsAlone(Target target) {
+        return !target.needsDatabase() && !target.needsDownstream();
+    }
+
+    /**
+     * Starts a target that {@link #startsAlone} as its run would, and waits until it is healthy: for a sweep to start a
+     * point's target while the last point ends.
+     */
+    public static TargetProcess startAlone(Path repo, Load load) {
+        if (!startsAlone(load.target())) {
+            throw new IllegalArgumentException(load.target().id() + " depends on a service the run starts first");
+        }
+        return startServer(repo, load, null, null);
+    }
+
+    private static TargetProcess startServer(Path repo, Load load, EmbeddedDatabase database, TargetProcess downstream) {
         Target target = load.target();
+        return TargetProcess.start(repo, target.module(), load.jdk(), target.classpathFirst(repo), load.port(),
+                properties(target, database, downstream), environment(target), jvmOptions(repo, load), load.dir().targetLog(), START_TIMEOUT);
+    }
+
+    /** The same, the target started ahead or not, and the hook once its load ended (see {@link Handover}). */
+    public static RunOutcome run(Path repo, GatlingLauncher gatling, Load load, PrintWriter echo, BooleanSupplier stopping, Handover handover) {
+        Target target = load.target();
+        if (handover.started() != null && !startsAlone(target)) {
+            throw new IllegalArgumentException(target.id() + " depends on a service its run starts first: it cannot be started ahead");
+        }
         RunFolder dir = load.dir();
         SimulationSettings settings = load.settings();
         Map<String, String> passOn = load.passOn();
@@ -102,8 +143,7 @@ public final class TargetRun {
         try (EmbeddedDatabase database = target.needsDatabase() ? EmbeddedDatabase.start(dir.databaseLog(), target.databaseMaxConnections()) : null;
                 TargetProcess downstream = target.needsDownstream() ? TargetProcess.start(repo, Target.WEBFLUX_MODULE,
                         FreePorts.port(), target.downstreamServerProperties(), Map.of(), List.of(), dir.downstreamLog(), START_TIMEOUT) : null;
-                TargetProcess server = TargetProcess.start(repo, target.module(), load.jdk(), target.classpathFirst(repo), load.port(),
-                        properties(target, database, downstream), environment(target), jvmOptions(repo, load), dir.targetLog(), START_TIMEOUT);
+                TargetProcess server = handover.started() != null ? handover.started() : startServer(repo, load, database, downstream);
                 DependencyWatch dependencies = new DependencyWatch()) { // closed first: the lab's own stop is no problem
             DependenciesStarted beside = DependenciesStarted.watch(dependencies, downstream, database, echo);
             // Gatling's JVM starts while the target warms up; the load begins when the warm-up has ended (and, for
@@ -125,14 +165,17 @@ public final class TargetRun {
                 Consumer<Path> resultWritten = file -> {
                     stamp(file, load.recorded());
                     if (written.incrementAndGet() == injectors) {
-                        thread.execute(server::close);
+                        thread.execute(() -> {
+                            server.close();
+                            handover.loadEnded().run();
+                        });
                     }
                 };
                 gatlingRun = CompletableFuture.supplyAsync(() -> injectors > 1
                         ? split(gatling, description(target, settings), here, trusting, dir, injectors, startAt, echo, resultWritten)
                         : single(gatling, target, here.startingAt(startAt), trusting, dir, echo, resultWritten), thread);
                 Warmup.Sent warm = Warmup.run(server.baseUrl() + settings.endpoint().path(), warmup, 50);
-                RunOutcome.Started started = new RunOutcome.Started(server.pid(), beside.downstream(), beside.database(),
+                RunOutcome.Started started = new RunOutcome.Started(server.pid(), server.startedAt(), beside.downstream(), beside.database(),
                         new RunOutcome.Warmed(warmup.toSeconds(), warm.ok(), warm.failed()));
                 echo.printf("latency-lab: target pid %d warmed up for %d s (%d requests, not measured)%n", server.pid(),
                         warmup.toSeconds(), warm.ok() + warm.failed());

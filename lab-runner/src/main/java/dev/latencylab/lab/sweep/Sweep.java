@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 import dev.latencylab.load.model.OpenModel;
@@ -26,6 +28,7 @@ import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.lab.run.SocketDrain;
+import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Points;
@@ -45,6 +48,9 @@ public final class Sweep {
     private final GatlingLauncher gatling;
     private final Duration drainMax;
     private volatile boolean stopping;
+    /** The target started ahead (see {@link #startAhead}) and the point it is for. */
+    private volatile CompletableFuture<TargetProcess> ahead;
+    private volatile Point aheadOf;
     private RunWatch watch = RunWatch.NONE;
 
     public Sweep(Path repo, SweepFolder folder, SweepPlan plan, PrintWriter out, Duration drainMax, GatlingLauncher gatling) {
@@ -87,10 +93,11 @@ public final class Sweep {
         int i = 0;
         for (Point p : points) {
             i++;
+            PointRecord.Ending recorded = PointRecord.outcome(p.folder(folder));
             if (stopping) {
+                closeAhead();
                 return;
             }
-            PointRecord.Ending recorded = PointRecord.outcome(p.folder(folder));
             if (!runs(recorded, retryFailed)) {
                 out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.done() ? "done" : "failed");
                 continue;
@@ -102,12 +109,14 @@ public final class Sweep {
             watch.starting("[%d/%d] %s".formatted(i, points.size(), p.label()), p.target(), p.target().poolThreads() > 0 && p.latencyMs() > 0
                     ? p.target().poolThreads() * 1000.0 / p.latencyMs() : null, p.folder(folder));
             Instant pointStart = Instant.now();
-            String line = runPoint(p);
+            int at = toRun.indexOf(p);
+            String line = runPoint(p, at + 1 < toRun.size() ? toRun.get(at + 1) : null);
             Duration beyond = Duration.between(pointStart, Instant.now()).minus(plan.planned(p));
             overhead = overhead.plus(beyond.isNegative() ? Duration.ZERO : beyond); // a point that failed at once took less
             ran++;
             toRun.remove(p);
             if (stopping) {
+                closeAhead();
                 return;
             }
             out.printf("[%d/%d] %s  %s%n", i, points.size(), p.label(), line);
@@ -198,21 +207,79 @@ public final class Sweep {
         return watch == RunWatch.NONE ? plan.settings(p) : plan.settings(p).live();
     }
 
-    private String runPoint(Point p) {
+    /** A point's run as TargetRun takes it: its target, port, settings, folder, warm-up, injectors and JDK. */
+    private TargetRun.Load load(Point p) {
+        return new TargetRun.Load(p.target(), plan.port(p.target()), settings(p), Map.of(), p.folder(folder),
+                Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.injectors(), plan.jvmEvents(), plan.targetJdk());
+    }
+
+    /**
+     * Starts the next point's target (when it depends on nothing) once the last point's load has ended and its target
+     * has stopped: its JVM starts while the last one's report, recording and page are written, not after. Its warm-up
+     * waits for its turn, after the last point's sockets have drained.
+     */
+    private void startAhead(Point next) {
+        if (next == null || stopping || next.target().isService() || !TargetRun.startsAlone(next.target())) {
+            return;
+        }
+        TargetRun.Load load = load(next);
+        try {
+            Folders.deleteTree(load.dir().dir());
+            Files.createDirectories(load.dir().dir());
+        }
+        catch (IOException e) {
+            return; // its own turn says why
+        }
+        aheadOf = next;
+        ahead = CompletableFuture.supplyAsync(() -> TargetRun.startAlone(repo, load), r -> Thread.ofVirtual().start(r));
+    }
+
+    /** The target started ahead for p, healthy (null when none was); its failure to start is p's. */
+    private TargetProcess takeAhead(Point p) {
+        CompletableFuture<TargetProcess> started = p.equals(aheadOf) ? ahead : null;
+        if (started == null) {
+            closeAhead();
+            return null;
+        }
+        ahead = null;
+        aheadOf = null;
+        try {
+            return started.join();
+        }
+        catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** Stops a target started ahead for a point that will not run now. */
+    private void closeAhead() {
+        if (ahead != null) {
+            ahead.thenAccept(TargetProcess::close);
+            ahead = null;
+            aheadOf = null;
+        }
+    }
+
+    private String runPoint(Point p, Point next) {
         if (p.target().isService()) {
             return runServicePoint(p);
         }
         RunFolder pointDir = p.folder(folder);
-        SimulationSettings settings = settings(p);
-        int port = plan.port(p.target());
-        PointRecord.Start start = PointRecord.Start.now(port, plan.injectors());
+        TargetRun.Load load = load(p);
+        int port = load.port();
+        Instant turn = Instant.now();
+        PointRecord.Start start = null;
         RunOutcome.Started started = null;
         try {
-            Folders.deleteTree(pointDir.dir());
-            Files.createDirectories(pointDir.dir());
-            RunOutcome outcome = TargetRun.run(repo, gatling, new TargetRun.Load(p.target(), port, settings, Map.of(),
-                    pointDir, Duration.ofSeconds(plan.pacing().warmupSeconds()), plan.injectors(), plan.jvmEvents(), plan.targetJdk()),
-                    TargetRun.SILENT, () -> stopping);
+            TargetProcess startedAhead = takeAhead(p);
+            // the machine's fingerprint (its CPU probe) is taken with no JVM starting beside it
+            start = PointRecord.Start.at(turn, port, plan.injectors());
+            if (startedAhead == null) {
+                Folders.deleteTree(pointDir.dir());
+                Files.createDirectories(pointDir.dir());
+            }
+            RunOutcome outcome = TargetRun.run(repo, gatling, load, TargetRun.SILENT, () -> stopping,
+                    new TargetRun.Handover(startedAhead, () -> startAhead(next)));
             if (!(outcome instanceof RunOutcome.Finished finished)) {
                 return "interrupted";
             }
@@ -227,10 +294,10 @@ public final class Sweep {
             return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
         catch (TargetFailedException e) {
-            return fail(p, e.getMessage(), start, started);
+            return fail(p, e.getMessage(), start != null ? start : PointRecord.Start.at(turn, port, plan.injectors()), started);
         }
         catch (IOException e) {
-            return fail(p, e.toString(), start, started);
+            return fail(p, e.toString(), start != null ? start : PointRecord.Start.at(turn, port, plan.injectors()), started);
         }
     }
 
