@@ -1,11 +1,9 @@
 package dev.latencylab.lab.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -14,13 +12,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.compare.Slo;
-import dev.latencylab.lab.compare.SloGate;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.RunProperties;
 import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.load.live.LiveSample;
@@ -123,18 +121,14 @@ final class RunCommand implements Callable<Integer> {
         int warmupSeconds = targetOptions.warmup();
         // -Dtarget=mvc, as for mvn gatling:test, picks the target to start here
         String dTarget = properties.get(SimulationSettings.TARGET);
-        checkProperties(dTarget);
+        RunProperties.checkForTarget(properties, targetOptions.target, targetOptions.latencyMs);
         Jdk jdk = targetOptions.jdk();
         Target t = Target.parse(dTarget != null ? dTarget : targetOptions.target != null ? targetOptions.target : LatencyLab.DEFAULT_TARGET)
                 .onJdk(Jdk.featureOf(jdk));
         long latency = Inputs.latency("--latency-ms", targetOptions.latencyMs == null ? LatencyLab.DEFAULT_LATENCY_MS : targetOptions.latencyMs);
-        String modelThreads = properties.get(SimulationSettings.MODEL_THREADS);
-        if (modelThreads != null && t.poolThreads() > 0 && !modelThreads.strip().equals(String.valueOf(t.poolThreads()))) {
-            throw new IllegalArgumentException("-D%s=%s: %s's pool is %d, which the model takes as T; give another target to change it"
-                    .formatted(SimulationSettings.MODEL_THREADS, modelThreads, t.id(), t.poolThreads()));
-        }
+        RunProperties.checkModelThreads(t, properties);
         int p = targetOptions.port(t);
-        Map<String, String> given = simulationProperties(t, latency, injectors, objective);
+        Map<String, String> given = RunProperties.forTarget(t, latency, users, shape.properties(), levelSlo(objective), properties, injectors);
         String unwatched = injectors > 1 ? SEVERAL_INJECTORS : null;
         if (liveOptions.watches(unwatched)) {
             given.put(SimulationSettings.LIVE, "true");
@@ -157,14 +151,14 @@ final class RunCommand implements Callable<Integer> {
             }
             ran = SingleRun.run(repo, gatling, new TargetRun.Load(t, p, settings, passOn, dir, Duration.ofSeconds(warmupSeconds),
                     injectors, !noJvmEvents, jdk), point, commandStart, console.out(), done -> said(done, point, dir));
-            ended(live, ran.outcome());
+            RunSaid.ended(live, ran.outcome());
         }
         GatlingLauncher.Exit run = ran.outcome();
         if (ran.overhead() != null) {
             console.out().println("latency-lab: " + ran.overhead());
         }
-        reports(dir, injectors);
-        console.out().println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
+        RunSaid say = new RunSaid(console, dir, injectors);
+        say.files(run);
         if (run.resultFile() != null) {
             console.out().println("Run page: " + RunPage.of(run.resultFile()));
         }
@@ -173,77 +167,16 @@ final class RunCommand implements Callable<Integer> {
             console.out().println("latency-lab: that was one stack at one load. To see a thread pool, virtual threads and WebFlux "
                     + "part, and why: ./lab sweep --preset quick (about 4 minutes; its page opens with the verdict)");
         }
-        run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
-        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, run.resultFile());
+        return say.exitCode(run, labelOption, objective);
     }
 
-    /** -D properties that contradict an option, or that the run sets itself: refused, naming both. */
-    private void checkProperties(String dTarget) {
-        if (dTarget != null && targetOptions.target != null) {
-            throw new IllegalArgumentException("-D%s=%s and --target %s: give the target once, with --target"
-                    .formatted(SimulationSettings.TARGET, dTarget, targetOptions.target));
-        }
-        if (properties.containsKey(SimulationSettings.PATH) && targetOptions.latencyMs != null) {
-            throw new IllegalArgumentException("-D%s=%s and --latency-ms %d: give one (--latency-ms sets the path's latency)"
-                    .formatted(SimulationSettings.PATH, properties.get(SimulationSettings.PATH), targetOptions.latencyMs));
-        }
-        for (String split : List.of(SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
-            if (properties.containsKey(split)) {
-                throw new IllegalArgumentException(("-D%s: ./lab run splits a run with --injectors K and sets it for each injector "
-                        + "(by hand: ./mvnw gatling:test -D%s=... in each of K processes)").formatted(split, split));
-            }
-        }
-        for (String owned : List.of(SimulationSettings.BASE_URL, SimulationSettings.METRICS_URL, SimulationSettings.TARGET_PID,
-                SimulationSettings.RESULT_FILE)) {
-            if (properties.containsKey(owned)) {
-                throw new IllegalArgumentException(("-D%s: ./lab run sets it for the target it starts (use --target and --port; "
-                        + "to load a server of your own, run ./mvnw gatling:test -D%s=...)").formatted(owned, owned));
-            }
-        }
+    /** The objective of each level of an open load (--rates), from --slo. */
+    private Map<String, String> levelSlo(Slo objective) {
+        return shape.rates != null ? LoadShapeOptions.levelSlo(objective) : Map.of();
     }
 
-    /** The simulation's properties of a run of t: its path and pool, the users, the -D given, the injectors. */
-    private Map<String, String> simulationProperties(Target t, long latency, int injectors, Slo objective) {
-        Map<String, String> given = new LinkedHashMap<>();
-        given.put(SimulationSettings.PATH, t.path(latency));
-        if (t.poolThreads() > 0) {
-            given.put(SimulationSettings.MODEL_THREADS, String.valueOf(t.poolThreads()));
-        }
-        if (users != null) {
-            given.put(SimulationSettings.USERS, String.valueOf(users));
-        }
-        given.putAll(shape.properties());
-        if (shape.rates != null) {
-            given.putAll(LoadShapeOptions.levelSlo(objective));
-        }
-        given.putAll(properties);
-        given.remove(SimulationSettings.TARGET); // the target is started here
-        if (injectors > 1) {
-            // checked as each injector will check it (fewer users than injectors, a rate that does not split); the run gives each its index
-            given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
-        }
-        return given;
-    }
-
-    /** A finished run against its objective, if it was given one: kept in its result file, said, and exit 5 when missed. */
-    /** A finished run: labelled (--label), then judged by its objective (--slo). */
-    private int judged(Slo objective, Path resultFile) {
-        labelOption.write(resultFile);
-        List<SloGate.Judged> runs = List.of(new SloGate.Judged(Summary.row(resultFile), resultFile));
-        return SloVerdicts.said(objective, 1, SloVerdicts.judge(objective, runs, false), false, console);
-    }
-
-    /** The run's page and its line, once its record is written. */
     /** Why a run of several injectors is not watched live: each writes its own seconds. */
     private static final String SEVERAL_INJECTORS = "each of several injectors counts its own share; watch a run of one";
-
-    /** Tells the live view (if any) that the run is over, linking its page. */
-    private static void ended(LiveView live, GatlingLauncher.Exit run) {
-        if (live != null) {
-            Path page = run.resultFile() == null ? null : RunPage.of(run.resultFile());
-            live.end((run.succeeded() ? "it finished" : "it failed (the console says why)") + (page == null ? "" : "; its page: " + page), page);
-        }
-    }
 
     private void said(SingleRun.Ran done, Point point, RunFolder dir) {
         if (done.outcome().resultFile() != null) {
@@ -262,13 +195,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("%s %s and --url: the service at the URL is the target; give one".formatted(given[0], given[1]));
             }
         }
-        for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.TARGET_PID,
-                SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX,
-                SimulationSettings.START_AT)) {
-            if (properties.containsKey(owned)) {
-                throw new IllegalArgumentException("-D%s and --url: --url sets it (the URL's host, port and path)".formatted(owned));
-            }
-        }
+        RunProperties.checkForService(properties);
         if (serviceOptions.name != null) {
             Inputs.folderName("--service", serviceOptions.name);
         }
@@ -276,23 +203,11 @@ final class RunCommand implements Callable<Integer> {
         // its metrics elsewhere (an actuator on a port of its own) are read where the user says
         ServiceRun.Service service = serviceOptions.located().withPools(loadOptions.givenPools()).withMetrics(properties.remove(SimulationSettings.METRICS_URL),
                 serviceOptions.hostIsMine);
-        Map<String, String> given = new LinkedHashMap<>(service.properties(Path.of("result.json")));
-        if (users != null) {
-            given.put(SimulationSettings.USERS, String.valueOf(users));
-        }
         shape.levelSloGiven(objective);
-        given.putAll(shape.properties());
-        if (shape.rates != null) {
-            given.putAll(LoadShapeOptions.levelSlo(objective));
-        }
-        given.putAll(loadOptions.requestProperties());
-        given.putAll(loadOptions.headers().properties());
-        given.putAll(properties);
-        if (injectors > 1) {
-            // checked as each injector will check it (fewer users than injectors, a rate that does not split)
-            given.put(SimulationSettings.INJECTORS, String.valueOf(injectors));
-        }
-        given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, given));
+        Map<String, String> requests = new LinkedHashMap<>(loadOptions.requestProperties());
+        requests.putAll(loadOptions.headers().properties());
+        Map<String, String> given = new LinkedHashMap<>(ServiceLoadOptions.pathOfTheRequestsFile(service, RunProperties.forService(
+                service.properties(Path.of("result.json")), users, shape.properties(), levelSlo(objective), requests, properties, injectors)));
         SimulationSettings checked = SimulationSettings.from(given); // bad values stop here, before any request
         GatlingLauncher gatling = gatlingOptions.launcher(repo, injectorOptions);
         // a simulation of the user's is checked and compiled before a folder is made: a refusal leaves nothing behind
@@ -340,24 +255,14 @@ final class RunCommand implements Callable<Integer> {
             if (run.resultFile() != null) {
                 console.out().println("Run page: " + RunPage.write(run.resultFile()));
             }
-            ended(live, run);
+            RunSaid.ended(live, run);
         }
         if (run.succeeded()) {
             console.out().println("latency-lab: " + service.name() + ": " + RunLines.headline(Summary.row(run.resultFile())));
         }
-        reports(dir, injectors);
-        console.out().println("Result file: " + (run.resultFile() == null ? "(none: the run failed, see above)" : run.resultFile()));
-        run.failures(dir.gatlingLog()).forEach(why -> console.err().println("latency-lab: RUN FAILED: " + why));
-        return !run.succeeded() ? LatencyLab.FAILED : judged(objective, run.resultFile());
-    }
-
-    /** Gatling's report of each injector that wrote one. */
-    private void reports(RunFolder dir, int injectors) {
-        for (RunFolder part : injectors == 1 ? List.of(dir) : java.util.stream.IntStream.range(0, injectors).mapToObj(dir::injector).toList()) {
-            if (Files.isDirectory(part.report())) {
-                console.out().println("HTML report: " + part.reportPage());
-            }
-        }
+        RunSaid say = new RunSaid(console, dir, injectors);
+        say.files(run);
+        return say.exitCode(run, labelOption, objective);
     }
 
     private static String str(Object o) {
