@@ -17,6 +17,10 @@ public final class ResultFile {
 
     public static final String SCHEMA = "latency-lab/result/1";
     public static final String NAME = "result.json";
+    /** Jackson 3 ignores a field it does not know by default: a result file's is refused (a misspelt edit, another schema's). */
+    private static final tools.jackson.databind.ObjectReader STRICT = Json.MAPPER.readerFor(Result.class)
+            .with(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
     /** The simulation's console line once the file is written (the target is no longer needed): this, then its path. */
     public static final String WRITTEN = "latency-lab: result file ";
 
@@ -79,7 +83,7 @@ public final class ResultFile {
     public static Result read(Path file) {
         Result r;
         try {
-            r = Json.MAPPER.readValue(file.toFile(), Result.class);
+            r = STRICT.readValue(file.toFile());
         }
         catch (tools.jackson.core.JacksonException e) {
             throw new BadResultFile(file, "not a result file of this version: " + why(e));
