@@ -20,8 +20,9 @@ public final class Downstream {
     /** The pool's connections to it; unset: the client library's own default (README lists them). */
     public static final String MAX_CONNECTIONS_PROPERTY = "downstream.max-connections";
     /**
-     * HTTP/2 in clear text (h2c, prior knowledge) to the downstream, its requests as streams on the pool's connections:
-     * the WebFlux target's (Reactor Netty); Apache HttpClient 5's classic client, MVC's, speaks HTTP/1.1 alone.
+     * HTTP/2 in clear text to the downstream, its requests as streams on the client's connections: the WebFlux target's
+     * Reactor Netty by prior knowledge, on its pool's connections; the MVC target's JDK HttpClient by upgrade, on one
+     * connection (Apache HttpClient 5's classic client, MVC's over HTTP/1.1, has no HTTP/2).
      */
     public static final String HTTP2_PROPERTY = "downstream.http2";
     public static final String CONNECT_TIMEOUT_PROPERTY = "downstream.connect-timeout";

@@ -122,6 +122,25 @@ class DependencyTargetsIT {
     }
 
     /**
+     * MVC over HTTP/2 calls with the JDK's HttpClient on one connection: its pool is the downstream's 100 streams (T/L
+     * 1,000 req/s at 100 ms), and a call past them fails at once (JDK-8225647) where Reactor Netty's would wait: 200
+     * users with short think times hold well over 100 calls at once, and the calls past the streams answer 503.
+     */
+    @Test
+    void mvcOverHttp2FailsTheCallsPastItsConnectionsStreams() {
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("mvc-h2c.console"), "run", "--target", "mvc-virtual-http-h2c", "--port",
+                String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "--users", "200", "--requests-per-user", "3", "--ramp-seconds", "1",
+                "--think-min-ms", "20", "--think-max-ms", "60", "--no-gatling-report");
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        Result r = ResultFile.read(Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
+                .substring("Result file: ".length())));
+        assertThat(r.model().poolBoundPerSecond()).as("100 streams / 100 ms").isEqualTo(1000);
+        assertThat(r.requests().ok()).as("calls within the streams answered").isPositive();
+        assertThat(r.requests().ko()).as(run.output()).isPositive();
+        assertThat(r.requests().koByReason()).as("each call past the streams: a 503").containsOnlyKeys("HTTP 503");
+    }
+
+    /**
      * A dependency the lab started dies mid-run (kill -9): its absence answers fast 503s, which must not pass for the
      * server's numbers. The run fails (exit 1) and its result file names the dependency, its pid and when it went.
      * (WebFlux's R2DBC pool answers at once without its database; HikariCP would wait its 3 s for each request left.)

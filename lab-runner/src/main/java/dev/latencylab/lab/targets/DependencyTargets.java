@@ -85,17 +85,26 @@ final class DependencyTargets {
     }
 
     /**
-     * An http target of WebFlux calling its downstream over HTTP/2 in clear text: each of the pool's connections carries
-     * up to DOWNSTREAM_STREAMS requests at once, so the model's pool is connections × streams.
+     * An http target calling its downstream over HTTP/2 in clear text: WebFlux's Reactor Netty carries up to
+     * DOWNSTREAM_STREAMS requests at once on each of its pool's connections, so the model's pool is connections ×
+     * streams; MVC's JDK HttpClient opens one connection to the host (no pool to size: -p refused), so its pool is
+     * DOWNSTREAM_STREAMS, or its threads where fewer.
      */
     private static Target overHttp2(Target http) {
-        if (!http.needsDownstream() || http.isMvc()) {
-            throw new IllegalArgumentException("target " + http.id() + ": -h2c is HTTP/2 to the downstream service, for webflux-http targets "
-                    + "(MVC's Apache HttpClient 5 classic client speaks HTTP/1.1 alone)");
+        if (!http.needsDownstream()) {
+            throw new IllegalArgumentException("target " + http.id() + ": -h2c is HTTP/2 to the downstream service, for http targets");
+        }
+        if (http.isMvc() && http.properties().containsKey("downstream.max-connections")) {
+            throw new IllegalArgumentException("target " + http.id() + ": -p with -h2c on MVC: over HTTP/2 it calls with the JDK's HttpClient, "
+                    + "one connection to the host and no pool to size; drop -p<connections>");
         }
         Map<String, String> p = new LinkedHashMap<>(http.properties());
         p.put(DOWNSTREAM_HTTP2, "true");
-        return new Target(http.id(), http.module(), p, http.pathTemplate(), http.poolThreads() * DOWNSTREAM_STREAMS, http.databaseMaxConnections());
+        // WebFlux's T on HTTP/1.1 is its pool's connections; MVC's threads (none on virtual threads) bound it beside the streams
+        String threads = http.properties().get("server.tomcat.threads.max");
+        int pool = http.isMvc() ? DOWNSTREAM_STREAMS : http.poolThreads() * DOWNSTREAM_STREAMS;
+        return new Target(http.id(), http.module(), p, http.pathTemplate(), threads == null ? pool : Math.min(Integer.parseInt(threads), pool),
+                http.databaseMaxConnections());
     }
 
     /**

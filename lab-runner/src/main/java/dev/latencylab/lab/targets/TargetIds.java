@@ -52,8 +52,13 @@ public final class TargetIds {
                     "T = min(threads, connections)"),
             new IdForm("webflux-http[-p<connections>]-h2c", "webflux-http-p2-h2c", "WebFlux's http target as above, calling the downstream "
                     + "over HTTP/2 in clear text (h2c): each connection carries up to " + DependencyTargets.DOWNSTREAM_STREAMS + " calls at once "
-                    + "(the downstream's SETTINGS_MAX_CONCURRENT_STREAMS, set by the lab); MVC's HttpClient 5 speaks HTTP/1.1 alone",
+                    + "(the downstream's SETTINGS_MAX_CONCURRENT_STREAMS, set by the lab)",
                     "T = connections × " + DependencyTargets.DOWNSTREAM_STREAMS),
+            new IdForm("mvc-t<threads>-http-h2c, mvc-virtual-http-h2c", "mvc-virtual-http-h2c",
+                    "Spring MVC's http target calling the downstream over HTTP/2 in "
+                            + "clear text with the JDK's HttpClient (HttpClient 5's classic client speaks HTTP/1.1 alone): one connection, "
+                            + "h2c by upgrade; a call past its " + DependencyTargets.DOWNSTREAM_STREAMS + " streams fails at once (JDK-8225647)",
+                    "T = min(threads, " + DependencyTargets.DOWNSTREAM_STREAMS + ")"),
             new IdForm("<base>-tls, <base>-h2", "webflux-h2", "<base> (any target above) over TLS, with a certificate made for the run "
                     + "and trusted by the load alone: HTTP/1.1 (-tls) or HTTP/2 chosen by ALPN (-h2, server.http2.enabled); "
                     + "its actuator stays in clear text",

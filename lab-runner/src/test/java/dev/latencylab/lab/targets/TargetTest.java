@@ -22,9 +22,9 @@ class TargetTest {
         }
         assertThat(TargetIds.IDS.stream().map(TargetIds.IdForm::example).map(Target::parse).map(Target::poolThreads))
                 .as("mvc-t400 400, mvc-virtual none, uncapped none, pinned none (on no JDK yet), webflux none, block none, db-p50 50, "
-                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, http-p2-h2c 2 x 100 streams, webflux-h2 none, mvc-virtual-h2-s100 none "
-                        + "(its streams: from its gauges)")
-                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 200, 0, 0);
+                        + "pg20 20, jdbc425 10 (on no JDK yet), http 5, http-p2-h2c 2 x 100 streams, mvc-virtual-http-h2c 100 streams, "
+                        + "webflux-h2 none, mvc-virtual-h2-s100 none (its streams: from its gauges)")
+                .containsExactly(400, 0, 0, 0, 0, 0, 50, 20, 10, 5, 200, 100, 0, 0);
     }
 
     @Test
@@ -184,7 +184,18 @@ class TargetTest {
                 .containsEntry("latency-lab.http2.max-concurrent-streams", String.valueOf(DependencyTargets.DOWNSTREAM_STREAMS));
         assertThat(Target.parse("webflux-http-p2").downstreamServerProperties()).isEmpty();
         assertThat(Target.parse("webflux-http-h2c").poolThreads()).isEqualTo(Target.parse("webflux-http").poolThreads() * DependencyTargets.DOWNSTREAM_STREAMS);
-        assertThatThrownBy(() -> Target.parse("mvc-virtual-http-h2c")).hasMessageContaining("HTTP/1.1 alone");
-        assertThatThrownBy(() -> Target.parse("webflux-db-h2c")).hasMessageContaining("for webflux-http targets");
+        assertThatThrownBy(() -> Target.parse("webflux-db-h2c")).hasMessageContaining("for http targets");
+    }
+
+    /** MVC over HTTP/2 calls with the JDK's HttpClient: one connection, its streams the pool, its threads where fewer; no -p. */
+    @Test
+    void mvcOverHttp2CountsTheStreamsOfItsOneConnectionOrItsThreads() {
+        Target virtual = Target.parse("mvc-virtual-http-h2c");
+        assertThat(virtual.poolThreads()).as("no threads to bound it: the streams").isEqualTo(DependencyTargets.DOWNSTREAM_STREAMS);
+        assertThat(virtual.properties()).containsEntry("downstream.http2", "true").doesNotContainKey("downstream.max-connections");
+        assertThat(virtual.downstreamServerProperties()).containsEntry(Target.HTTP2, "true");
+        assertThat(Target.parse("mvc-t40-http-h2c").poolThreads()).as("40 threads, fewer than the streams").isEqualTo(40);
+        assertThat(Target.parse("mvc-t200-http-h2c").poolThreads()).isEqualTo(DependencyTargets.DOWNSTREAM_STREAMS);
+        assertThatThrownBy(() -> Target.parse("mvc-virtual-http-p5-h2c")).hasMessageContaining("no pool to size; drop -p<connections>");
     }
 }
