@@ -44,7 +44,8 @@ import dev.latencylab.lab.sweep.Sweep;
 public final class Published {
 
     /** The sweeps whose folders are published whole (summary.csv, runs.csv, charts/, index.html). */
-    public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-http2", "docs/results-db-maxconn",
+    public static final List<String> SWEEPS = List.of("docs/results", "docs/results-db", "docs/results-http", "docs/results-http2", "docs/results-http2-mvc",
+            "docs/results-db-maxconn",
             "docs/results-injectors-open/k1", "docs/results-injectors-open/k2", "docs/results-twice/quick-1",
             "docs/results-twice/quick-2", "docs/results-jvm/off", "docs/results-jvm/on",
             "docs/results-jvm/db", "docs/results-jdk/jdk21", "docs/results-jdk/jdk25", "docs/results-jdk/jdbc21", "docs/results-jdk/jdbc25",

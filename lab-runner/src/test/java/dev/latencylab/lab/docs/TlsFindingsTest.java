@@ -196,4 +196,44 @@ class TlsFindingsTest {
                 .contains("connections in use read %d to %d at its highest, above the pool's 16".formatted(activeLow, activeHigh));
         assertThat(http).allSatisfy(r -> assertThat(r.server().connectionPool().active().max()).isEqualTo(16.0));
     }
+
+    /**
+     * HTTP/2 to the downstream from MVC: over HTTP/1.1 HttpClient 5's 5 connections hold it at T/L from the first load;
+     * over HTTP/2 the JDK's client carries the offered load at 1,000 users and fails the calls past its 100 streams at
+     * 2,000 (fast 503s, served under T/L). Each figure the findings give, from the runs' result files.
+     */
+    @Test
+    void overHttp2MvcIsHeldByItsConnectionsStreamsAndFailsPastThem() throws IOException {
+        Path sweep = Lab.repo().resolve("docs/results-http2-mvc");
+        Map<String, Summary.PointRow> points = points(sweep);
+        assertThat(points).hasSize(6);
+        for (int users : List.of(100, 1000, 2000)) {
+            Summary.PointRow http = at(points, "mvc-virtual-http", users);
+            assertThat(Stages.Cause.of(http)).as("HttpClient 5's pool at %d users", users).isEqualTo(Stages.Cause.POOL);
+            assertThat(http.rates().goodput().median()).isLessThanOrEqualTo(50 * 1.05);
+        }
+        assertThat(Stages.Cause.of(at(points, "mvc-virtual-http-h2c", 1000))).isEqualTo(Stages.Cause.OFFERED_LOAD);
+        Map<Integer, List<Result>> h2c = new java.util.TreeMap<>();
+        try (Stream<Path> dirs = Files.list(sweep.resolve("points"))) {
+            for (Path d : dirs.filter(d -> d.getFileName().toString().startsWith("mvc-virtual-http-h2c-")).sorted().toList()) {
+                Result r = ResultFile.read(d.resolve("result.json"));
+                h2c.computeIfAbsent(r.parameters().users(), u -> new java.util.ArrayList<>()).add(r);
+            }
+        }
+        List<Result> at1000 = h2c.get(1000);
+        List<Result> at2000 = h2c.get(2000);
+        assertThat(at2000).hasSize(3).allSatisfy(r -> {
+            assertThat(r.requests().koByReason()).as("each call past the streams: a 503").containsOnlyKeys("HTTP 503");
+            assertThat(r.throughput().goodputPlateauPerSecond()).as("under T/L").isLessThan(r.model().poolBoundPerSecond());
+        });
+        String findings = Files.readString(Lab.repo().resolve("docs/findings.md")).replaceAll("\\s+", " ");
+        assertThat(findings).contains("%,d KO in %,d requests".formatted(at1000.stream().mapToLong(r -> r.requests().ko()).sum(),
+                at1000.stream().mapToLong(r -> r.requests().total()).sum()))
+                .contains("%.1f%% to %.1f%% of the requests".formatted(at2000.stream().mapToDouble(r -> r.requests().koPercent()).min().orElseThrow(),
+                        at2000.stream().mapToDouble(r -> r.requests().koPercent()).max().orElseThrow()))
+                .contains(
+                        "served %,.0f to %,.0f req/s".formatted(at2000.stream().mapToDouble(r -> r.throughput().goodputPlateauPerSecond()).min().orElseThrow(),
+                                at2000.stream().mapToDouble(r -> r.throughput().goodputPlateauPerSecond()).max().orElseThrow()))
+                .contains("%.0f calls at once on average".formatted(at2000.get(0).model().offeredLoadPerSecond() * 0.1));
+    }
 }
