@@ -71,7 +71,7 @@ final class ActuatorMetrics {
                 new Gauge(Sampler.ConnectionPool.HTTPCLIENT5.active, "httpcomponents.httpclient.pool.total.connections", "state:leased"),
                 new Gauge(Sampler.ConnectionPool.HTTPCLIENT5.pending, "httpcomponents.httpclient.pool.total.pending", null),
                 new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.max, "reactor.netty.connection.provider.max.connections", null),
-                new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, "reactor.netty.connection.provider.active.connections", null),
+                new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, REACTOR_NETTY_ACTIVE, null),
                 new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.pending, "reactor.netty.connection.provider.pending.connections", null));
     }
 
@@ -91,7 +91,17 @@ final class ActuatorMetrics {
         return MetricsEndpoint.names(http, metricsUrl).map(names -> {
             List<Gauge> listed = new java.util.ArrayList<>(gauges(tomcatConnector).stream().filter(g -> names.contains(g.metric())).toList());
             if (names.contains("executor.active")) {
-                executorNames(http, metricsUrl).forEach(name -> listed.addAll(executorGauges(name)));
+                tagValues(http, metricsUrl, "executor.active", "name").forEach(name -> listed.addAll(executorGauges(name)));
+            }
+            if (names.contains(REACTOR_NETTY_ACTIVE)) {
+                // its TCP pools' connections in use, each asked by name: an HTTP/2 pool's, listed beside them, counts no connections
+                List<String> all = tagValues(http, metricsUrl, REACTOR_NETTY_ACTIVE, "name");
+                List<String> tcp = all.stream().filter(n -> !n.startsWith(Sampler.HTTP2_POOL_PREFIX)).toList();
+                if (!tcp.isEmpty() && tcp.size() < all.size()) {
+                    listed.removeIf(g -> g.key().equals(Sampler.ConnectionPool.REACTOR_NETTY.active));
+                    tcp.forEach(n -> listed.add(new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, REACTOR_NETTY_ACTIVE,
+                            "name:" + java.net.URLEncoder.encode(n, java.nio.charset.StandardCharsets.UTF_8))));
+                }
             }
             return new ActuatorMetrics(http, metricsUrl, listed);
         });
@@ -107,12 +117,15 @@ final class ActuatorMetrics {
                 new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_REMAINING, executor), "executor.queue.remaining", tag));
     }
 
-    /** The executors Micrometer publishes, by the name tag of executor.active; none when it does not answer so. */
-    static List<String> executorNames(HttpClient http, String metricsUrl) {
+    /** Reactor Netty's connections in use, a gauge of each of its pools. */
+    static final String REACTOR_NETTY_ACTIVE = "reactor.netty.connection.provider.active.connections";
+
+    /** The values of a metric's tag, e.g. the executors Micrometer publishes; none when it does not answer so. */
+    static List<String> tagValues(HttpClient http, String metricsUrl, String metric, String name) {
         List<String> found = new java.util.ArrayList<>();
-        MetricsEndpoint.document(http, metricsUrl + "/actuator/metrics/executor.active").ifPresent(metric -> {
-            for (JsonNode tag : metric.path("availableTags")) {
-                if ("name".equals(tag.path("tag").asString())) {
+        MetricsEndpoint.document(http, metricsUrl + "/actuator/metrics/" + metric).ifPresent(document -> {
+            for (JsonNode tag : document.path("availableTags")) {
+                if (name.equals(tag.path("tag").asString())) {
                     tag.path("values").forEach(v -> found.add(v.asString()));
                 }
             }
@@ -139,7 +152,8 @@ final class ActuatorMetrics {
                         .timeout(Duration.ofSeconds(2)).build(), Duration.ofSeconds(2));
                 if (r.status() == 200) {
                     JsonNode metric = Json.MAPPER.readTree(r.body());
-                    e.getValue().forEach(g -> value(metric, g.statistic()).ifPresent(v -> values.put(g.key(), v)));
+                    // a key asked in several queries (each of Reactor Netty's TCP pools) is their sum, as in the Prometheus text
+                    e.getValue().forEach(g -> value(metric, g.statistic()).ifPresent(v -> values.merge(g.key(), v, Double::sum)));
                 }
             }
             catch (ConnectException | InterruptedException ex) {

@@ -79,4 +79,37 @@ class ActuatorMetricsTest {
         assertThat(parsed).as("leased, not leased and available summed").containsEntry("httpcomponents_httpclient_pool_total_connections{state=\"leased\"}",
                 5.0);
     }
+
+    /**
+     * Reactor Netty's HTTP/2 client publishes its connections in use twice, for its TCP pool and for the HTTP/2 pool over
+     * it: from Spring Boot's JSON (a real server on loopback answering as a WebFlux target did), the TCP pool's alone.
+     */
+    @Test
+    void reactorNettysConnectionsInUseAreItsTcpPoolsAloneBesideAnHttp2Pool() throws Exception {
+        String metric = "reactor.netty.connection.provider.active.connections";
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/actuator/metrics", e -> {
+            String path = e.getRequestURI().getPath();
+            String query = e.getRequestURI().getQuery();
+            String body = path.equals("/actuator/metrics") ? "{\"names\":[\"" + metric + "\"]}"
+                    : "{\"name\":\"" + metric + "\",\"measurements\":[{\"statistic\":\"VALUE\",\"value\":"
+                            + (query == null ? "19.0" : query.equals("tag=name:downstream") ? "16.0" : "3.0")
+                            + "}],\"availableTags\":[{\"tag\":\"name\",\"values\":[\"downstream\",\"http2.downstream\"]}]}";
+            byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            e.sendResponseHeaders(200, bytes.length);
+            try (java.io.OutputStream out = e.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.start();
+        try {
+            ActuatorMetrics metrics = ActuatorMetrics.at(java.net.http.HttpClient.newHttpClient(),
+                    "http://127.0.0.1:" + server.getAddress().getPort(), "http-nio-8080").orElseThrow();
+            assertThat(metrics.read()).containsEntry(Sampler.ConnectionPool.REACTOR_NETTY.active, 16.0);
+        }
+        finally {
+            server.stop(0);
+        }
+    }
 }

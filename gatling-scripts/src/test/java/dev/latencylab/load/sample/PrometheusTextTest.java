@@ -43,10 +43,14 @@ class PrometheusTextTest {
                 r2dbc_pool_acquired_connections{name="connectionFactory"} 0.0
                 reactor_netty_connection_provider_max_connections{id="1",name="downstream",remote_address="127.0.0.1:8093"} 16.0
                 reactor_netty_connection_provider_active_connections{id="1",name="downstream",remote_address="127.0.0.1:8093"} 16.0
+                reactor_netty_connection_provider_active_connections{id="1",name="http2.downstream",remote_address="127.0.0.1:8093"} 3.0
+                reactor_netty_connection_provider_active_streams{id="1",name="http2.downstream",remote_address="127.0.0.1:8093"} 57.0
                 """;
         Map<String, Double> m = Sampler.parsePrometheus(text, "name=\"http-nio-8092\"");
         assertThat(Sampler.ConnectionPool.in(m, "/http/100")).hasValue(Sampler.ConnectionPool.REACTOR_NETTY);
         assertThat(Sampler.ConnectionPool.gauge(m, "/http/100", p -> p.max)).isEqualTo(16.0);
+        assertThat(Sampler.ConnectionPool.gauge(m, "/http/100", p -> p.active)).as("the TCP pool's, not its HTTP/2 pool's beside it")
+                .isEqualTo(16.0);
         assertThat(Sampler.ConnectionPool.in(m, "/db/100")).hasValue(Sampler.ConnectionPool.R2DBC);
     }
 }
