@@ -62,19 +62,18 @@ public class DownstreamController implements DisposableBean {
             @Value("${" + Downstream.HTTP2_PROPERTY + ":false}") boolean http2) {
         this.settings = settings;
         this.maxLatencyMs = maxLatencyMs;
-        if (http2) {
-            if (settings.maxConnections() != null) {
-                throw new IllegalArgumentException(Downstream.MAX_CONNECTIONS_PROPERTY + " and " + Downstream.HTTP2_PROPERTY
-                        + ": over HTTP/2 this target calls with the JDK's HttpClient, one connection to the host and no pool to size");
-            }
-            this.http = null;
-            this.jdk = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).connectTimeout(settings.connectTimeout()).build();
-            JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(jdk);
-            factory.setReadTimeout(settings.responseTimeout());
-            this.client = RestClient.builder().requestFactory(factory).baseUrl(settings.url().toString()).build();
-            return;
+        if (http2 && settings.maxConnections() != null) {
+            throw new IllegalArgumentException(Downstream.MAX_CONNECTIONS_PROPERTY + " and " + Downstream.HTTP2_PROPERTY
+                    + ": over HTTP/2 this target calls with the JDK's HttpClient, one connection to the host and no pool to size");
         }
-        this.jdk = null;
+        this.jdk = http2 ? HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).connectTimeout(settings.connectTimeout()).build() : null;
+        this.http = http2 ? null : pooled(settings, registry);
+        this.client = RestClient.builder().requestFactory(http2 ? overJdk(jdk, settings) : new HttpComponentsClientHttpRequestFactory(http))
+                .baseUrl(settings.url().toString()).build();
+    }
+
+    /** HttpClient 5 on a pool of downstream.max-connections (its default unless set), its gauges in the registry. */
+    private static CloseableHttpClient pooled(Downstream.Settings settings, MeterRegistry registry) {
         PoolingHttpClientConnectionManagerBuilder pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout(settings.connectTimeout()))
                         .setSocketTimeout(timeout(settings.responseTimeout())).build());
@@ -84,12 +83,17 @@ public class DownstreamController implements DisposableBean {
         PoolingHttpClientConnectionManager connections = pool.build();
         // httpcomponents.httpclient.pool.*: the pool's size, leased and available connections, requests waiting for one
         new PoolingHttpClientConnectionManagerMetricsBinder(connections, Downstream.DEPENDENCY).bindTo(registry);
-        this.http = HttpClients.custom().setConnectionManager(connections)
+        return HttpClients.custom().setConnectionManager(connections)
                 .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(timeout(settings.acquireTimeout()))
                         .setResponseTimeout(timeout(settings.responseTimeout())).build())
                 .build();
-        this.client = RestClient.builder().requestFactory(new HttpComponentsClientHttpRequestFactory(http))
-                .baseUrl(settings.url().toString()).build();
+    }
+
+    /** The JDK's client as RestClient's, its answer waited for up to downstream.response-timeout. */
+    private static JdkClientHttpRequestFactory overJdk(HttpClient jdk, Downstream.Settings settings) {
+        JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(jdk);
+        factory.setReadTimeout(settings.responseTimeout());
+        return factory;
     }
 
     private static Timeout timeout(Duration d) {

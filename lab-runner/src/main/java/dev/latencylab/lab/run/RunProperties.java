@@ -3,6 +3,7 @@ package dev.latencylab.lab.run;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.lab.targets.Target;
@@ -75,8 +76,9 @@ public final class RunProperties {
 
     /** -D properties of a run of a service at a URL that the URL sets (its host, port and path) or that the run splits. */
     public static void checkForService(Map<String, String> properties) {
-        for (String owned : List.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL, SimulationSettings.TARGET_PID,
-                SimulationSettings.RESULT_FILE, SimulationSettings.INJECTORS, SimulationSettings.INJECTOR_INDEX, SimulationSettings.START_AT)) {
+        List<String> set = Stream.concat(Stream.of(SimulationSettings.TARGET, SimulationSettings.PATH, SimulationSettings.BASE_URL,
+                SimulationSettings.TARGET_PID, SimulationSettings.RESULT_FILE), SPLIT.stream()).toList();
+        for (String owned : set) {
             if (properties.containsKey(owned)) {
                 throw new IllegalArgumentException("-D%s and --url: --url sets it (the URL's host, port and path)".formatted(owned));
             }

@@ -83,6 +83,8 @@ public record Target(String id, String module, Map<String, String> properties, S
     private static final Pattern OVER_TLS = Pattern.compile("(.+)-(tls|h2)(?:-s([0-9]+))?");
     /** The MVC target's setting of Tomcat's streams run at once on a connection (its Http2Streams; Tomcat's default 20). */
     public static final String HTTP2_STREAM_EXECUTION = "latency-lab.http2.max-concurrent-stream-execution";
+    /** Both targets' setting of the streams a client may open at once on a connection (their Http2Streams). */
+    static final String HTTP2_MAX_STREAMS = "latency-lab.http2.max-concurrent-streams";
     /** The streams a client may open at once on a connection, Tomcat's maxConcurrentStreams: no more than these can run. */
     static final int TOMCAT_MAX_STREAMS = 100;
     /** Spring Boot's switch for HTTP/2 (by ALPN, over TLS), in Tomcat and in Reactor Netty alike. */
@@ -226,7 +228,7 @@ public record Target(String id, String module, Map<String, String> properties, S
 
     /** The downstream service's own settings: HTTP/2 in clear text and its streams at once, for an -h2c target. */
     public Map<String, String> downstreamServerProperties() {
-        return downstreamOverHttp2() ? Map.of(HTTP2, "true", "latency-lab.http2.max-concurrent-streams", String.valueOf(DependencyTargets.DOWNSTREAM_STREAMS))
+        return downstreamOverHttp2() ? Map.of(HTTP2, "true", HTTP2_MAX_STREAMS, String.valueOf(DependencyTargets.DOWNSTREAM_STREAMS))
                 : Map.of();
     }
 
