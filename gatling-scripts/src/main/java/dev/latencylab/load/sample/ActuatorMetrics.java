@@ -99,8 +99,7 @@ final class ActuatorMetrics {
                 List<String> tcp = all.stream().filter(n -> !n.startsWith(Sampler.HTTP2_POOL_PREFIX)).toList();
                 if (!tcp.isEmpty() && tcp.size() < all.size()) {
                     listed.removeIf(g -> g.key().equals(Sampler.ConnectionPool.REACTOR_NETTY.active));
-                    tcp.forEach(n -> listed.add(new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, REACTOR_NETTY_ACTIVE,
-                            "name:" + java.net.URLEncoder.encode(n, java.nio.charset.StandardCharsets.UTF_8))));
+                    tcp.forEach(n -> listed.add(new Gauge(Sampler.ConnectionPool.REACTOR_NETTY.active, REACTOR_NETTY_ACTIVE, nameTag(n))));
                 }
             }
             return new ActuatorMetrics(http, metricsUrl, listed);
@@ -109,12 +108,17 @@ final class ActuatorMetrics {
 
     /** The gauges of one executor, keyed as the Prometheus text keys them (ServicePools#executorKey). */
     static List<Gauge> executorGauges(String executor) {
-        String tag = "name:" + java.net.URLEncoder.encode(executor, java.nio.charset.StandardCharsets.UTF_8);
+        String tag = nameTag(executor);
         return List.of(new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_ACTIVE, executor), "executor.active", tag),
                 new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_QUEUED, executor), "executor.queued", tag),
                 new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_CORE, executor), "executor.pool.core", tag),
                 new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_MAX, executor), "executor.pool.max", tag),
                 new Gauge(ServicePools.executorKey(ServicePools.EXECUTOR_REMAINING, executor), "executor.queue.remaining", tag));
+    }
+
+    /** A query's tag of one executor or pool by its name tag, as /actuator/metrics takes it. */
+    private static String nameTag(String name) {
+        return "name:" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Reactor Netty's connections in use, a gauge of each of its pools. */
