@@ -93,7 +93,9 @@ public final class Published {
      */
     static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier", "docs/results-service/footprint");
 
-    private static final Pattern MARKER = Pattern.compile("<!-- ([a-z-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
+    private static final Pattern MARKER = Pattern.compile("<!-- ([a-z0-9-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
+    /** What a marker's opening looks like: one that MARKER does not read is refused, never left as it was. */
+    private static final Pattern OPENING = Pattern.compile("<!-- (\\S+): \\./lab [^\\n]*-->");
     private static final Pattern SWEEP_TABLE = Pattern.compile("\\./lab report (\\S+) --markdown");
     /** A sweep's verdict, or a footprint experiment's: which, its folder says. */
     private static final Pattern SWEEP_VERDICT = Pattern.compile("\\./lab report (\\S+) --verdict");
@@ -263,6 +265,7 @@ public final class Published {
 
     /** The text between each marker of a Markdown file, printed again by the command the marker names. */
     static String tables(Path repo, String markdown, java.util.function.UnaryOperator<String> options) {
+        refuseUnread(markdown);
         Matcher m = MARKER.matcher(markdown);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -315,6 +318,17 @@ public final class Published {
         return out.toString();
     }
 
+    /** Every marker's opening is one MARKER reads: else its table would be left as it was, unchecked. */
+    private static void refuseUnread(String markdown) {
+        Matcher opening = OPENING.matcher(markdown);
+        while (opening.find()) {
+            if (!MARKER.matcher(markdown).region(opening.start(), markdown.length()).lookingAt()) {
+                throw new IllegalStateException(("marker %s: not one the rebuild reads; name it in lower-case letters, digits and hyphens, "
+                        + "its command on the same line, and close it with <!-- /%s -->").formatted(opening.group(1), opening.group(1)));
+            }
+        }
+    }
+
     /** The histories of the runs under a folder given relative to repo, as ./lab history finds them by default. */
     private static List<History> history(Path repo, String folder) {
         return History.of(HistoryRuns.under(List.of(repo.resolve(folder))).runs(), ChangePoints.LAB);
@@ -329,7 +343,7 @@ public final class Published {
     private static List<Path> texts(Path repo) {
         List<Path> texts = new ArrayList<>(List.of(repo.resolve("README.md")));
         try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
-            docs.filter(f -> f.toString().endsWith(".md")).filter(f -> MARKER.matcher(read(f)).find()).sorted().forEach(texts::add);
+            docs.filter(f -> f.toString().endsWith(".md")).filter(f -> OPENING.matcher(read(f)).find()).sorted().forEach(texts::add);
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);

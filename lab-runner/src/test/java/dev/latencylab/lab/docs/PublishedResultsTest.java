@@ -1,6 +1,7 @@
 package dev.latencylab.lab.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +47,18 @@ class PublishedResultsTest {
                 + "latency-lab: 1 published files differ; ./lab rebuild-docs writes them again\n");
         assertThat(exit).isEqualTo(LatencyLab.FAILED);
         assertThat(copy.resolve("README.md")).as("--check changes nothing").hasContent(edited);
+    }
+
+    /** A marker the rebuild cannot read (a name it does not take, no closing line) is refused by name, not left as it was. */
+    @Test
+    void aMarkerTheRebuildCannotReadIsRefusedByName() {
+        String verdict = "./lab report docs/results-tls/default-h1 --verdict";
+        assertThat(Published.tables(Lab.repo(), "<!-- tls-h1-verdict: %s -->\n<!-- /tls-h1-verdict -->\n".formatted(verdict), o -> o))
+                .as("digits in a name: filled").contains("-->\n- At ");
+        assertThatThrownBy(() -> Published.tables(Lab.repo(), "<!-- tls_h1: %s -->\n<!-- /tls_h1 -->\n".formatted(verdict), o -> o))
+                .hasMessageStartingWith("marker tls_h1: not one the rebuild reads");
+        assertThatThrownBy(() -> Published.tables(Lab.repo(), "<!-- tls-h1: %s -->\nno closing line\n".formatted(verdict), o -> o))
+                .hasMessageContaining("close it with <!-- /tls-h1 -->");
     }
 
     /** The files the rebuild makes are told from the data it reads: a result file is never one of them. */
