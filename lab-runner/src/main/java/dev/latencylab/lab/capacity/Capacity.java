@@ -9,8 +9,6 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultCheck;
@@ -24,6 +22,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.RecordCsv;
+import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 
 /**
@@ -62,17 +61,20 @@ public final class Capacity {
             return Boolean.TRUE.equals(interrupted);
         }
 
-        /** What bounded its capacity: the pool's T/L (within the model's tolerance), this machine's CPU (near its ceiling), or neither. */
-        public Bound bound() {
+        /**
+         * What bounded its capacity, in the words a sweep's points use (one cause type): its pool (T/L, within the model's
+         * tolerance), this machine's CPU (near its ceiling), or neither, unexplained; null where no capacity was found.
+         */
+        public Stages.Cause bound() {
             Double capacity = answer.capacityPerSecond();
             if (capacity == null) {
-                return Bound.NONE_FOUND;
+                return null;
             }
             if (bounds.modelCapacityPerSecond() != null && capacity >= bounds.modelCapacityPerSecond() * (1 - Summary.MODEL_TOLERANCE)) {
-                return Bound.MODEL;
+                return Stages.Cause.POOL;
             }
             return bounds.machineCeilingPerSecond() != null && capacity >= MachineCeiling.NEAR * bounds.machineCeilingPerSecond()
-                    ? Bound.MACHINE : Bound.NEITHER;
+                    ? Stages.Cause.MACHINE : Stages.Cause.UNEXPLAINED;
         }
     }
 
@@ -110,11 +112,6 @@ public final class Capacity {
      */
     public record Answer(Double capacityPerSecond, Double firstMissPerSecond, boolean bracketed, String summary,
             CapacitySearch.Level largestCoGap) {
-    }
-
-    /** What bounded a search's capacity (its words, with the numbers: Verdict.capacityBound). */
-    public enum Bound {
-        NONE_FOUND, MODEL, MACHINE, NEITHER
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.Stages;
 
 /**
  * A's capacity searches against B's (./lab compare of two searches, or of their repeats): the settings that make a
@@ -143,7 +144,7 @@ final class SearchComparison {
 
     /** A side whose capacity this machine's CPU bounded: its figure says as much about the machine as about the target. */
     private static java.util.Optional<String> bound(String side, List<Side.Searched> searches) {
-        List<Capacity.Search> machine = searches.stream().map(Side.Searched::search).filter(s -> s.bound() == Capacity.Bound.MACHINE).toList();
+        List<Capacity.Search> machine = searches.stream().map(Side.Searched::search).filter(s -> s.bound() == Stages.Cause.MACHINE).toList();
         return machine.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(("%s's capacity was at this machine's CPU (at least "
                 + "%.0f%% of the ceiling its search measured) in %d of %d searches: it says as much about the machine as about the target")
                 .formatted(side, MachineCeiling.NEAR * 100, machine.size(), searches.size()));

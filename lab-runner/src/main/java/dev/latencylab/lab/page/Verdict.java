@@ -257,11 +257,11 @@ public final class Verdict {
         String ofCeiling = ceiling == null ? "no machine ceiling measured"
                 : "%.0f%% of this machine's ceiling %,.0f".formatted(100 * capacity / ceiling, ceiling);
         String at = "%s %s%s".formatted(Figures.rate(capacity), r.settings().rateUnit(), r.answer().bracketed() ? "" : " or more");
-        if (r.bound() == Capacity.Bound.MODEL) {
+        if (r.bound() == Stages.Cause.POOL) {
             return "%s, %s (%.0f%% of T/L %s, %s; %s; the model)".formatted(pool(r.settings().target(), model, r.settings().latencyMs()), at,
                     100 * capacity / model, Figures.rate(model), ofCeiling, next);
         }
-        if (r.bound() == Capacity.Bound.MACHINE) {
+        if (r.bound() == Stages.Cause.MACHINE) {
             return "this machine's CPU, %s (%s, %s; %s; this machine)".formatted(at, ofCeiling,
                     model == null ? "no pool" : "below T/L " + Figures.rate(model), next);
         }

@@ -127,6 +127,11 @@ class VerdictTest {
                 .isEqualTo("neither a pool (none) nor this machine's CPU, 20,000 req/s or more (no machine ceiling measured; "
                         + "no level missed up to the ladder's top; a finding)");
         assertThat(Verdict.capacityBound(search("webflux", null, null, null, 250.0))).isEqualTo("none: its first level missed the SLO");
+        // the same causes a sweep's points are told by, one type for both
+        assertThat(search("webflux-db-p50", 500.0, 900.0, 480.0, 500.0).bound()).isEqualTo(Stages.Cause.POOL);
+        assertThat(search("mvc-t400", 4000.0, 4200.0, 3500.0, 3600.0).bound()).isEqualTo(Stages.Cause.MACHINE);
+        assertThat(search("mvc-virtual", null, 9000.0, 6400.0, 6560.0).bound()).isEqualTo(Stages.Cause.UNEXPLAINED);
+        assertThat(search("webflux", null, null, null, 250.0).bound()).as("none found").isNull();
     }
 
     @Test
