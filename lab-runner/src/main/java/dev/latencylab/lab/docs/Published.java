@@ -53,7 +53,7 @@ public final class Published {
             "docs/results-service/visits-pool20", "docs/results-service/visits-threads5", "docs/results-service/digest",
             "docs/results-service/flow", "docs/results-live/off", "docs/results-live/on", "docs/results-history/before",
             "docs/results-history/after", "docs/results-tls/quick", "docs/results-tls/shared",
-            "docs/results-tls/shared-s100");
+            "docs/results-tls/shared-s100", "docs/results-tls/default", "docs/results-tls/default-h1");
     /** Histories (./lab history FOLDER --out FOLDER): the page and its charts in the folder of the runs they follow. */
     static final List<String> HISTORIES = List.of("docs/results-history");
     /** A published comparison: its page, and its sides A and B. */
