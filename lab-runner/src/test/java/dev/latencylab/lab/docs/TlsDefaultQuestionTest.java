@@ -29,8 +29,9 @@ import dev.latencylab.load.result.ResultFile;
  * What docs/findings.md says of the default question over TLS and HTTP/2 holds in its two sweeps' data (the three
  * stacks over TLS with HTTP/1.1 and with HTTP/2, then in clear text, on one machine, one after the other): every run
  * records what went on the wire and how its users connected, and a connection of its own costs each user a handshake;
- * the pool of 200 holds MVC at T/L on every protocol; at 20,000 users sharing connections HTTP/2 ends the KO of
- * Tomcat's connection cap, Tomcat's streams asking for thousands of connections where Reactor Netty's take a few dozen;
+ * the pool of 200 holds MVC at T/L on every protocol; what decided each stack at each load; at 20,000 users sharing
+ * connections HTTP/2 ends the KO of Tomcat's connection cap, Tomcat's streams asking for thousands of connections where
+ * Reactor Netty's take a few dozen;
  * at 10,000 users this machine's CPU, not the model, decides WebFlux over TLS; and each response costs both sides more
  * CPU, as the findings' table gives it.
  */
@@ -143,6 +144,35 @@ class TlsDefaultQuestionTest {
         }
         assertThat(findings()).contains("at 5,000 users %s req/s in clear text, %s over TLS and %s over HTTP/2".formatted(
                 goodput(at(points, "mvc-t200", 5000)), goodput(at(points, "mvc-t200-tls", 5000)), goodput(at(points, "mvc-t200-h2", 5000))));
+    }
+
+    /** What decided each stack at each load, protocol by protocol, as the findings' "stack by stack" tells it. */
+    @Test
+    void stackByStackWhatDecidedEachLoadIsWhatTheFindingsSay() throws IOException {
+        Map<String, Summary.PointRow> points = points();
+        for (String protocol : PROTOCOLS) {
+            for (int users : List.of(1000, 2000, 3000, 5000)) {
+                assertThat(Stages.Cause.of(at(points, "mvc-virtual" + protocol, users))).as("mvc-virtual%s at %d", protocol, users)
+                        .isEqualTo(Stages.Cause.OFFERED_LOAD);
+                assertThat(Stages.Cause.of(at(points, "webflux" + protocol, users))).as("webflux%s at %d", protocol, users)
+                        .isEqualTo(Stages.Cause.OFFERED_LOAD);
+            }
+            Summary.PointRow virtual = at(points, "mvc-virtual" + protocol, 20_000);
+            if (protocol.equals("-h2")) {
+                assertThat(Stages.Cause.of(virtual)).isEqualTo(Stages.Cause.SERVICE_POOL);
+                assertThat(virtual.evidence().fullPool()).isEqualTo("Tomcat's HTTP/2 streams");
+            }
+            else {
+                assertThat(Stages.Cause.of(virtual)).as("mvc-virtual%s at 20,000", protocol).isEqualTo(Stages.Cause.MACHINE);
+            }
+            for (int users : List.of(10_000, 20_000)) {
+                assertThat(Stages.Cause.of(at(points, "webflux" + protocol, users))).as("webflux%s at %d", protocol, users)
+                        .isEqualTo(protocol.isEmpty() ? Stages.Cause.OFFERED_LOAD : Stages.Cause.MACHINE);
+            }
+        }
+        assertThat(findings()).contains("MVC on 200 threads: nothing, its pool from 5,000 users on every protocol")
+                .contains(
+                        "WebFlux: the offered load up to 20,000 users in clear text, up to 5,000 over TLS and over HTTP/2, and this machine's CPU from 10,000");
     }
 
     @Test
