@@ -17,8 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.summary.MachineCeiling;
-import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -40,20 +38,23 @@ class TlsDefaultQuestionTest {
     private static final Path SECURE = Lab.repo().resolve("docs/results-tls/default");
     private static final Path CLEAR = Lab.repo().resolve("docs/results-tls/default-h1");
     private static final List<String> STACKS = List.of("mvc-t200", "mvc-virtual", "webflux");
-    private static final List<String> PROTOCOLS = List.of("", "-tls", "-h2");
+    private static final List<String> PROTOCOLS = TlsFindingsTest.PROTOCOLS;
     private static final String TOMCATS_CONNECTIONS = "Tomcat's connections";
 
+    /** Both sweeps' points by their id (their targets' ids tell the protocols apart). */
     private static Map<String, Summary.PointRow> points() {
-        Map<String, Summary.PointRow> all = new HashMap<>();
-        for (Path sweep : List.of(SECURE, CLEAR)) {
-            List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(sweep));
-            Points.of(runs, MachineCeiling.of(runs)).forEach(p -> all.put(p.identity().point(), p));
-        }
+        Map<String, Summary.PointRow> all = new HashMap<>(TlsFindingsTest.points(SECURE));
+        all.putAll(TlsFindingsTest.points(CLEAR));
         return all;
     }
 
     private static Summary.PointRow at(Map<String, Summary.PointRow> points, String target, int users) {
-        return points.get("%s-l100-u%d".formatted(target, users));
+        return TlsFindingsTest.at(points, target, users);
+    }
+
+    /** The CPU probe of each run of a sweep (MiB/s, as its point.json records it), lowest first. */
+    private static List<Double> probes(Path sweep) {
+        return Sweep.rows(new SweepFolder(sweep)).stream().map(r -> r.cpu().cpuProbe()).sorted().toList();
     }
 
     /** Every run's result file of both sweeps. */
@@ -116,14 +117,14 @@ class TlsDefaultQuestionTest {
         String[] said = new String[2];
         double[] medians = new double[2];
         for (int i = 0; i < 2; i++) {
-            List<Double> probes = Sweep.rows(new SweepFolder(i == 0 ? SECURE : CLEAR)).stream().map(r -> r.cpu().cpuProbe()).sorted().toList();
+            List<Double> probes = probes(i == 0 ? SECURE : CLEAR);
             int n = probes.size();
             medians[i] = (probes.get((n - 1) / 2) + probes.get(n / 2)) / 2;
             said[i] = "%,.0f to %,.0f".formatted(probes.getFirst(), probes.getLast()) + (i == 0 ? " MiB/s" : "")
                     + " (median %,.0f)".formatted(medians[i]);
         }
         assertThat(medians[1]).isLessThan(medians[0]);
-        List<Double> before = Sweep.rows(new SweepFolder(Lab.repo().resolve("docs/results"))).stream().map(r -> r.cpu().cpuProbe()).sorted().toList();
+        List<Double> before = probes(Lab.repo().resolve("docs/results"));
         assertThat(Files.readString(Lab.repo().resolve("docs/results-tls/README.md")).replaceAll("\\s+", " "))
                 .contains("(%,.0f to %,.0f MiB/s on this machine's CPU probe when that one was made)".formatted(before.getFirst(), before.getLast()))
                 .contains("%s in the TLS sweep, %s in the clear-text one, about %.0f%% slower".formatted(said[0], said[1],
@@ -228,18 +229,7 @@ class TlsDefaultQuestionTest {
         Map<String, Summary.PointRow> points = points();
         String findings = Files.readString(Lab.repo().resolve("docs/findings.md"));
         for (String stack : STACKS) {
-            Summary.PointRow clear = at(points, stack, 5000);
-            StringBuilder row = new StringBuilder("| " + stack + " |");
-            for (String protocol : PROTOCOLS) {
-                Summary.PointRow p = at(points, stack + protocol, 5000);
-                row.append(" %.2f + %.2f |".formatted(p.cpu().serverCpuMsPerRequest(), p.cpu().injectorCpuMsPerRequest()));
-                if (!protocol.isEmpty()) {
-                    assertThat(p.cpu().serverCpuMsPerRequest()).as(stack + protocol + ": the server's").isGreaterThan(clear.cpu().serverCpuMsPerRequest());
-                    assertThat(p.cpu().injectorCpuMsPerRequest()).as(stack + protocol + ": the injector's")
-                            .isGreaterThan(clear.cpu().injectorCpuMsPerRequest());
-                }
-            }
-            assertThat(findings).as("the findings' table row of " + stack).contains(row.toString());
+            assertThat(findings).as("the findings' table row of " + stack).contains(TlsFindingsTest.cpuRow(points, stack, 5000));
         }
     }
 }

@@ -16,8 +16,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.summary.MachineCeiling;
-import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -40,19 +38,38 @@ class TlsFindingsTest {
     private static final Path SHARED = Lab.repo().resolve("docs/results-tls/shared");
     private static final Path LEVER = Lab.repo().resolve("docs/results-tls/shared-s100");
     private static final List<String> STACKS = List.of("mvc-t20", "mvc-virtual", "webflux");
-    private static final List<String> PROTOCOLS = List.of("", "-tls", "-h2");
+    static final List<String> PROTOCOLS = List.of("", "-tls", "-h2");
 
     private static Map<String, Summary.PointRow> points() {
         return points(QUICK);
     }
 
-    private static Map<String, Summary.PointRow> points(Path sweep) {
-        List<Summary.RunRow> runs = Sweep.rows(new SweepFolder(sweep));
-        return Points.of(runs, MachineCeiling.of(runs)).stream().collect(Collectors.toMap(p -> p.identity().point(), Function.identity()));
+    /** A sweep's points by their id. */
+    static Map<String, Summary.PointRow> points(Path sweep) {
+        return Sweep.points(new SweepFolder(sweep)).stream().collect(Collectors.toMap(p -> p.identity().point(), Function.identity()));
     }
 
-    private static Summary.PointRow at(Map<String, Summary.PointRow> points, String target, int users) {
+    static Summary.PointRow at(Map<String, Summary.PointRow> points, String target, int users) {
         return points.get("%s-l100-u%d".formatted(target, users));
+    }
+
+    /**
+     * A stack's row of a findings' CPU table at a load, "| stack | server + injector | ..." over PROTOCOLS, each in ms per
+     * response; over TLS and over HTTP/2 both sides are checked to cost more than in clear text.
+     */
+    static String cpuRow(Map<String, Summary.PointRow> points, String stack, int users) {
+        Summary.PointRow clear = at(points, stack, users);
+        StringBuilder row = new StringBuilder("| " + stack + " |");
+        for (String protocol : PROTOCOLS) {
+            Summary.PointRow p = at(points, stack + protocol, users);
+            row.append(" %.2f + %.2f |".formatted(p.cpu().serverCpuMsPerRequest(), p.cpu().injectorCpuMsPerRequest()));
+            if (!protocol.isEmpty()) {
+                assertThat(p.cpu().serverCpuMsPerRequest()).as(stack + protocol + ": the server's").isGreaterThan(clear.cpu().serverCpuMsPerRequest());
+                assertThat(p.cpu().injectorCpuMsPerRequest()).as(stack + protocol + ": the injector's")
+                        .isGreaterThan(clear.cpu().injectorCpuMsPerRequest());
+            }
+        }
+        return row.toString();
     }
 
     @Test
@@ -89,18 +106,7 @@ class TlsFindingsTest {
         Map<String, Summary.PointRow> points = points();
         String findings = Files.readString(Lab.repo().resolve("docs/findings.md"));
         for (String stack : STACKS) {
-            Summary.PointRow clear = at(points, stack, 1000);
-            StringBuilder row = new StringBuilder("| " + stack + " |");
-            for (String protocol : PROTOCOLS) {
-                Summary.PointRow p = at(points, stack + protocol, 1000);
-                row.append(" %.2f + %.2f |".formatted(p.cpu().serverCpuMsPerRequest(), p.cpu().injectorCpuMsPerRequest()));
-                if (!protocol.isEmpty()) {
-                    assertThat(p.cpu().serverCpuMsPerRequest()).as(stack + protocol + ": the server's").isGreaterThan(clear.cpu().serverCpuMsPerRequest());
-                    assertThat(p.cpu().injectorCpuMsPerRequest()).as(stack + protocol + ": the injector's")
-                            .isGreaterThan(clear.cpu().injectorCpuMsPerRequest());
-                }
-            }
-            assertThat(findings).as("the findings' table row of " + stack).contains(row.toString());
+            assertThat(findings).as("the findings' table row of " + stack).contains(cpuRow(points, stack, 1000));
         }
     }
 
