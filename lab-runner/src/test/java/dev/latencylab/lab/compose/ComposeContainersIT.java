@@ -215,24 +215,20 @@ class ComposeContainersIT {
         // that CPU time too, a second at a time: the JVM's own process.cpu.usage averages since its last reading, which
         // an earlier test's load can hold above 0.3 before this load has begun (seen: a window of 0.002 cores)
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (coresOver(container, Duration.ofSeconds(1)) < 0.3 && run.isAlive() && System.nanoTime() < deadline) {
+        while (window(container, Duration.ofSeconds(1)).cores() < 0.3 && run.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         assertThat(run.isAlive()).as("the load still runs when the server is busy").isTrue();
-        long fromNanos = cpuNanos(container);
-        long from = System.nanoTime();
-        Thread.sleep(5000);
-        long toNanos = cpuNanos(container);
-        long to = System.nanoTime();
+        CpuWindow window = window(container, Duration.ofSeconds(5));
         assertThat(run.isAlive()).as("the load ran through the window").isTrue();
-        double cores = (double) (toNanos - fromNanos) / (to - from);
+        double cores = window.cores();
 
         Podman.Finished finished = run.await(RUN);
         assertThat(finished.exitCode()).as(finished.output()).isZero();
         Result result = ResultFile.read(onlyRunIn(reports).resolve(ResultFile.NAME));
         // for the record (docs/deploy.md quotes a run of it): the JVM's CPU time as the host counts it, beside the server's samples
         System.out.printf("TARGET_CPUS=1.0: %.3f cores by the container's JVM over %.1f s; serverCpu %.3f on the plateau, max %.3f; "
-                + "%.0f req/s; machineCpu %.3f, injectorCpu %.3f%n", cores, (to - from) / 1e9, result.plateau().serverCpu(),
+                + "%.0f req/s; machineCpu %.3f, injectorCpu %.3f%n", cores, window.seconds(), result.plateau().serverCpu(),
                 result.server().cpu().max(), result.plateau().throughputPerSecond(), result.plateau().machineCpu(), result.plateau().injectorCpu());
         // the cap is the point (at most 1.1); the floor only says the window saw load: as busy as its start required,
         // since a machine busy with other work (a build beside the suite: 0.46 measured) can leave the server less than half a core
@@ -385,12 +381,18 @@ class ComposeContainersIT {
         return lines(ps).iterator().next();
     }
 
-    /** The cores the container's JVM used over a span from now, by its CPU time as this host counts it. */
-    private double coresOver(String container, Duration span) throws IOException, InterruptedException {
+    /** A window of the container's CPU time: the cores its JVM used, over the seconds between its two readings. */
+    private record CpuWindow(double cores, double seconds) {
+    }
+
+    /** The window of a span from now, by the JVM's CPU time as this host counts it (its ends read by podman inspect). */
+    private CpuWindow window(String container, Duration span) throws IOException, InterruptedException {
         long fromNanos = cpuNanos(container);
         long from = System.nanoTime();
         Thread.sleep(span.toMillis());
-        return (double) (cpuNanos(container) - fromNanos) / (System.nanoTime() - from);
+        long toNanos = cpuNanos(container);
+        long to = System.nanoTime();
+        return new CpuWindow((double) (toNanos - fromNanos) / (to - from), (to - from) / 1e9);
     }
 
     /**
