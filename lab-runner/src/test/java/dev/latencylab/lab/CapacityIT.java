@@ -14,6 +14,7 @@ import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open
@@ -64,7 +65,7 @@ class CapacityIT {
                 .contains("a capacity found only as a lower bound").contains("A webflux-r1, A webflux-r2, B webflux-r1, B webflux-r2; no interval")
                 .contains("each search's capacity (and the rate that missed above it): A ≥ 80 (none), ≥ 80 (none); B ≥ 80 (none), ≥ 80 (none)");
         LabCommand.Finished again = capacity("webflux", "--target", "webflux", "--repeats", "2");
-        assertThat(again.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(again.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(again.output()).contains("--name webflux: " + tmp + " already holds repeats of that name (webflux-r1, webflux-r2): give another --name");
     }
 
@@ -103,24 +104,24 @@ class CapacityIT {
     @Test
     void badOpenModelInputStopsBeforeATargetStarts() {
         LabCommand.Finished rate = LabCommand.run(tmp.resolve("rate.console"), "run", "--rates", "-3");
-        assertThat(rate.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(rate.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(rate.output()).contains("sim.rate=-3: '-3' is not a positive number of requests per second")
                 .doesNotContain("starting");
 
         LabCommand.Finished slo = capacity("slo", "--slo", "p99:fast");
-        assertThat(slo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(slo.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(slo.output()).contains("--slo").contains("fast");
 
         LabCommand.Finished level = LabCommand.run(tmp.resolve("short.console"), "capacity", "--level-seconds", "2",
                 "--results", tmp.toString(), "--name", "short");
-        assertThat(level.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(level.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(level.output()).contains("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
 
         LabCommand.Finished rates = capacity("rates", "--start-rate", "0");
-        assertThat(rates.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(rates.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(rates.output()).contains("--start-rate 0 and --max-rate");
         LabCommand.Finished retired = capacity("retired", "--slo", "ko:1", "--max-ko-percent", "1");
-        assertThat(retired.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(retired.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(retired.output()).contains("capacity --max-ko-percent: retired; give --slo ko:PERCENT");
         assertThat(Files.exists(tmp.resolve("short"))).as("nothing written").isFalse();
     }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.lab.cli.LatencyLab;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * ./lab compare through its command line (in this JVM, as ./lab's main runs it: it reads files and starts nothing), on
@@ -41,7 +42,7 @@ class CompareIT {
     void worseBeyondTheLimitExitsThreeAndWithinItZero() {
         LabCommand.Finished worse = LabCommand.inThisJvm("compare", points("mvc-t400-l100-u5000"),
                 points("mvc-t200-l100-u5000"), "--fail-if-worse", "goodput:5");
-        assertThat(worse.exitCode()).as(worse.output()).isEqualTo(LatencyLab.WORSE);
+        assertThat(worse.exitCode()).as(worse.output()).isEqualTo(ExitCode.WORSE);
         assertThat(worse.output()).containsPattern("WORSE: mvc-t200-l100-u5000: goodput worse by 3[0-9]\\.[0-9]% \\(more than 5%\\)");
 
         LabCommand.Finished tolerated = LabCommand.inThisJvm("compare", points("mvc-t400-l100-u5000"),
@@ -53,7 +54,7 @@ class CompareIT {
     void twoSettingsThatDifferAreRefusedNamingBoth() {
         LabCommand.Finished c = LabCommand.inThisJvm("compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u10000"));
-        assertThat(c.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(c.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(c.output()).contains("differ in more than the one setting").contains("target: mvc-t200").contains("users: 5000 → 10000");
     }
 
@@ -65,7 +66,7 @@ class CompareIT {
     void whatTheInjectorDidCountsAsASetting() {
         LabCommand.Finished c = LabCommand.inThisJvm("compare", points("webflux-l100-u20000"),
                 Lab.repo().resolve("docs/results-injectors/webflux-l100-u20000").toString());
-        assertThat(c.exitCode()).as(c.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(c.exitCode()).as(c.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(c.output()).contains("connections used: shared → per-user").contains("injectors: 1 → 2");
     }
 
@@ -145,7 +146,7 @@ class CompareIT {
                 .contains("note: each search's capacity (and the rate that missed above it): A 2,000 (2,080); B 4,000 (4,160)");
 
         LabCommand.Finished mixed = LabCommand.inThisJvm("compare", capacity + "/mvc-t200-l100", points("mvc-t200-l100-u5000"));
-        assertThat(mixed.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(mixed.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(mixed.output()).contains("holds capacity searches and")
                 .contains("holds runs: compare capacity searches with capacity searches, runs with runs");
         TrustIT.assertNoStackTrace(mixed.output());
@@ -155,11 +156,11 @@ class CompareIT {
     void badInputIsOneLine(@TempDir Path tmp) {
         LabCommand.Finished missing = LabCommand.inThisJvm("compare", tmp.resolve("nothing").toString(),
                 points("mvc-t200-l100-u5000"));
-        assertThat(missing.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(missing.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(missing.output()).contains("nothing: neither a sweep");
         LabCommand.Finished limit = LabCommand.inThisJvm("compare", points("mvc-t200-l100-u5000"),
                 points("mvc-t400-l100-u5000"), "--fail-if-worse", "latency:5");
-        assertThat(limit.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(limit.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu, capacity");
         TrustIT.assertNoStackTrace(missing.output() + limit.output());
     }

@@ -18,6 +18,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * The db and http targets through ./lab run: the lab starts what they depend on, a real PostgreSQL (zonky's, no
@@ -160,7 +161,7 @@ class DependencyTargetsIT {
         assertThat(new ProcessBuilder("kill", "-9", String.valueOf(pid)).start().waitFor()).isZero();
         dependency.onExit().get(10, TimeUnit.SECONDS);
 
-        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(ExitCode.FAILED);
         assertThat(lab.output()).contains("RUN FAILED: " + named).contains("(pid " + pid + ") exited ");
         Path file = Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO));
         Result result = ResultFile.read(file);

@@ -14,6 +14,7 @@ import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.Footprint.Measurement;
 import dev.latencylab.lab.footprint.Footprint.Mode;
 import dev.latencylab.lab.layout.FootprintFolder;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * ./lab footprint through the real command line, on real targets: a pool of platform threads holds a thread for each
@@ -63,20 +64,20 @@ class FootprintIT {
     void aPoolSmallerThanTheCountIsRefusedBeforeAnythingStarts() {
         LabCommand.Finished c = LabCommand.run(tmp.resolve("small.console"), "footprint", "--targets", "mvc-t20", "--counts", "0,50",
                 "--results", tmp.toString());
-        assertThat(c.exitCode()).as(c.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(c.exitCode()).as(c.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(c.output()).contains("target mvc-t20 holds 20 requests in flight at most (its pool), not 50: give mvc-t50-uncapped");
         assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("no experiment's folder").isEmpty();
 
         LabCommand.Finished one = LabCommand.run(tmp.resolve("one.console"), "footprint", "--counts", "100", "--results", tmp.toString());
-        assertThat(one.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(one.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(one.output()).contains("--counts [100]: give at least two counts, so that a line has a slope");
 
         LabCommand.Finished db = LabCommand.run(tmp.resolve("db.console"), "footprint", "--targets", "webflux-db", "--counts", "0,10",
                 "--results", tmp.toString());
-        assertThat(db.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(db.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(db.output()).contains("target webflux-db waits on db/{latency}, not /hello");
         LabCommand.Finished tls = LabCommand.inThisJvm("footprint", "--targets", "webflux-h2", "--counts", "0,10", "--results", tmp.toString());
-        assertThat(tls.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(tls.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(tls.output()).contains("target webflux-h2 is served over TLS: a footprint holds plain connections").contains("give it without -h2");
     }
 

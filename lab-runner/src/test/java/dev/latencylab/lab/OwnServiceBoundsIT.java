@@ -17,6 +17,7 @@ import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.lab.targets.Target;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * Which pool bounds a service of the user's (the example service): a sweep and a capacity search name the one its own
@@ -41,7 +42,7 @@ class OwnServiceBoundsIT {
             LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", mine.url("/owners/2/visits"),
                     "--service", "clinic", "--slo", "p99:500,capacity:200", "--start-rate", "60", "--max-rate", "120", "--level-seconds", "5",
                     "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "1", "--results", tmp.toString(), "--name", "clinic-capacity");
-            assertThat(capacity.exitCode()).as(capacity.output()).isEqualTo(LatencyLab.SLO_MISSED);
+            assertThat(capacity.exitCode()).as(capacity.output()).isEqualTo(ExitCode.SLO_MISSED);
             assertThat(capacity.output()).contains("SLO p99 <= 500 ms from due").containsPattern("latency-lab: SLO MISSED: capacity [0-9]+ req/s < 200 req/s");
             Capacity.Search found = Capacity.read(tmp.resolve("clinic-capacity"));
             assertThat(found.settings().target()).isEqualTo("clinic");
@@ -82,7 +83,7 @@ class OwnServiceBoundsIT {
                 "--requests-per-user", "4", "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1",
                 "--drain-seconds", "10", "--results", tmp.toString(), "--name", "clinic-sweep", "--slo", "p99:5", "--pool", "tomcat-threads=50");
 
-        assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(LatencyLab.SLO_MISSED);
+        assertThat(sweep.exitCode()).as("every visit waits 100 ms: no run meets p99 5 ms\n" + sweep.output()).isEqualTo(ExitCode.SLO_MISSED);
         assertThat(sweep.output().lines().filter(l -> l.startsWith("latency-lab: SLO MISSED: clinic-l0-u"))).hasSize(2)
                 .allSatisfy(l -> assertThat(l).containsPattern("-r1: p99 [0-9,]+ ms > 5 ms \\(by [0-9,]+ ms\\)"));
         assertThat(sweep.output()).containsPattern("clinic users=30 run 1 .*HikariCP full: at most [0-9]+ req/s \\(2 connections held [0-9]+ ms each\\)")

@@ -29,6 +29,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * A service of the user's as the target of ./lab run --url, as a user points the lab at one (the example service of
@@ -123,7 +124,7 @@ class OwnServiceIT {
         try (ExampleServiceJar mine = ExampleServiceJar.start(tmp.resolve("mine.log"))) {
             LabCommand.Finished run = run("mine", "--url", mine.url("/owners/2/visits"), "--slo", "p99:5");
 
-            assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.SLO_MISSED);
+            assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.SLO_MISSED);
             assertThat(run.output()).containsPattern("latency-lab: SLO MISSED: p99 [0-9]+ ms > 5 ms \\(by [0-9]+ ms\\)");
             assertThat(run.output()).doesNotContain("no server metrics").doesNotContain("/actuator/metrics JSON");
             Result r = ResultFile.read(made.get(0).resolve("result.json"));
@@ -179,7 +180,7 @@ class OwnServiceIT {
 
             LabCommand.Finished pathAndFile = LabCommand.run(tmp.resolve("path-and-file.console"), "run", "--url", mine.url("/owners"),
                     "--requests-file", requests.toString());
-            assertThat(pathAndFile.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(pathAndFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(pathAndFile.output()).contains("and a requests file: each request names its path; give the service's base URL, e.g. "
                     + mine.url(""));
         }
@@ -288,58 +289,58 @@ class OwnServiceIT {
     @Test
     void aHostThatIsNotThisMachineATargetBesideTheUrlABadObjectiveOrAJarElsewhereIsRefused() {
         LabCommand.Finished elsewhere = LabCommand.inThisJvm("run", "--url", "http://192.0.2.10:8080/");
-        assertThat(elsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(elsewhere.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(elsewhere.output()).contains("--url http://192.0.2.10:8080/: 192.0.2.10 is not this machine")
                 .contains("give --host-is-mine if it is yours");
         assertNoStackTrace(elsewhere.output());
 
         LabCommand.Finished slo = LabCommand.inThisJvm("run", "--url", "http://127.0.0.1:1/", "--slo", "p99:5,p99:6");
-        assertThat(slo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(slo.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(slo.output()).contains("--slo p99:5,p99:6: p99 is given twice");
 
         LabCommand.Finished both = LabCommand.inThisJvm("run", "--url", "http://127.0.0.1:1/", "--target", "mvc-t200");
-        assertThat(both.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(both.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(both.output()).contains("--target mvc-t200 and --url");
 
         LabCommand.Finished jarElsewhere = LabCommand.inThisJvm("run", "--url", "http://192.0.2.10:8080/",
                 "--host-is-mine", "--jar", tmp.resolve("service.jar").toString());
-        assertThat(jarElsewhere.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(jarElsewhere.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(jarElsewhere.output()).contains("--jar and --host-is-mine: a jar the lab starts runs on this machine");
 
         LabCommand.Finished sweepTargets = LabCommand.inThisJvm("sweep", "--url", "http://127.0.0.1:1/",
                 "--targets", "webflux", "--users", "5");
-        assertThat(sweepTargets.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(sweepTargets.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(sweepTargets.output()).contains("--targets and --url: the service at the URL is the sweep's one target");
         LabCommand.Finished noLoads = LabCommand.inThisJvm("sweep", "--url", "http://127.0.0.1:1/");
-        assertThat(noLoads.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(noLoads.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(noLoads.output()).contains("--url: give the loads to sweep your service at, --users (e.g. 10,50,100) or --rates");
         LabCommand.Finished ourName = LabCommand.inThisJvm("sweep", "--url", "http://127.0.0.1:1/",
                 "--service", "mvc-t200", "--users", "5");
-        assertThat(ourName.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(ourName.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(ourName.output()).contains("--service mvc-t200: that is the id of one of the lab's targets");
         LabCommand.Finished poolSize = LabCommand.inThisJvm("run", "--url", "http://127.0.0.1:1/", "--pool",
                 "tomcat-threads=many");
-        assertThat(poolSize.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(poolSize.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(poolSize.output()).contains("--pool tomcat-threads=many: give NAME=SIZE, a whole number above 0, e.g. --pool tomcat-threads=200");
         LabCommand.Finished poolTwice = LabCommand.inThisJvm("sweep", "--url", "http://127.0.0.1:1/", "--users", "5",
                 "--pool", "hikaricp=10", "--pool", "HikariCP=20");
-        assertThat(poolTwice.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(poolTwice.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(poolTwice.output()).contains("--pool HikariCP=20: HikariCP given twice; give each pool once");
         LabCommand.Finished footprintNoJar = LabCommand.inThisJvm("footprint", "--url", "http://127.0.0.1:1/",
                 "--results", tmp.toString());
-        assertThat(footprintNoJar.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(footprintNoJar.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(footprintNoJar.output()).contains("--url http://127.0.0.1:1/ without --jar: a footprint starts the service fresh for each count");
         LabCommand.Finished inFlight = LabCommand.inThisJvm("footprint", "--url", "http://127.0.0.1:1/",
                 "--jar", ExampleServiceJar.jar().toString(), "--modes", "in-flight", "--results", tmp.toString());
-        assertThat(inFlight.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(inFlight.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(inFlight.output()).contains("--modes in-flight and --url: a service's requests in flight cannot be held here");
         assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("nothing started, no experiment's folder")
                 .isEmpty();
         LabCommand.Finished noSlo = LabCommand.inThisJvm("capacity", "--url", "http://127.0.0.1:1/");
-        assertThat(noSlo.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(noSlo.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(noSlo.output()).contains("--url: give the SLO's p99 with --slo p99:MS");
         LabCommand.Finished p50 = LabCommand.inThisJvm("capacity", "--slo", "p50:3");
-        assertThat(p50.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(p50.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(p50.output()).contains("--slo p50:3: p50 is not a metric of a capacity search's objective; give p99, ko, capacity");
     }
 }

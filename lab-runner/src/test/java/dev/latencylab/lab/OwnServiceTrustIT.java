@@ -26,6 +26,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * A service of the user's loaded as the fourth adversarial trial loaded one (issue 58), through ./lab: a secret
@@ -200,7 +201,7 @@ class OwnServiceTrustIT {
                 "--warmup-seconds", "0", "--no-gatling-report");
         run.runFolder().ifPresent(made::add);
 
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
         assertThat(run.output()).contains("latency-lab: no server metrics: ").contains("refused connections from ").contains("it was down");
     }
 
@@ -220,7 +221,7 @@ class OwnServiceTrustIT {
                 "--requests-per-user", "1", "--ramp-seconds", "1", "--warmup-seconds", "3", "--no-gatling-report");
         run.runFolder().ifPresent(made::add);
 
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
         assertThat(run.output()).contains("latency-lab: moved not warmed up: GET " + url + " answered HTTP 302")
                 .contains("with HTTP 302, not 2xx");
         assertThat(served.get()).as("requests the service answered with a redirect").isLessThan(100);
@@ -254,7 +255,7 @@ class OwnServiceTrustIT {
             run.runFolder().ifPresent(made::add);
 
             assertThat(run.output()).contains("latency-lab: endless warmed up for 1 s");
-            assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.FAILED);
+            assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
             assertThat(run.output()).contains("every request failed").contains("request timeout (1 s)");
         }
         finally {
@@ -378,10 +379,10 @@ class OwnServiceTrustIT {
     @Test
     void aDashedOptionValuePassesAndAnUnknownCommandIsRefusedBesideHelp() {
         LabCommand.Finished dashed = LabCommand.inThisJvm("run", "--url", "http://127.0.0.1:1/", "--jvm-option=-Dx.y=1");
-        assertThat(dashed.exitCode()).as(dashed.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(dashed.exitCode()).as(dashed.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(dashed.output()).contains("go with --jar: give the jar that starts the service").doesNotContain("Expected parameter");
         LabCommand.Finished typo = LabCommand.inThisJvm("histroy", "--help");
-        assertThat(typo.exitCode()).as(typo.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(typo.exitCode()).as(typo.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(typo.output()).contains("latency-lab: Unmatched argument at index 0: 'histroy'").doesNotContain("Usage:");
     }
 
@@ -393,7 +394,7 @@ class OwnServiceTrustIT {
                 {"run", "--url", "http://127.0.0.1:1/", "--header", "Bearer SECRET-3"},
                 {"run", "--url", "http://127.0.0.1:1/", "--header", "@" + tmp.resolve("none.txt")}}) {
             LabCommand.Finished refused = LabCommand.inThisJvm(args);
-            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(refused.output()).startsWith("latency-lab: ").doesNotContain("SECRET");
         }
     }
@@ -419,7 +420,7 @@ class OwnServiceTrustIT {
         List<String> first = new ArrayList<>(sweep);
         first.addAll(List.of("--header", "@" + key));
         LabCommand.Finished swept = LabCommand.inThisJvm(first.toArray(String[]::new));
-        assertThat(swept.exitCode()).as(swept.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(swept.exitCode()).as(swept.output()).isEqualTo(ExitCode.FAILED);
         assertThat(Path.of(results, "keyed", "sweep.json")).content().contains("X-Api-Key").doesNotContain(secret);
         try (Stream<Path> files = Files.walk(Path.of(results))) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
@@ -428,7 +429,7 @@ class OwnServiceTrustIT {
         }
 
         LabCommand.Finished without = LabCommand.inThisJvm(sweep.toArray(String[]::new));
-        assertThat(without.exitCode()).as(without.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(without.exitCode()).as(without.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(without.output()).contains("its requests carried header X-Api-Key, whose value is never kept: give it again, "
                 + "--header 'X-Api-Key: ...' or --header @FILE").doesNotContain("other settings");
     }

@@ -28,6 +28,7 @@ import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * A Gatling simulation of the user's run through ./lab (issue 60): a flow the lab's code never saw (a CSV feeder, an id
@@ -123,7 +124,7 @@ class OwnSimulationIT {
                 "--simulation", usersFlow().toString(), "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "1",
                 "--results", tmp.resolve("results").toString());
 
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.OK);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.OK);
         Path dir = run.runFolder().orElseThrow();
         Result r = ResultFile.read(dir.resolve("result.json"));
         assertThat(r.simulation()).isEqualTo("flows.OwnersFlow");
@@ -158,7 +159,7 @@ class OwnSimulationIT {
                 "--simulation", flow.toString(), "--users", "2,5", "--ramp-seconds", "1", "--warmup-seconds", "0", "--drain-seconds", "1",
                 "--no-gatling-report", "--results", tmp.resolve("results").toString(), "--name", "flow");
 
-        assertThat(sweep.exitCode()).as(sweep.output()).isEqualTo(LatencyLab.OK);
+        assertThat(sweep.exitCode()).as(sweep.output()).isEqualTo(ExitCode.OK);
         assertThat(registered.get()).as("2 users, then 5").isEqualTo(7);
         Path sweepDir = tmp.resolve("results/flow");
         assertThat(Json.MAPPER.readTree(sweepDir.resolve("sweep.json").toFile()).at("/service/simulation/sha256").asString()).hasSize(64);
@@ -177,7 +178,7 @@ class OwnSimulationIT {
         Files.copy(Path.of("src/test/resources/simulations/ownusers/OwnUsers.kt"), own);
         LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
                 "--users", "4", "--ramp-seconds", "1", "--warmup-seconds", "0", "--no-gatling-report", "--results", tmp.resolve("results").toString());
-        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(ExitCode.FAILED);
         assertThat(ignoring.output()).contains("the simulation started 2 users where the lab gave it 4").doesNotContain("WARNING");
     }
 
@@ -193,7 +194,7 @@ class OwnSimulationIT {
                 "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "0", "--no-gatling-report", "--results",
                 tmp.resolve("results").toString(), "--name", "flow");
 
-        assertThat(search.exitCode()).as(search.output()).isEqualTo(LatencyLab.OK);
+        assertThat(search.exitCode()).as(search.output()).isEqualTo(ExitCode.OK);
         assertThat(search.output()).contains("ladder 1: 2, 4 users/s").contains("at least 4 users/s").contains("p99 of its requests");
         Result ladder = ResultFile.read(tmp.resolve("results/flow/round-1/result.json"));
         assertThat(ladder.open().flows()).isTrue();
@@ -212,7 +213,7 @@ class OwnSimulationIT {
         LabCommand.Finished ignoring = LabCommand.run(tmp.resolve("ignoring.console"), "run", "--url", url(), "--simulation", own.toString(),
                 "--rates", "2", "--level-seconds", "5", "--ramp-seconds", "1", "--slo", "p99:2000", "--warmup-seconds", "0", "--no-gatling-report",
                 "--results", tmp.resolve("results").toString());
-        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(ignoring.exitCode()).as(ignoring.output()).isEqualTo(ExitCode.FAILED);
         assertThat(ignoring.output()).contains("it never asked for the lab's arrival rates (sim.rates)");
     }
 
@@ -248,7 +249,7 @@ class OwnSimulationIT {
         refusals.forEach((args, why) -> {
             String[] withResults = Stream.concat(Stream.of(args), Stream.of("--results", results)).toArray(String[]::new);
             LabCommand.Finished refused = LabCommand.inThisJvm(withResults);
-            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(refused.output()).contains(why);
         });
         if (Files.exists(Path.of(results))) { // the folder of folders a sweep checks it can write to, empty

@@ -28,6 +28,7 @@ class PackageLayersTest {
     static final Module RUNNER = new Module("lab-runner/src/main/java/dev/latencylab/lab", "dev.latencylab.lab",
             List.of(List.of("targets", "layout", "machine", "format"), List.of("run"), List.of("summary"),
                     List.of("sweep", "capacity", "footprint"), List.of("compare"), List.of("history"), List.of("page"), List.of("live", "docs"),
+                    List.of("flow"),
                     List.of("cli")));
     static final Module CONTRACT = new Module("load-contract/src/main/java/dev/latencylab/load", "dev.latencylab.load",
             List.of(List.of("result", "launch", "live", "tls"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));

@@ -20,6 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), tried through
@@ -73,10 +74,10 @@ class ReadersTrustIT {
         double written = JSON.readTree(halved.toFile()).get("throughput").get("goodputPlateauPerSecond").asDouble();
 
         refusedInOneLine(lab("compare", SWEEP_A.resolve("points/" + POINT).toString(), b.resolve("points/" + POINT).toString(),
-                "--fail-if-worse", "goodput:5"), LatencyLab.BAD_INPUT,
+                "--fail-if-worse", "goodput:5"), ExitCode.BAD_INPUT,
                 halved + ": throughput.goodputPlateauPerSecond is " + written
                         + "; throughput.okPerSecond gives " + written * 2);
-        refusedInOneLine(lab("report", b.toString()), LatencyLab.BAD_INPUT, b.resolve("points/" + POINT).toString(),
+        refusedInOneLine(lab("report", b.toString()), ExitCode.BAD_INPUT, b.resolve("points/" + POINT).toString(),
                 "/result.json: throughput.goodputPlateauPerSecond is ", "; throughput.okPerSecond gives ");
 
         // rebuild-docs --check refuses it too, naming the published file (not its scratch copy): its advice never republishes it
@@ -85,13 +86,13 @@ class ReadersTrustIT {
         Files.copy(Lab.repo().resolve("README.md"), repo.resolve("README.md"));
         Path published = repo.resolve("docs/results/points/mvc-t200-l100-u1000-r1/result.json");
         edit(published, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1.0));
-        refusedInOneLine(lab("rebuild-docs", "--check", "--repo", repo.toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("rebuild-docs", "--check", "--repo", repo.toString()), ExitCode.BAD_INPUT,
                 published + ": throughput.goodputPlateauPerSecond is 1.0; throughput.okPerSecond gives ");
 
         Path single = tmp.resolve("single.json");
         Files.copy(RUN_B.resolve("result.json"), single);
         edit(single, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1e308));
-        refusedInOneLine(lab("compare", RUN_A.toString(), single.toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), single.toString()), ExitCode.BAD_INPUT,
                 "throughput.goodputPlateauPerSecond is 1.0E308; throughput.okPerSecond gives ");
     }
 
@@ -106,10 +107,10 @@ class ReadersTrustIT {
         Path run = sweep.resolve("points/example-l0-u400-r1");
         Path result = run.resolve("result.json");
         edit(result, j -> ((ObjectNode) j.get("server").get("pools").get("published").get(0)).put("boundPerSecond", 5000.0));
-        refusedInOneLine(lab("report", sweep.toString(), "--verdict"), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("report", sweep.toString(), "--verdict"), ExitCode.BAD_INPUT,
                 "server.pools.published[0] (HikariCP).boundPerSecond is 5000.0; its size / holdMs gives 98.");
         refusedInOneLine(lab("compare", DOCS.resolve("results-service/visits/points/example-l0-u400-r1").toString(), run.toString()),
-                LatencyLab.BAD_INPUT, "server.pools.published[0] (HikariCP).boundPerSecond is 5000.0");
+                ExitCode.BAD_INPUT, "server.pools.published[0] (HikariCP).boundPerSecond is 5000.0");
         for (String[] bad : new String[][] {{"holdMs", "-5"}, {"holdMs", "0"}, {"size", "0"}, {"size", "NaN"}}) {
             Files.copy(DOCS.resolve("results-service/visits/points/example-l0-u400-r1/result.json"), result,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -123,7 +124,7 @@ class ReadersTrustIT {
                 }
             });
             refusedInOneLine(lab("compare", DOCS.resolve("results-service/visits/points/example-l0-u400-r1").toString(), run.toString()),
-                    LatencyLab.BAD_INPUT, "server.pools.published[0] (HikariCP).%s is %s; give a number above 0".formatted(bad[0],
+                    ExitCode.BAD_INPUT, "server.pools.published[0] (HikariCP).%s is %s; give a number above 0".formatted(bad[0],
                             bad[1].equals("NaN") ? "NaN" : Double.parseDouble(bad[1])));
         }
     }
@@ -148,9 +149,9 @@ class ReadersTrustIT {
             }
         };
         verdict.accept(true, true);
-        refusedInOneLine(lab("report", run.toString()), LatencyLab.BAD_INPUT, "slo.objectives[0] (p99): met is true, but 3000.0 <= 500.0 is false");
+        refusedInOneLine(lab("report", run.toString()), ExitCode.BAD_INPUT, "slo.objectives[0] (p99): met is true, but 3000.0 <= 500.0 is false");
         verdict.accept(false, true);
-        refusedInOneLine(lab("report", run.toString()), LatencyLab.BAD_INPUT, "slo.met is true, but its objectives give false");
+        refusedInOneLine(lab("report", run.toString()), ExitCode.BAD_INPUT, "slo.met is true, but its objectives give false");
         verdict.accept(false, false);
         LabCommand.Finished said = lab("report", run.toString());
         assertThat(said.exitCode()).as(said.output()).isZero();
@@ -215,7 +216,7 @@ class ReadersTrustIT {
         assertThat(nan).content().contains("\"holdMs\" : NaN");
         for (Path bad : List.of(empty, nan)) {
             LabCommand.Finished c = lab("compare", RUN_A.toString(), bad.toString());
-            refusedInOneLine(c, LatencyLab.BAD_INPUT, bad + ": not a result file of this version: ");
+            refusedInOneLine(c, ExitCode.BAD_INPUT, bad + ": not a result file of this version: ");
             assertThat(c.output()).doesNotContain("Feature").doesNotContain("to allow");
         }
         assertThat(lab("compare", RUN_A.toString(), nan.toString()).output()).contains("a number that is not one (NaN); give a number");
@@ -238,20 +239,20 @@ class ReadersTrustIT {
         assertThat(chart.resolve("hockey-stick.png")).isNotEmptyFile();
         assertThat(sizes(searches)).as("the searches' folders as they were").isEqualTo(before);
         refusedInOneLine(lab("report", searches.resolve("mvc-t200-l100-r1").toString(), "--out",
-                searches.resolve("mvc-t200-l100-r2").toString()), LatencyLab.BAD_INPUT, "holds capacity.json");
+                searches.resolve("mvc-t200-l100-r2").toString()), ExitCode.BAD_INPUT, "holds capacity.json");
 
         Path edited = searches.resolve("mvc-t400-l100-r1/capacity.json");
         double found = JSON.readTree(edited.toFile()).get("capacityPerSecond").asDouble();
         edit(edited, j -> j.put("capacityPerSecond", 500.0));
         String says = edited + ": capacityPerSecond is 500.0; its ladders' result files give " + found;
         refusedInOneLine(lab("compare", searches.resolve("mvc-t200-l100").toString(), searches.resolve("mvc-t400-l100").toString(),
-                "--fail-if-worse", "capacity:5"), LatencyLab.BAD_INPUT, says);
+                "--fail-if-worse", "capacity:5"), ExitCode.BAD_INPUT, says);
         refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
-                LatencyLab.BAD_INPUT, says);
+                ExitCode.BAD_INPUT, says);
 
         Files.writeString(edited, "");
         refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
-                LatencyLab.BAD_INPUT, edited + ": not a capacity search of this version");
+                ExitCode.BAD_INPUT, edited + ": not a capacity search of this version");
     }
 
     @Test
@@ -268,8 +269,8 @@ class ReadersTrustIT {
         });
         edit(twice.resolve("footprint.json"), j -> ((ArrayNode) j.get("measurements")).add(j.get("measurements").get(3).deepCopy()));
 
-        refusedInOneLine(lab("report", held.toString()), LatencyLab.BAD_INPUT, "measurements[1] (", "is done but held 500 of its 1000");
-        refusedInOneLine(lab("report", twice.toString()), LatencyLab.BAD_INPUT, "is there twice");
+        refusedInOneLine(lab("report", held.toString()), ExitCode.BAD_INPUT, "measurements[1] (", "is done but held 500 of its 1000");
+        refusedInOneLine(lab("report", twice.toString()), ExitCode.BAD_INPUT, "is there twice");
         assertThat(held.resolve("index.html")).as("no page from it").doesNotExist();
 
         // measurements.csv is written again from footprint.json with the page: an edit of it does not stay beside the page
@@ -284,7 +285,7 @@ class ReadersTrustIT {
         Path empty = tmp.resolve("empty");
         Files.createDirectories(empty);
         Files.writeString(empty.resolve("footprint.json"), "");
-        refusedInOneLine(lab("report", empty.toString()), LatencyLab.BAD_INPUT, "not a footprint experiment of this version");
+        refusedInOneLine(lab("report", empty.toString()), ExitCode.BAD_INPUT, "not a footprint experiment of this version");
     }
 
     // 2. a gate that cannot judge is an error, never a pass
@@ -292,14 +293,14 @@ class ReadersTrustIT {
     @Test
     void aGateWithoutAnIntervalOrWithoutItsMetricExitsFourAndSaysWhatWouldJudgeIt() {
         refusedInOneLine(lab("compare", RUN_A.toString(), SWEEP_B.resolve("points/mvc-t20-l100-u100-r1").toString(),
-                "--fail-if-worse", "p99:5"), LatencyLab.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ",
+                "--fail-if-worse", "p99:5"), ExitCode.CANNOT_JUDGE, "--fail-if-worse p99:5 cannot judge: ",
                 "has no interval for p99 (1 run vs 1 run: give the points whole, without -r<n>, to compare all their runs: A "
                         + RUN_A.resolveSibling(POINT) + " (3 runs), B " + SWEEP_B.resolve("points/mvc-t20-l100-u100") + " (3 runs))");
-        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "capacity:5"), LatencyLab.CANNOT_JUDGE,
+        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "capacity:5"), ExitCode.CANNOT_JUDGE,
                 "capacity is a metric of capacity searches, and these are runs");
         refusedInOneLine(lab("compare", SEARCHES.resolve("mvc-t200-l100").toString(), SEARCHES.resolve("mvc-t400-l100").toString(),
-                "--fail-if-worse", "goodput:5"), LatencyLab.CANNOT_JUDGE, "capacity searches have one metric, capacity");
-        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "goodput:50,goodput:10"), LatencyLab.BAD_INPUT,
+                "--fail-if-worse", "goodput:5"), ExitCode.CANNOT_JUDGE, "capacity searches have one metric, capacity");
+        refusedInOneLine(lab("compare", RUN_A.toString(), RUN_B.toString(), "--fail-if-worse", "goodput:50,goodput:10"), ExitCode.BAD_INPUT,
                 "goodput is given twice");
 
         LabCommand.Finished judged = lab("compare", SWEEP_A.toString(), SWEEP_B.toString(), "--fail-if-worse", "goodput:50,p99:400");
@@ -313,24 +314,24 @@ class ReadersTrustIT {
         Path left = tmp.resolve("left");
         Lab.copyTree(RUN_B, left);
         Files.writeString(left.resolve(FolderLock.NAME), "2147483000\n\nrun --target webflux\n"); // a pid no process has
-        refusedInOneLine(lab("compare", RUN_A.toString(), left.toString()), LatencyLab.FAILED,
+        refusedInOneLine(lab("compare", RUN_A.toString(), left.toString()), ExitCode.FAILED,
                 left + " was left locked by ./lab pid 2147483000 (run --target webflux), which was killed");
-        refusedInOneLine(lab("report", left.toString()), LatencyLab.FAILED, "was left locked");
+        refusedInOneLine(lab("report", left.toString()), ExitCode.FAILED, "was left locked");
 
         Path running = tmp.resolve("running");
         Lab.copyTree(SWEEP_B, running);
         ProcessHandle me = ProcessHandle.current();
         Files.writeString(running.resolve(FolderLock.NAME), me.pid() + "\n" + me.info().startInstant().orElseThrow() + "\nsweep --name running\n");
         Map<Path, Long> before = sizes(running);
-        refusedInOneLine(lab("compare", SWEEP_A.toString(), running.toString()), LatencyLab.FAILED,
+        refusedInOneLine(lab("compare", SWEEP_A.toString(), running.toString()), ExitCode.FAILED,
                 running + " is being written by ./lab pid " + me.pid());
-        refusedInOneLine(lab("report", running.toString()), LatencyLab.FAILED, "is being written by");
+        refusedInOneLine(lab("report", running.toString()), ExitCode.FAILED, "is being written by");
         assertThat(sizes(running)).as("its pages untouched").isEqualTo(before);
 
         Path exited = tmp.resolve("exited");
         Lab.copyTree(RUN_B, exited);
         edit(exited.resolve("result.json"), j -> j.set("problems", JSON.createArrayNode().add("the target exited at second 12")));
-        refusedInOneLine(lab("compare", RUN_A.toString(), exited.toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), exited.toString()), ExitCode.BAD_INPUT,
                 "no finished run to compare (failed: exited (its result reports: the target exited at second 12))");
     }
 
@@ -341,12 +342,12 @@ class ReadersTrustIT {
         Path b = tmp.resolve("b");
         Lab.copyTree(RUN_B, b);
         byte[] result = Files.readAllBytes(b.resolve("result.json"));
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("result.json").toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("result.json").toString()), ExitCode.BAD_INPUT,
                 "give a file name ending in .html");
         Files.copy(b.resolve("result.json"), b.resolve("notes.html"));
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("notes.html").toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", b.resolve("notes.html").toString()), ExitCode.BAD_INPUT,
                 "exists and is not a page this command wrote");
-        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", ""), LatencyLab.BAD_INPUT, "--out '': give a file name");
+        refusedInOneLine(lab("compare", RUN_A.toString(), b.toString(), "--out", ""), ExitCode.BAD_INPUT, "--out '': give a file name");
         assertThat(b.resolve("result.json")).hasBinaryContent(result);
 
         Path page = b.resolve("compare.html");
@@ -359,9 +360,9 @@ class ReadersTrustIT {
         Path sweep = tmp.resolve("sweep");
         Lab.copyTree(SWEEP_A, sweep);
         byte[] index = Files.readAllBytes(sweep.resolve("index.html"));
-        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.toString()), ExitCode.BAD_INPUT,
                 "--out " + sweep + " holds sweep.json");
-        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.resolve("points").toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("report", RUN_A.toString(), RUN_B.toString(), "--out", sweep.resolve("points").toString()), ExitCode.BAD_INPUT,
                 "--out " + sweep.resolve("points") + " is inside " + sweep + ", which holds sweep.json");
         assertThat(sweep.resolve("index.html")).hasBinaryContent(index);
         assertThat(sweep.resolve("points/index.html")).doesNotExist();
@@ -373,20 +374,20 @@ class ReadersTrustIT {
     void aNameTakenIsRefusedAndBadInputIsOneLine() throws IOException {
         Files.createDirectories(tmp.resolve("footprints/taken"));
         refusedInOneLine(lab("footprint", "--name", "taken", "--results", tmp.resolve("footprints").toString(), "--targets", "webflux",
-                "--counts", "0,1"), LatencyLab.BAD_INPUT, "--name taken: " + tmp.resolve("footprints/taken") + " exists already");
+                "--counts", "0,1"), ExitCode.BAD_INPUT, "--name taken: " + tmp.resolve("footprints/taken") + " exists already");
         Files.createDirectories(tmp.resolve("searches/x-r1"));
         refusedInOneLine(lab("capacity", "--target", "mvc-t4", "--name", "x-r1", "--results", tmp.resolve("searches").toString()),
-                LatencyLab.BAD_INPUT, "--name x-r1: ", "exists already");
-        refusedInOneLine(lab("footprint", "--name", "x".repeat(300), "--results", tmp.toString()), LatencyLab.BAD_INPUT,
+                ExitCode.BAD_INPUT, "--name x-r1: ", "exists already");
+        refusedInOneLine(lab("footprint", "--name", "x".repeat(300), "--results", tmp.toString()), ExitCode.BAD_INPUT,
                 "--name: a name of 300 bytes; give at most 200");
         // the documented minimum hold with the default settle passes that check: the next one refuses
-        refusedInOneLine(lab("footprint", "--hold-seconds", "5", "--container-mib", "0", "--results", tmp.toString()), LatencyLab.BAD_INPUT,
+        refusedInOneLine(lab("footprint", "--hold-seconds", "5", "--container-mib", "0", "--results", tmp.toString()), ExitCode.BAD_INPUT,
                 "--container-mib and --heap-mib");
 
         Path point = tmp.resolve("point");
         Lab.copyTree(RUN_B, point);
         Files.writeString(point.resolve("point.json"), "{ not json");
-        refusedInOneLine(lab("compare", RUN_A.toString(), point.toString()), LatencyLab.BAD_INPUT, "point.json: not a point record of this version");
+        refusedInOneLine(lab("compare", RUN_A.toString(), point.toString()), ExitCode.BAD_INPUT, "point.json: not a point record of this version");
 
         LabCommand.Finished same = lab("compare", RUN_A.toString(), RUN_A.toString());
         assertThat(same.exitCode()).isZero();

@@ -30,6 +30,7 @@ import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
+import dev.latencylab.lab.flow.ExitCode;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
@@ -123,7 +124,7 @@ class SweepIT {
         assertThat(Double.parseDouble(run.get("goodput"))).isEqualTo(Double.parseDouble(readCsv(dir.summaryCsv()).get(0).get("goodput")))
                 .isPositive();
         assertThat(Files.readString(point.pointRecord())).contains("\"injectors\" : 2");
-        assertThat(sweep("split", "webflux", "5").exitCode()).as("resumed without --injectors: another sweep").isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(sweep("split", "webflux", "5").exitCode()).as("resumed without --injectors: another sweep").isEqualTo(ExitCode.BAD_INPUT);
     }
 
     /**
@@ -146,11 +147,11 @@ class SweepIT {
         assertThat(again.exitCode()).as(again.output()).isZero();
         assertThat(again.output()).contains("resuming").contains("[2/2] webflux users=3 run 2  kept (done earlier)");
         LabCommand.Finished retired = LabCommand.inThisJvm(sweepArgs("tiny", "webflux", "3", "--repeat", "--repeats", "2"));
-        assertThat(retired.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(retired.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(retired.output()).startsWith("latency-lab: sweep --repeat: retired; give --requests-per-user N");
         LabCommand.Finished changed = LabCommand.run(results.resolve("changed.console"),
                 sweepArgs("tiny", "webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
-        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(changed.output()).contains("holds a sweep with other settings (latenciesMs was [100], now [50])");
         TrustIT.assertNoStackTrace(changed.output());
 
@@ -210,7 +211,7 @@ class SweepIT {
                 "Machine of <code>tiny-again</code>", "href=\"../tiny/points/webflux-l100-u3-r1/result.json\"");
         assertThat(both.resolve("charts/throughput-l100.svg")).isNotEmptyFile();
         assertThat(LabCommand.run(results.resolve("no-out.console"), "report", dir.dir().toString(), copy.toString()).exitCode())
-                .as("two sweeps need --out").isEqualTo(LatencyLab.BAD_INPUT);
+                .as("two sweeps need --out").isEqualTo(ExitCode.BAD_INPUT);
     }
 
     @Test
@@ -221,7 +222,7 @@ class SweepIT {
             lab = LabCommand.start(results.resolve("failing.console"), sweepArgs("failing", "webflux,mvc-t200", "3", "--requests-per-user"));
             lab.awaitLine("^\\[1/2\\] webflux users=3 run 1 .*FAILED", Duration.ofMinutes(2));
         }
-        assertThat(lab.await(Duration.ofMinutes(3))).as("exit code with a failed point: " + lab.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(lab.await(Duration.ofMinutes(3))).as("exit code with a failed point: " + lab.output()).isEqualTo(ExitCode.FAILED);
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         PointRecord.Ending failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
         assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);

@@ -33,6 +33,7 @@ import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * Paths to a wrong number that exited 0, found by an adversarial trial of the newer surfaces (merge, folders shared
@@ -91,7 +92,7 @@ class TrustIT {
         LabCommand.Finished merge = LabCommand.inThisJvm("merge", part.toString(),
                 SPLIT_RUN.resolve("injector-1/result.json").toString(), "--out", out.toString());
 
-        assertThat(merge.exitCode()).as(merge.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(merge.exitCode()).as(merge.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(merge.output()).startsWith("latency-lab: " + part + ": ").contains(expected);
         assertThat(merge.output().lines().count()).as("one line").isEqualTo(1);
         assertNoStackTrace(merge.output());
@@ -112,7 +113,7 @@ class TrustIT {
 
         LabCommand.Finished report = LabCommand.inThisJvm("report", sweep.toString());
 
-        assertThat(report.exitCode()).as(report.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(report.exitCode()).as(report.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(report.output()).startsWith("latency-lab: " + point + ": requests: ok ").contains("is not total");
         assertNoStackTrace(report.output());
     }
@@ -147,8 +148,8 @@ class TrustIT {
         for (LabCommand m : merges) {
             exits.add(m.await(Duration.ofMinutes(2)));
         }
-        assertThat(exits).as(merges.get(0).output() + merges.get(1).output()).containsExactlyInAnyOrder(LatencyLab.OK, LatencyLab.BAD_INPUT);
-        LabCommand refused = merges.get(exits.indexOf(LatencyLab.BAD_INPUT));
+        assertThat(exits).as(merges.get(0).output() + merges.get(1).output()).containsExactlyInAnyOrder(ExitCode.OK, ExitCode.BAD_INPUT);
+        LabCommand refused = merges.get(exits.indexOf(ExitCode.BAD_INPUT));
         // refused at its write (the other linked the name first) or, had it started later, at its check before merging
         assertThat(refused.output()).contains("(merge never overwrites)").doesNotContain("Run page:");
         Path file = out.resolve("result.json");
@@ -160,7 +161,7 @@ class TrustIT {
         }
         LabCommand.Finished asFile = LabCommand.inThisJvm("merge", SPLIT_RUN.resolve("injector-0").toString(),
                 SPLIT_RUN.resolve("injector-1").toString(), "--out", tmp.resolve("merged.json").toString());
-        assertThat(asFile.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(asFile.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(asFile.output()).contains("give the merged run's folder; its result.json is written there");
     }
 
@@ -173,7 +174,7 @@ class TrustIT {
             Files.writeString(folder.resolve(FolderLock.NAME), holder.pid() + "\n\nsweep --name shared\n");
             LabCommand.Finished busy = LabCommand.run(console("busy"), "sweep", "--targets", "webflux", "--users", "4",
                     "--results", results.toString(), "--name", "shared");
-            assertThat(busy.exitCode()).as(busy.output()).isEqualTo(LatencyLab.FAILED);
+            assertThat(busy.exitCode()).as(busy.output()).isEqualTo(ExitCode.FAILED);
             assertThat(busy.output()).isEqualTo("latency-lab: %s is in use by another ./lab command (pid %d: sweep --name shared): "
                     .formatted(folder, holder.pid()) + "wait for it to end, or give another --name\n");
         }
@@ -184,7 +185,7 @@ class TrustIT {
         // its holder is gone (killed): said, and refused until the user takes it over
         LabCommand.Finished stale = LabCommand.run(console("stale"), "sweep", "--targets", "webflux", "--users", "4",
                 "--results", results.toString(), "--name", "shared");
-        assertThat(stale.exitCode()).as(stale.output()).isEqualTo(LatencyLab.FAILED);
+        assertThat(stale.exitCode()).as(stale.output()).isEqualTo(ExitCode.FAILED);
         assertThat(stale.output()).contains("was left locked by ./lab pid " + holder.pid()).contains("--take-over");
         assertThat(folder.resolve("sweep.json")).as("nothing written").doesNotExist();
     }
@@ -200,7 +201,7 @@ class TrustIT {
                         "--port", String.valueOf(taken.getLocalPort()), "--results", results.toString()));
             }
             for (LabCommand sweep : sweeps) {
-                assertThat(sweep.await(Duration.ofMinutes(2))).as(sweep.output()).isEqualTo(LatencyLab.FAILED);
+                assertThat(sweep.await(Duration.ofMinutes(2))).as(sweep.output()).isEqualTo(ExitCode.FAILED);
             }
         }
         try (Stream<Path> folders = Files.list(results)) {
@@ -248,7 +249,7 @@ class TrustIT {
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("(interrupted)");
         LabCommand.Finished old = LabCommand.inThisJvm("capacity", "--report", dir.toString());
-        assertThat(old.exitCode()).as(old.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(old.exitCode()).as(old.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(old.output()).as("the old spelling names the new one").contains("capacity --report: retired; give ./lab report DIR");
     }
 
@@ -282,7 +283,7 @@ class TrustIT {
             }
             // the next command says what the killed one left
             LabCommand.Finished next = LabCommand.run(console("next"), "run", "--results", runs, "--target", "tomcat");
-            assertThat(next.exitCode()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(next.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(next.output()).contains("latency-lab: note: " + folder + " was left by ./lab pid " + lab.pid() + " (run --target webflux-db)");
             assertThat(Lab.repo().resolve("lab-runner/target/tmp/" + lab.pid())).as("its temporary files (PostgreSQL's detection script)")
                     .doesNotExist();
@@ -329,7 +330,7 @@ class TrustIT {
     @MethodSource("refusals")
     void badInputStopsBeforeAnythingStarts(List<String> args, String expected) {
         LabCommand.Finished lab = LabCommand.inThisJvm(args.toArray(String[]::new));
-        assertThat(lab.exitCode()).as(lab.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(lab.exitCode()).as(lab.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(lab.output()).contains(expected).doesNotContain("starting").doesNotContain("capacity of");
         assertNoStackTrace(lab.output());
     }
@@ -340,7 +341,7 @@ class TrustIT {
         Files.createDirectories(repo.resolve("results"));
         Files.writeString(repo.resolve("results/runs"), "a file where the runs' folder goes");
         LabCommand.Finished run = LabCommand.run(console("runs-file"), "--repo", repo.toString(), "run");
-        assertThat(run.exitCode()).as(run.output()).isEqualTo(LatencyLab.BAD_INPUT);
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run.output()).contains("results/runs: cannot make that folder").contains("exists");
         assertNoStackTrace(run.output());
     }

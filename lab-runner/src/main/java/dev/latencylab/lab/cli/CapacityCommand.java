@@ -28,6 +28,7 @@ import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * ./lab capacity: the highest arrival rate a target serves within an SLO, found with ladders of open-model levels,
@@ -134,17 +135,17 @@ final class CapacityCommand implements Callable<Integer> {
             found = SearchRepeats.run(searches, base, name != null, repeats, console.out(), dir -> search(repo, gatling, plan, first, dir, objective));
         }
         if (found.getLast().wasInterrupted()) {
-            return LatencyLab.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
+            return ExitCode.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
         }
         boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
         if (failed) {
-            return LatencyLab.FAILED;
+            return ExitCode.FAILED;
         }
         // each search judged once, when it ended (its capacity.json keeps the verdict): said here in its words
         List<String> missed = found.stream().filter(r -> r.slo() != null && !r.slo().met()).map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
                 .filter(java.util.Objects::nonNull).toList();
         missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
-        return missed.isEmpty() ? LatencyLab.OK : LatencyLab.SLO_MISSED;
+        return missed.isEmpty() ? ExitCode.OK : ExitCode.SLO_MISSED;
     }
 
     /** A search's plan and its first ladder, from the options: checked before anything starts. */
@@ -188,7 +189,7 @@ final class CapacityCommand implements Callable<Integer> {
         Capacity.Search record;
         String unwatched = plan.service() != null && plan.service().simulation() != null
                 ? "your simulation's requests are read from Gatling's records once each ladder ends" : null;
-        try (LiveView live = liveOptions.start("capacity " + dir.getFileName(), out, unwatched)) {
+        try (LiveView live = liveOptions.start("capacity " + dir.getFileName(), unwatched)) {
             record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir),
                     live == null ? RunWatch.NONE : live);
             if (live != null) {

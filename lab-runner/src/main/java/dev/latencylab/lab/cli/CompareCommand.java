@@ -14,6 +14,7 @@ import dev.latencylab.lab.compare.Metric;
 import dev.latencylab.lab.compare.Side;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.page.ComparePage;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, description = {
         "Did a change matter? B against A, point by point, each metric's difference against the noise of the runs: "
@@ -106,7 +107,7 @@ final class CompareCommand implements Callable<Integer> {
         Comparison c = Comparison.of(Side.read(a), Side.read(b));
         if (verdict) {
             console.out().print(ComparePage.markdown(c));
-            return LatencyLab.OK;
+            return ExitCode.OK;
         }
         console.out().printf("latency-lab: B %s against A %s%n", b, a);
         if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
@@ -123,12 +124,12 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (!breached.isEmpty()) {
             breached.forEach(w -> console.err().println("latency-lab: WORSE: " + w));
-            return LatencyLab.WORSE;
+            return ExitCode.WORSE;
         }
         // a gate that cannot judge is never a pass
         List<String> unjudged = unjudged(limits, c);
         unjudged.forEach(console.err()::println);
-        return unjudged.isEmpty() ? LatencyLab.OK : LatencyLab.CANNOT_JUDGE;
+        return unjudged.isEmpty() ? ExitCode.OK : ExitCode.CANNOT_JUDGE;
     }
 
     /** A pair's table on the console, each metric's breach of a limit added to breached. */

@@ -22,6 +22,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.StopOnSignal;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "footprint", mixinStandardHelpOptions = true, description = {
         "What concurrency costs in memory: each target, fresh for each count, holds that many requests in flight (each "
@@ -131,9 +132,9 @@ final class FootprintCommand implements Callable<Integer> {
         long failed = done.measurements().stream().filter(m -> !m.done()).count();
         if (failed > 0) {
             console.err().printf("latency-lab: %d measurements failed (footprint.json and the page say why)%n", failed);
-            return LatencyLab.FAILED;
+            return ExitCode.FAILED;
         }
-        return LatencyLab.OK;
+        return ExitCode.OK;
     }
 
     private Footprint.Settings settings() {

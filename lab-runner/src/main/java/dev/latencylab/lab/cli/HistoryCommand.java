@@ -17,6 +17,7 @@ import dev.latencylab.lab.history.HistoryLines;
 import dev.latencylab.lab.history.HistoryRuns;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.page.HistoryPage;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "history", mixinStandardHelpOptions = true, description = {
         "Did it get worse over time? The runs of each point (one target or service, the same settings) in the order they ran, "
@@ -72,6 +73,6 @@ final class HistoryCommand implements Callable<Integer> {
             console.out().println("History page: " + HistoryPage.write(histories, out.toAbsolutePath()));
         }
         breached.forEach(b -> console.err().println("latency-lab: WORSE: " + b));
-        return breached.isEmpty() ? LatencyLab.OK : LatencyLab.WORSE;
+        return breached.isEmpty() ? ExitCode.OK : ExitCode.WORSE;
     }
 }

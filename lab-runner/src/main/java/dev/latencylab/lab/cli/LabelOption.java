@@ -26,13 +26,6 @@ final class LabelOption {
         }
     }
 
-    /** The finished run's result file, labelled (nothing without --label). */
-    void write(Path resultFile) {
-        if (label != null && resultFile != null && Files.isRegularFile(resultFile)) {
-            ResultFile.write(ResultFile.read(resultFile).withLabel(label), resultFile);
-        }
-    }
-
     /** Each run of the sweep that started since this command did and has no label yet, labelled: the runs this command ran. */
     void writeSince(SweepFolder sweep, Instant since) {
         if (label == null) {

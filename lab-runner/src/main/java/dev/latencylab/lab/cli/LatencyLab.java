@@ -11,6 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.latencylab.lab.flow.ExitCode;
 import dev.latencylab.lab.docs.Reference;
 import dev.latencylab.lab.live.StatusLine;
 import dev.latencylab.lab.layout.FolderLock;
@@ -33,15 +34,6 @@ import dev.latencylab.lab.layout.Folders;
                 CompareCommand.class, HistoryCommand.class, FootprintCommand.class, RebuildDocsCommand.class})
 public final class LatencyLab {
 
-    public static final int OK = 0;
-    public static final int FAILED = 1;
-    public static final int BAD_INPUT = 2;
-    /** ./lab compare --fail-if-worse: B is worse than A beyond the noise and the limit given. */
-    public static final int WORSE = 3;
-    /** ./lab compare --fail-if-worse: a gated metric that these sides cannot judge (no interval, or no such metric). */
-    public static final int CANNOT_JUDGE = 4;
-    /** ./lab run --slo: the run missed the objective it was given. */
-    public static final int SLO_MISSED = 5;
     static final String DEFAULT_TARGET = "webflux";
     static final long DEFAULT_LATENCY_MS = 100;
 
@@ -116,25 +108,25 @@ public final class LatencyLab {
             java.util.Optional<String> retired = RetiredOptions.refusal(c.getCommandName(), List.of(args));
             if (retired.isPresent()) {
                 c.getErr().println("latency-lab: " + retired.get());
-                return BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
             c.getErr().println("latency-lab: " + Inputs.withoutHeaderValues(e.getMessage()));
             c.getErr().println("Try './lab " + (c.getCommandSpec().parent() == null ? "" : c.getCommandName() + " ") + "--help'.");
-            return BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             if (e instanceof IllegalArgumentException) {
                 command.getErr().println("latency-lab: " + e.getMessage());
-                return BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
             if (e instanceof TargetProcess.TargetFailedException || e instanceof FolderLock.FolderBusyException) {
                 command.getErr().println("latency-lab: " + e.getMessage());
-                return FAILED;
+                return ExitCode.FAILED;
             }
             if (e instanceof java.io.UncheckedIOException io) {
                 // a file or folder that could not be written once the command was under way: say which, and why
                 command.getErr().println("latency-lab: " + Folders.why(io));
-                return FAILED;
+                return ExitCode.FAILED;
             }
             throw e;
         });

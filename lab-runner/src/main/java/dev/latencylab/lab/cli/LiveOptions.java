@@ -6,10 +6,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import dev.latencylab.lab.flow.LiveStart;
 import dev.latencylab.lab.live.LiveView;
 
 /** The live view of a run while it lasts (see {@link LiveView}): on by default, on a port of its own choosing. */
-final class LiveOptions {
+final class LiveOptions implements LiveStart {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
@@ -22,7 +23,8 @@ final class LiveOptions {
     boolean off;
 
     /** Whether a run is watched: not with --no-live, nor where it has no view (notHere: why, or null). */
-    boolean watches(String notHere) {
+    @Override
+    public boolean watches(String notHere) {
         return !off && notHere == null;
     }
 
@@ -30,7 +32,9 @@ final class LiveOptions {
      * The view of the work titled title (a run, a sweep), started, to be told which run to follow; null with --no-live,
      * or where the work has none (notHere: why, said once).
      */
-    LiveView start(String title, PrintWriter out, String notHere) {
+    @Override
+    public LiveView start(String title, String notHere) {
+        PrintWriter out = command.commandLine().getOut();
         if (off) {
             return null;
         }

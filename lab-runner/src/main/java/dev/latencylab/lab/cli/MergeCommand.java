@@ -15,6 +15,7 @@ import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.merge.ResultMerge;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "merge", mixinStandardHelpOptions = true, description = {
         "Merge the result files of the K injectors of one run (sim.injectors=K, e.g. copied from K machines) into one "
@@ -71,7 +72,7 @@ final class MergeCommand implements Callable<Integer> {
         merged.problems().forEach(p -> console.err().println("latency-lab: PROBLEM: " + p));
         console.out().println("Result file: " + file.toAbsolutePath());
         console.out().println("Run page: " + RunPage.write(file).toAbsolutePath());
-        return merged.problems().isEmpty() ? LatencyLab.OK : LatencyLab.FAILED;
+        return merged.problems().isEmpty() ? ExitCode.OK : ExitCode.FAILED;
     }
 
     /** The merged result file: DIR/result.json. */

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.Folders;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "rebuild-docs", mixinStandardHelpOptions = true, description = {
         "Rebuild every published page, table and chart from its data: the sweeps under docs/ (summary.csv, runs.csv, "
@@ -35,7 +36,7 @@ final class RebuildDocsCommand implements Callable<Integer> {
         if (!check) {
             List<Path> written = Published.rebuild(repo, OptionsReference::markdown);
             console.out().printf("latency-lab: rebuilt %d published files from their data (git diff shows what changed)%n", written.size());
-            return LatencyLab.OK;
+            return ExitCode.OK;
         }
         Path scratch = Files.createTempDirectory("latency-lab-docs");
         try {
@@ -49,11 +50,11 @@ final class RebuildDocsCommand implements Callable<Integer> {
             }
             if (differ.isEmpty()) {
                 console.out().println("latency-lab: every published page, table and chart is what its data gives");
-                return LatencyLab.OK;
+                return ExitCode.OK;
             }
             differ.forEach(f -> console.out().println("latency-lab: differs from what its data gives: " + f));
             console.out().printf("latency-lab: %d published files differ; ./lab rebuild-docs writes them again%n", differ.size());
-            return LatencyLab.FAILED;
+            return ExitCode.FAILED;
         }
         finally {
             Folders.deleteTree(scratch);

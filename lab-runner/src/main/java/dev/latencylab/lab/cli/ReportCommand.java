@@ -25,6 +25,7 @@ import dev.latencylab.lab.page.RunsPage;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.sweep.Sweep;
+import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Rebuild a page from its data, whatever made it. A sweep folder: summary.csv, runs.csv, charts and index.html, or "
@@ -165,7 +166,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--markdown and --verdict are a sweep's; a capacity search's verdict and table are printed anyway");
         }
         console.out().print(CapacityReport.report(searches, out));
-        return LatencyLab.OK;
+        return ExitCode.OK;
     }
 
     /** A footprint experiment: its page and measurements.csv again from footprint.json, or its verdict in Markdown. */
@@ -186,6 +187,6 @@ final class ReportCommand implements Callable<Integer> {
             f.writeTable(new FootprintFolder(dir));
             console.out().println("Footprint page: " + FootprintPage.write(f, new FootprintFolder(dir)));
         }
-        return LatencyLab.OK;
+        return ExitCode.OK;
     }
 }

@@ -31,6 +31,8 @@ import dev.latencylab.lab.sweep.Preset;
 import dev.latencylab.lab.sweep.SweepPlan;
 import dev.latencylab.lab.sweep.SweepStart;
 import dev.latencylab.lab.sweep.SweepFile;
+import dev.latencylab.lab.flow.ExitCode;
+import dev.latencylab.lab.flow.SloVerdicts;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page. "
@@ -148,7 +150,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         catch (IllegalArgumentException e) {
             console.err().println("latency-lab: " + e.getMessage() + ": give another --name");
-            return LatencyLab.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         Slo objective = slo == null ? null : Slo.parse("--slo", slo); // a bad objective stops here, before any point
         SweepPlan plan = plan(dir, earlier, ports, injectors);
@@ -205,7 +207,7 @@ final class SweepCommand implements Callable<Integer> {
         String refused = SweepStart.beginOrResume(plan, dir, earlier, out, console.err());
         if (refused != null) {
             console.err().println("latency-lab: " + refused);
-            return LatencyLab.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         // said before the first point: a load whose users are never all active has no plateau to measure (a simulation of
         // the user's paces itself: its own)
@@ -217,13 +219,13 @@ final class SweepCommand implements Callable<Integer> {
                 : ownPacing ? "your simulation's requests are read from Gatling's records once each run ends" : null;
         try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
                 + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume");
-                LiveView live = liveOptions.start("sweep " + dir.dir().getFileName(), out, unwatched)) {
+                LiveView live = liveOptions.start("sweep " + dir.dir().getFileName(), unwatched)) {
             sweep.run(retryFailed, () -> {
                 labelOption.writeSince(dir, start);
                 SweepPage.write(dir);
             }, live == null ? RunWatch.NONE : live);
             if (sweep.stopped()) {
-                return LatencyLab.FAILED;
+                return ExitCode.FAILED;
             }
             List<Summary.RunRow> rows = Sweep.rows(dir);
             long failed = rows.stream().filter(r -> !r.done()).count();
@@ -243,9 +245,9 @@ final class SweepCommand implements Callable<Integer> {
                         failed, dir.dir().getFileName());
             }
             if (failed > 0) {
-                return LatencyLab.FAILED;
+                return ExitCode.FAILED;
             }
-            return SloVerdicts.said(objective, runs.size(), missed, true, console);
+            return SloVerdicts.said(objective, runs.size(), missed, true, console.out(), console.err());
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * One vocabulary for every command, read from picocli's model of the command line as ./lab builds it: a setting that
@@ -65,7 +66,7 @@ class OptionVocabularyTest {
             assertThat(options(command).keySet()).as(command).doesNotContainAnyElementsOf(retired.keySet());
             retired.forEach((old, now) -> {
                 Finished refused = execute(command, old, "1");
-                assertThat(refused.exit()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+                assertThat(refused.exit()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
                 assertThat(refused.output()).isEqualTo("latency-lab: %s %s: retired; give %s%n".formatted(command, old, now));
             });
         });
@@ -78,7 +79,7 @@ class OptionVocabularyTest {
     void aPropertyThatHasAnOptionIsRefusedAsDNamingTheOption() {
         LoadShapeOptions.OPTION_OF.forEach((property, option) -> {
             Finished refused = execute("run", "-D" + property + "=1");
-            assertThat(refused.exit()).as(refused.output()).isEqualTo(LatencyLab.BAD_INPUT);
+            assertThat(refused.exit()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(refused.output()).startsWith("latency-lab: -D%s: give %s instead".formatted(property, option));
         });
     }

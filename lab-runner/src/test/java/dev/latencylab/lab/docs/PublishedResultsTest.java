@@ -20,6 +20,7 @@ import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.flow.ExitCode;
 
 /** The published files: what their data gives (pages, tables, charts), what they record (targets), how split runs merge. */
 class PublishedResultsTest {
@@ -45,7 +46,7 @@ class PublishedResultsTest {
         int exit = LatencyLab.commandLine().setOut(out).setErr(out).execute("--repo", copy.toString(), "rebuild-docs", "--check");
         assertThat(console.toString()).isEqualTo("latency-lab: differs from what its data gives: README.md\n"
                 + "latency-lab: 1 published files differ; ./lab rebuild-docs writes them again\n");
-        assertThat(exit).isEqualTo(LatencyLab.FAILED);
+        assertThat(exit).isEqualTo(ExitCode.FAILED);
         assertThat(copy.resolve("README.md")).as("--check changes nothing").hasContent(edited);
     }
 

@@ -1,5 +1,6 @@
-package dev.latencylab.lab.cli;
+package dev.latencylab.lab.flow;
 
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -12,13 +13,13 @@ import dev.latencylab.lab.page.RunPage;
  * then said: met by all in one line, else a line for each run that missed it, and exit 5. Two steps, so that a sweep
  * writes its page once, after its runs are judged.
  */
-final class SloVerdicts {
+public final class SloVerdicts {
 
     private SloVerdicts() {
     }
 
     /** Each run's verdict into its result file and page; what each run that missed it missed (empty: all met it). */
-    static List<String> judge(Slo objective, List<SloGate.Judged> runs, boolean named) {
+    public static List<String> judge(Slo objective, List<SloGate.Judged> runs, boolean named) {
         if (objective == null) {
             return List.of();
         }
@@ -28,16 +29,16 @@ final class SloVerdicts {
     }
 
     /** The judged runs said on the console (named by their points when several: a sweep's), and the exit code. */
-    static int said(Slo objective, int runs, List<String> missed, boolean named, Console console) {
+    public static int said(Slo objective, int runs, List<String> missed, boolean named, PrintWriter out, PrintWriter err) {
         if (objective == null) {
-            return LatencyLab.OK;
+            return ExitCode.OK;
         }
         if (missed.isEmpty()) {
             String metrics = objective.limits().stream().map(l -> l.metric().id()).collect(Collectors.joining(", "));
-            console.out().println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs, metrics) : "latency-lab: SLO met (" + metrics + ")");
-            return LatencyLab.OK;
+            out.println(named ? "latency-lab: SLO met by all %d runs (%s)".formatted(runs, metrics) : "latency-lab: SLO met (" + metrics + ")");
+            return ExitCode.OK;
         }
-        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
-        return LatencyLab.SLO_MISSED;
+        missed.forEach(m -> err.println("latency-lab: SLO MISSED: " + m));
+        return ExitCode.SLO_MISSED;
     }
 }
