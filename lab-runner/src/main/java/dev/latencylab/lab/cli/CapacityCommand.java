@@ -1,6 +1,5 @@
 package dev.latencylab.lab.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,24 +10,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencylab.load.settings.SimulationSettings;
-import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.flow.CapacityFlow;
 import dev.latencylab.lab.capacity.SearchRepeats;
 import dev.latencylab.lab.capacity.SearchRun;
 import dev.latencylab.lab.compare.Slo;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.ResultsFolders;
-import dev.latencylab.lab.layout.SearchFolder;
-import dev.latencylab.lab.page.CapacityReport;
-import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.Jdk;
-import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.run.OwnSimulation;
-import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.targets.Target;
-import dev.latencylab.lab.flow.ExitCode;
 
 /**
  * ./lab capacity: the highest arrival rate a target serves within an SLO, found with ladders of open-model levels,
@@ -118,7 +111,6 @@ final class CapacityCommand implements Callable<Integer> {
         Path repo = lab.repo.toAbsolutePath().normalize();
         Planned planned = plan(service);
         SearchRun.Plan plan = planned.plan();
-        List<Double> first = planned.first();
         Target t = plan.target();
         long latencyMs = plan.latencyMs();
         Path searches = resultsOptions.holder(repo, ResultsFolders.SEARCHES);
@@ -129,23 +121,10 @@ final class CapacityCommand implements Callable<Integer> {
         GatlingLauncher launcher = gatlingOptions.launcher(repo);
         // a simulation of the user's is compiled once, before any folder is made: a refusal leaves nothing behind
         OwnSimulation.Source source = service == null ? null : service.simulation();
-        List<Capacity.Search> found;
         try (OwnSimulation own = source == null ? null : OwnSimulation.compile(source, launcher.classpath())) {
-            GatlingLauncher gatling = launcher.running(own);
-            found = SearchRepeats.run(searches, base, name != null, repeats, console.out(), dir -> search(repo, gatling, plan, first, dir, objective));
+            return CapacityFlow.run(repo, launcher.running(own), new CapacityFlow.Asked(searches, base, name != null, repeats, plan, planned.first(),
+                    objective), liveOptions, console.out(), console.err());
         }
-        if (found.getLast().wasInterrupted()) {
-            return ExitCode.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
-        }
-        boolean failed = found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")));
-        if (failed) {
-            return ExitCode.FAILED;
-        }
-        // each search judged once, when it ended (its capacity.json keeps the verdict): said here in its words
-        List<String> missed = found.stream().filter(r -> r.slo() != null && !r.slo().met()).map(r -> objective.capacityMissedBy(r.answer().capacityPerSecond()))
-                .filter(java.util.Objects::nonNull).toList();
-        missed.forEach(m -> console.err().println("latency-lab: SLO MISSED: " + m));
-        return missed.isEmpty() ? ExitCode.OK : ExitCode.SLO_MISSED;
     }
 
     /** A search's plan and its first ladder, from the options: checked before anything starts. */
@@ -177,44 +156,6 @@ final class CapacityCommand implements Callable<Integer> {
                 refineLevels, Duration.ofSeconds(targetOptions.warmup()), model, jdk, service);
         plan.ladder(first); // bad values (SLO, level length, arrivals) stop here, before a target starts
         return new Planned(plan, first);
-    }
-
-    /** One search in dir (SearchRun), then what it found beside the model and where its files are. */
-    private Capacity.Search search(Path repo, GatlingLauncher gatling, SearchRun.Plan plan, List<Double> first, Path dir, Slo objective) {
-        PrintWriter out = console.out();
-        out.printf("latency-lab: capacity of %s%s, SLO p99 <= %d ms %s and KO <= %s%%; folder %s%n", plan.target().id(),
-                plan.service() == null ? " at %d ms latency".formatted(plan.latencyMs()) : " at " + plan.service().url()
-                        + (plan.service().simulation() == null ? "" : ", each arrival a user running your simulation once"),
-                plan.sloP99Ms(), plan.settings().p99Timed(), maxKoPercent, dir);
-        Capacity.Search record;
-        String unwatched = plan.service() != null && plan.service().simulation() != null
-                ? "your simulation's requests are read from Gatling's records once each ladder ends" : null;
-        try (LiveView live = liveOptions.start("capacity " + dir.getFileName(), unwatched)) {
-            record = SearchRun.run(repo, gatling, plan, first, dir, out, written -> CapacityReport.draw(List.of(written), dir),
-                    live == null ? RunWatch.NONE : live);
-            if (live != null) {
-                live.end("the search found " + record.answer().summary(), new SearchFolder(dir).chartPng());
-            }
-        }
-        if (record.wasInterrupted()) {
-            return record;
-        }
-        if (objective != null) { // judged once, kept in capacity.json for report and CI
-            CapacitySearch.Level at = record.atCapacity();
-            record = record.judged(objective.capacityVerdict(record.answer().capacityPerSecond(), at == null ? null : at.latency().p99FromDueMs(),
-                    at == null ? null : at.koPercent()));
-            Capacity.write(dir, record);
-        }
-        SearchFolder search = new SearchFolder(dir);
-        out.printf("  model: %s; this machine's ceiling measured at the busiest level within the SLO: %s%n",
-                plan.service() != null ? "none (its path names no latency)" : Double.isNaN(plan.poolModel()) ? "no pool bounds it (T/L: none)"
-                        : "T/L = %s req/s".formatted(Figures.rate(plan.poolModel())),
-                record.bounds().machineCeilingPerSecond() == null ? "none"
-                        : "%,.0f %s".formatted(record.bounds().machineCeilingPerSecond(), plan.settings().rateUnit()));
-        out.println("  bounded by " + Verdict.capacityBound(record));
-        out.println("Capacity file: " + search.capacityFile());
-        out.println("Chart: " + search.chartPng());
-        return record;
     }
 
     /** --slo: its p99 and KO become the search's SLO, its capacity the rate the search must find; null without --slo. */

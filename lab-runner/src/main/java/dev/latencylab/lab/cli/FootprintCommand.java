@@ -1,9 +1,6 @@
 package dev.latencylab.lab.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -11,18 +8,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencylab.load.result.ResultCheck;
+import dev.latencylab.lab.flow.FootprintFlow;
 import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.FootprintExperiment;
 import dev.latencylab.lab.footprint.MemorySnapshot;
-import dev.latencylab.lab.layout.FolderLock;
-import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.machine.Machine;
-import dev.latencylab.lab.page.FootprintPage;
 import dev.latencylab.lab.run.ServiceSpec;
-import dev.latencylab.lab.run.StopOnSignal;
-import dev.latencylab.lab.flow.ExitCode;
 
 @Command(name = "footprint", mixinStandardHelpOptions = true, description = {
         "What concurrency costs in memory: each target, fresh for each count, holds that many requests in flight (each "
@@ -90,51 +82,8 @@ final class FootprintCommand implements Callable<Integer> {
     public Integer call() {
         Footprint.Settings settings = settings();
         Path repo = lab.repo.toAbsolutePath().normalize();
-        Path parent = resultsOptions.holder(repo, ResultsFolders.FOOTPRINTS);
-        FootprintFolder folder;
-        Footprint start;
-        String name = nameOption.checked();
-        if (name != null && Files.isRegularFile(new FootprintFolder(parent.resolve(name)).footprintFile())) {
-            folder = new FootprintFolder(parent.resolve(name));
-            start = Footprint.read(folder.dir());
-            if (!start.settings().equals(settings)) {
-                ResultCheck.Difference d = ResultCheck.firstDifference(start.settings(), settings);
-                throw new IllegalArgumentException(
-                        "%s was measured with other settings (%s %s there, %s now); give the same options to resume it, or another --name"
-                                .formatted(folder.dir(), d.name(), d.first(), d.second()));
-            }
-            console.out().printf("latency-lab: resuming %s: %d measurements done%n", folder.dir(),
-                    start.measurements().stream().filter(Footprint.Measurement::done).count());
-        }
-        else {
-            folder = new FootprintFolder(name != null ? ResultsFolders.namedFolder("--name", parent, name,
-                    "it holds no footprint.json to resume (another footprint may be starting there): give another --name")
-                    : ResultsFolders.newFolder(parent, "footprint-" + ResultsFolders.stamp()));
-            start = new Footprint(settings, Machine.fingerprint(), System.getProperty("java.vm.vendor") + " "
-                    + System.getProperty("java.runtime.version"), OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of());
-        }
-        int points = settings.targets().size() * settings.modes().size() * settings.counts().size() * settings.repeats();
-        console.out().printf("latency-lab: footprint of %s, %s, counts %s, %d repeats: %d measurements, each on a fresh target -> %s%n",
-                String.join(", ", settings.targets()), settings.modes().stream().map(Footprint.Mode::id).collect(java.util.stream.Collectors.joining(", ")),
-                settings.counts(), repeats, points, folder.dir());
-        Footprint done;
-        try (FolderLock lock = FolderLock.take(folder.dir(), "footprint --name " + folder.dir().getFileName(), takeOver)) {
-            FootprintExperiment experiment = new FootprintExperiment(repo, folder, start, console.out());
-            try (StopOnSignal signal = StopOnSignal.endingTargets(experiment::stopping,
-                    "stopped; the target was ended; footprint.json keeps every measurement done (" + folder.dir()
-                            + "): resume with --name " + folder.dir().getFileName())) {
-                done = experiment.run();
-                done.write(folder);
-                console.out().println("Footprint page: " + FootprintPage.write(done, folder));
-            }
-        }
-        console.out().print(FootprintPage.markdown(done));
-        long failed = done.measurements().stream().filter(m -> !m.done()).count();
-        if (failed > 0) {
-            console.err().printf("latency-lab: %d measurements failed (footprint.json and the page say why)%n", failed);
-            return ExitCode.FAILED;
-        }
-        return ExitCode.OK;
+        return FootprintFlow.run(repo, new FootprintFlow.Asked(settings, resultsOptions.holder(repo, ResultsFolders.FOOTPRINTS), nameOption.checked(),
+                takeOver), console.out(), console.err());
     }
 
     private Footprint.Settings settings() {

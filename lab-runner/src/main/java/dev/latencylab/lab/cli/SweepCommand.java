@@ -1,38 +1,27 @@
 package dev.latencylab.lab.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.latencylab.load.settings.SimulationSettings;
 import dev.latencylab.load.settings.TargetPorts;
 import dev.latencylab.lab.compare.Slo;
-import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.ResultsFolders;
-import dev.latencylab.lab.live.LiveView;
 import dev.latencylab.lab.layout.SweepFolder;
-import dev.latencylab.lab.page.SweepPage;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.ServiceSpec;
 import dev.latencylab.lab.run.OwnSimulation;
-import dev.latencylab.lab.run.RunWatch;
-import dev.latencylab.lab.run.StopOnSignal;
-import dev.latencylab.lab.summary.Summary;
-import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.Preset;
 import dev.latencylab.lab.sweep.SweepPlan;
-import dev.latencylab.lab.sweep.SweepStart;
 import dev.latencylab.lab.sweep.SweepFile;
 import dev.latencylab.lab.flow.ExitCode;
-import dev.latencylab.lab.flow.SloVerdicts;
+import dev.latencylab.lab.flow.SweepFlow;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = "Run targets x user counts (x latencies), each point on a fresh target, and build the comparison page. "
@@ -163,7 +152,8 @@ final class SweepCommand implements Callable<Integer> {
                 dir = new SweepFolder(ResultsFolders.newFolder(parent, ResultsFolders.stamp())); // a new sweep's own folder, even beside one started in the same second
             }
             try (FolderLock lock = FolderLock.take(dir.dir(), "sweep --name " + dir.dir().getFileName(), takeOver)) {
-                return run(plan, dir, earlier, repo, objective, launcher.running(own));
+                return SweepFlow.run(repo, launcher.running(own), new SweepFlow.Asked(plan, dir, earlier, Duration.ofSeconds(drainSeconds),
+                        retryFailed, labelOption.label, objective), liveOptions, console.out(), console.err());
             }
         }
     }
@@ -198,57 +188,6 @@ final class SweepCommand implements Callable<Integer> {
                         shape.levelSeconds != null ? shape.levelSeconds : SweepPlan.Levels.LEVEL_SECONDS, shape.rates == null ? null
                                 : LoadShapeOptions.levelSlo(slo == null ? null : Slo.parse("--slo", slo))),
                 injectors, !noJvmEvents, jdk.given == null ? null : jdk.given.strip(), service);
-    }
-
-    /** The sweep begun or resumed in dir, each point run by gatling (the lab's simulation, or the user's). */
-    private Integer run(SweepPlan plan, SweepFolder dir, SweepFile earlier, Path repo, Slo objective, GatlingLauncher gatling) {
-        PrintWriter out = console.out();
-        Instant start = Instant.now();
-        String refused = SweepStart.beginOrResume(plan, dir, earlier, out, console.err());
-        if (refused != null) {
-            console.err().println("latency-lab: " + refused);
-            return ExitCode.BAD_INPUT;
-        }
-        // said before the first point: a load whose users are never all active has no plateau to measure (a simulation of
-        // the user's paces itself: its own)
-        boolean ownPacing = plan.service() != null && plan.service().simulation() != null;
-        plan.points().stream().filter(p -> !ownPacing && p.run() == 1 && !p.isOpen()).map(plan::settings).map(SimulationSettings::plateauUnreachable)
-                .filter(java.util.Objects::nonNull).distinct().forEach(why -> console.err().println("latency-lab: WARNING: " + why));
-        Sweep sweep = new Sweep(repo, dir, plan, out, Duration.ofSeconds(drainSeconds), gatling);
-        String unwatched = plan.injectors() > 1 ? "each of several injectors counts its own share; watch a sweep of one"
-                : ownPacing ? "your simulation's requests are read from Gatling's records once each run ends" : null;
-        try (StopOnSignal signal = StopOnSignal.endingRun(gatling, sweep::stopping, "stopped; the point under way was ended and finished "
-                + "points are kept: run the same command with --name " + dir.dir().getFileName() + " to resume");
-                LiveView live = liveOptions.start("sweep " + dir.dir().getFileName(), unwatched)) {
-            sweep.run(retryFailed, () -> {
-                labelOption.writeSince(dir, start);
-                SweepPage.write(dir);
-            }, live == null ? RunWatch.NONE : live);
-            if (sweep.stopped()) {
-                return ExitCode.FAILED;
-            }
-            List<Summary.RunRow> rows = Sweep.rows(dir);
-            long failed = rows.stream().filter(r -> !r.done()).count();
-            List<dev.latencylab.lab.compare.SloGate.Judged> runs = rows.stream()
-                    .map(r -> new dev.latencylab.lab.compare.SloGate.Judged(r, dir.point(r.identity().point()).resultFile())).toList();
-            // judged before the page is written, once: the verdicts go into its runs.csv and summary.csv
-            List<String> missed = failed > 0 ? List.of() : SloVerdicts.judge(objective, runs, true);
-            SweepPage.write(dir);
-            if (live != null) {
-                live.end("the sweep finished", dir.page());
-            }
-            out.printf("latency-lab: sweep finished in %s; %d of %d runs failed%nComparison page: %s%n",
-                    Figures.minutes(Duration.between(start, Instant.now())), failed,
-                    plan.points().size(), dir.page());
-            if (failed > 0) {
-                console.err().printf("latency-lab: %d run(s) failed (see the page); --retry-failed with --name %s runs them again%n",
-                        failed, dir.dir().getFileName());
-            }
-            if (failed > 0) {
-                return ExitCode.FAILED;
-            }
-            return SloVerdicts.said(objective, runs.size(), missed, true, console.out(), console.err());
-        }
     }
 
     /**
