@@ -126,13 +126,12 @@ public final class Published {
      *                the markers of ./lab COMMAND --help
      */
     public static List<Path> rebuild(Path repo, java.util.function.UnaryOperator<String> options) {
-        List<Path> written = new ArrayList<>();
-        for (String sweep : SWEEPS) {
+        // each sweep's files apart from every other's: drawn side by side, one on each core
+        List<Path> written = new ArrayList<>(SWEEPS.parallelStream().flatMap(sweep -> {
             SweepFolder folder = new SweepFolder(repo.resolve(sweep));
             SweepPage.write(folder);
-            written.addAll(List.of(folder.summaryCsv(), folder.runsCsv(), folder.page()));
-            written.addAll(files(folder.charts()));
-        }
+            return Stream.concat(Stream.of(folder.summaryCsv(), folder.runsCsv(), folder.page()), files(folder.charts()).stream());
+        }).toList());
         SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
         SweepPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
         written.add(side.page());
