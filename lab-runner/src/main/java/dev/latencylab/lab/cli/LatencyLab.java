@@ -20,16 +20,12 @@ import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.layout.Folders;
 
 /**
- * The lab's command line: run one load test, sweep a matrix of them, compare them, or rebuild a sweep's page. Exit
- * codes: 0 ok, 1 a run or point failed, 2 bad input, 3 worse (compare), 4 a gate that cannot judge (compare), 5 an SLO missed (--slo); stopped by a signal, 128 + its number (130
- * Ctrl-C, 143 SIGTERM).
+ * The lab's command line: run one load test, sweep a matrix of them, compare them, or rebuild a sweep's page. Its exit
+ * codes are ExitCode's; --help says them in Reference's words.
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = LatencyLab.Versions.class,
         resourceBundle = "dev.latencylab.lab.cli.SharedOptions",
         description = "Load tests of a blocking and a non-blocking server under slow I/O.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:ok", "1:a run or point failed", "2:bad input (an option or property)",
-                "3:worse (compare --fail-if-worse, history --fail-on-change)", "130/143:stopped by Ctrl-C / SIGTERM (everything it started is ended first)"},
         subcommands = {RunCommand.class, SweepCommand.class, ReportCommand.class, CapacityCommand.class, MergeCommand.class,
                 CompareCommand.class, HistoryCommand.class, FootprintCommand.class, RebuildDocsCommand.class})
 public final class LatencyLab {

@@ -1,6 +1,9 @@
 package dev.latencylab.lab.flow;
 
-/** What ./lab exits with, every command alike (its --help lists them). */
+/**
+ * What ./lab exits with, every command alike; stopped by a signal, 128 + its number (130 Ctrl-C, 143 SIGTERM), the
+ * JVM's after its hooks. Their meanings, for --help and the docs, are Reference's.
+ */
 public final class ExitCode {
 
     public static final int OK = 0;
