@@ -279,7 +279,7 @@ public final class ArrivalRecorder implements AutoCloseable {
         }
         Histogram all = fromDue.copy();
         return new Result.Open(load.poisson() ? "poisson" : "uniform", connections,
-                new Result.Sent(dueOffsetMs.length, started.sum(), peakInFlight.get()), new Result.Slo(sloMs, sloKoPercent),
+                new Result.Sent(dueOffsetMs.length, started.sum(), peakInFlight.get()), new Result.LevelSlo(sloMs, sloKoPercent),
                 HistogramCodec.percentiles(all), HistogramCodec.encoded(all),
                 HistogramCodec.percentiles(lag), stopReason, capacity, out, HistogramCodec.encoded(lag), Result.Open.REQUEST);
     }

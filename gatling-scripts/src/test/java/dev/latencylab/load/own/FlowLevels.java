@@ -121,7 +121,7 @@ final class FlowLevels {
                     new Result.LevelHistograms(encoded, encoded, HistogramCodec.encoded(l.lag))));
         }
         return new Result.Open(load.poisson() ? "poisson" : "uniform", CONNECTIONS,
-                new Result.Sent(dueOffsetMs.length, startedCount, peakUsers), new Result.Slo(sloMs, sloKoPercent),
+                new Result.Sent(dueOffsetMs.length, startedCount, peakUsers), new Result.LevelSlo(sloMs, sloKoPercent),
                 HistogramCodec.percentiles(requests), HistogramCodec.encoded(requests), HistogramCodec.percentiles(lag), null, null, out,
                 HistogramCodec.encoded(lag), Result.Open.FLOW);
     }

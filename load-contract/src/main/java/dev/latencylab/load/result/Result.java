@@ -113,7 +113,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * before); users is the whole run's, of which injector i started its share (see InjectorSplit); a merged result has
      * no injectorIndex.
      */
-    public record Parameters(int users, @JsonUnwrapped Endpoint endpoint, @JsonUnwrapped Pacing pacing, String connections,
+    public record Parameters(int users, @JsonUnwrapped Endpoint endpoint, @JsonUnwrapped RunPacing pacing, String connections,
             Integer modelThreads, @JsonUnwrapped Assertions assertions, boolean sampleServer, Long targetPid,
             @JsonUnwrapped Injection injection, @JsonUnwrapped Split split) {
 
@@ -148,7 +148,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     }
 
     /** How the users arrive and pace themselves: ramp, requests per user, think time (closed model). */
-    public record Pacing(long rampSeconds, int repeat, long thinkMinMs, long thinkMaxMs) {
+    public record RunPacing(long rampSeconds, int repeat, long thinkMinMs, long thinkMaxMs) {
     }
 
     /** Gatling assertions the run was given; null where none. */
@@ -343,7 +343,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * the sum of the injectors' peaks (at most: they need not have peaked at the same moment); stoppedEarly each
      * injector's reason.
      */
-    public record Open(String arrivals, String connections, @JsonUnwrapped Sent sent, @JsonUnwrapped Slo slo,
+    public record Open(String arrivals, String connections, @JsonUnwrapped Sent sent, @JsonUnwrapped LevelSlo slo,
             ResponseTimes fromDueMs, EncodedHistogram fromDueHistogram, ResponseTimes injectorLagMs, String stoppedEarly,
             Double capacityPerSecond, List<Level> levels, EncodedHistogram injectorLagHistogram,
             @JsonInclude(JsonInclude.Include.NON_NULL) String arrivalSends) {
@@ -379,7 +379,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     }
 
     /** The SLO each level of an open run is judged by: p99 from due, and the share of KO. */
-    public record Slo(long sloP99Ms, double sloKoPercent) {
+    public record LevelSlo(long sloP99Ms, double sloKoPercent) {
     }
 
     /**
