@@ -369,7 +369,7 @@ public record Comparison(Side a, Side b, List<Pair> pairs, List<String> unmatche
 
     /** A side's point flagged machine-cpu-bound or unstable: its figures say more about the machine, or vary. */
     private static java.util.Optional<String> flags(String side, PointRow point) {
-        List<String> marked = point.flagList().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
+        List<String> marked = point.flags().all().stream().filter(f -> f.equals(Flags.MACHINE_CPU_BOUND) || f.equals(Flags.UNSTABLE))
                 .collect(Collectors.toList());
         return marked.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of("%s is flagged %s".formatted(side, String.join(", ", marked)));
     }

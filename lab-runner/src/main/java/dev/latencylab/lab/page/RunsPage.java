@@ -93,7 +93,7 @@ public final class RunsPage {
                     m == null || m.poolBoundPerSecond() == null ? "none" : "%,.0f".formatted(m.poolBoundPerSecond()),
                     f0(row.model().modelThroughput()), f0(row.model().modelResponseMs()), f0(row.rates().goodput()), ms(row.latency().p50Ms()),
                     ms(row.latency().p95Ms()), ms(row.latency().p99Ms()), row.requests().ko() == null ? "" : "%,d".formatted(row.requests().ko()),
-                    pct(row.cpu().serverCpu()), pct(row.cpu().machineCpu()), row.notes().flags(),
+                    pct(row.cpu().serverCpu()), pct(row.cpu().machineCpu()), row.notes().flags().toString(),
                     out.toAbsolutePath().normalize().relativize(linked.toAbsolutePath().normalize()).toString(), linked.getFileName().toString());
         }
     }

@@ -137,7 +137,7 @@ final class ServiceWords {
      */
     private static String knee(Optional<ServiceModel> model, double bound) {
         return model.map(m -> ", the knee at %s users by L + Z = %.2f s at %d users%s".formatted(Verdict.rate(m.kneeUsers(bound)), m.cycleMs() / 1000,
-                m.at().identity().users(), m.at().flagList().contains(Flags.UNSTABLE) ? ", whose runs disagree" : "")).orElse("");
+                m.at().identity().users(), m.at().flags().has(Flags.UNSTABLE) ? ", whose runs disagree" : "")).orElse("");
     }
 
     /** The goodput against the bound that decided (the full pool's, else the given one's), e.g. ", 1% below it". */

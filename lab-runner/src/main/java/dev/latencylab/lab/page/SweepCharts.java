@@ -272,7 +272,7 @@ public final class SweepCharts {
         }
         if (c.file().equals("throughput")) {
             // the title says "all users active": a load where they never were is named, its goodput no plateau's
-            List<String> never = drawn.all().stream().filter(p -> p.flagList().contains(dev.latencylab.lab.summary.Flags.NOT_ALL_ACTIVE))
+            List<String> never = drawn.all().stream().filter(p -> p.flags().has(dev.latencylab.lab.summary.Flags.NOT_ALL_ACTIVE))
                     .map(p -> "%,d".formatted(p.identity().users())).distinct().toList();
             if (!never.isEmpty()) {
                 chart.setTitle(chart.getTitle() + "; never all active at " + String.join(", ", never) + " users: no plateau");

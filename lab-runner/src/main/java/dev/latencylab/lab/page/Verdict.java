@@ -31,7 +31,7 @@ public final class Verdict {
      * this machine's open-files limit), not one connection per user (docs/findings.md).
      */
     static boolean sharedConnectionsKo(String target, Summary.PointRow p) {
-        return p.flagList().contains(Flags.CONNECTIONS_SWITCHED) && !cause(target, p).isEmpty();
+        return p.flags().has(Flags.CONNECTIONS_SWITCHED) && !cause(target, p).isEmpty();
     }
 
     private Verdict() {
@@ -174,7 +174,7 @@ public final class Verdict {
 
     /** What a reader must know beside the numbers: runs that disagree, a load near this machine's ceiling. */
     private static String notes(Summary.PointRow p) {
-        List<String> flags = p.flagList();
+        List<String> flags = p.flags().all();
         List<String> notes = new ArrayList<>();
         if (flags.contains(Flags.UNSTABLE)) {
             notes.add("its runs disagree");
@@ -286,8 +286,8 @@ public final class Verdict {
     /** A point's goodput, and that it is no plateau's where its users were never all active at once. */
     private static String goodput(Summary.PointRow p) {
         return rate(p.rates().goodput().median()) + " req/s"
-                + (p.flagList().contains(Flags.NOT_ALL_ACTIVE) ? ", never all its users active at once: no plateau" : "")
-                + (p.flagList().contains(Flags.LEVEL_NOT_HELD) ? ", its rate not held by the injector: no plateau" : "");
+                + (p.flags().has(Flags.NOT_ALL_ACTIVE) ? ", never all its users active at once: no plateau" : "")
+                + (p.flags().has(Flags.LEVEL_NOT_HELD) ? ", its rate not held by the injector: no plateau" : "");
     }
 
     static String rate(Double v) {

@@ -27,9 +27,6 @@ public final class Flags {
     public static final String NOT_ALL_ACTIVE = "not-all-active";
     public static final String LEVEL_NOT_HELD = "level-not-held";
 
-    /** How a run's or point's flags are written in one cell (runs.csv, summary.csv, the pages). */
-    static final String FLAG_SEPARATOR = "; ";
-
     /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
     static final double CPU_BOUND = 0.90;
     /** Open files at or above this share of the limit count as near it. */
@@ -71,7 +68,7 @@ public final class Flags {
             flags.add(LEVEL_NOT_HELD);
         }
         if (r.requests().ko() > 0) {
-            flags.add("ko %.1f%% (%s)".formatted(r.requests().koPercent(), topReason));
+            flags.add(RowFlags.ko(r.requests().koPercent(), topReason));
         }
         if (p.throughput() != null && p.modelThroughput() != null && p.modelThroughput() > 0 && !Boolean.TRUE.equals(p.saturated())
                 && !machineBound && Math.abs(p.throughput() - p.modelThroughput()) / p.modelThroughput() > Summary.MODEL_TOLERANCE
@@ -134,11 +131,6 @@ public final class Flags {
 
     private static boolean near(Double value, Double limit) {
         return value != null && limit != null && limit > 0 && value >= FILES_NEAR_LIMIT * limit;
-    }
-
-    /** The flags of a cell, as written with {@link #FLAG_SEPARATOR}; none for a blank one. */
-    static List<String> flagList(String flags) {
-        return flags == null || flags.isBlank() ? List.of() : List.of(flags.split(FLAG_SEPARATOR));
     }
 
     /** A flag of a run or point, and when it is set: ./lab report --help lists them, docs/sweeps.md's table is made from them. */

@@ -88,7 +88,7 @@ public record MachineCeiling(String target, int fromUsers, int cores, double ser
         return r.done() && r.identity().rate() == null && !Boolean.TRUE.equals(r.model().modelSaturated()) && r.cpu().cores() != null
                 && r.rates().goodput() != null
                 && r.cpu().serverCpuMsPerRequest() != null && r.cpu().injectorCpuMsPerRequest() != null
-                && !r.flagList().contains(Flags.MACHINE_BUSY_ELSEWHERE);
+                && !r.flags().has(Flags.MACHINE_BUSY_ELSEWHERE);
     }
 
     private static double median(List<Summary.RunRow> runs, java.util.function.Function<Summary.RunRow, Double> value) {

@@ -43,9 +43,9 @@ public final class Points {
         String topKoReason = mostCommon(done.stream().map(r -> r.requests().topKoReason()).toList());
 
         Set<String> flags = new LinkedHashSet<>();
-        done.forEach(r -> r.flagList().stream().filter(f -> !f.startsWith("ko ")).forEach(flags::add));
+        done.forEach(r -> flags.addAll(r.flags().withoutKo()));
         if (koPercent != null && koPercent > 0) {
-            flags.add("ko %.1f%% (%s)".formatted(koPercent, topKoReason));
+            flags.add(RowFlags.ko(koPercent, topKoReason));
         }
         if (goodput.widerThan(Summary.GOODPUT_TOLERANCE, 0) || p95.widerThan(Summary.P95_TOLERANCE, Summary.P95_TOLERANCE_MS)) {
             flags.add(Flags.UNSTABLE);
@@ -71,7 +71,7 @@ public final class Points {
                         spread(done, r -> r.cpu().serverCpuMsPerRequest()).median(), spread(done, r -> r.cpu().injectorCpuMsPerRequest()).median(),
                         spread(done, r -> r.cpu().machineSteal()).median(), spread(done, r -> r.cpu().loadAverage()).median()),
                 model.model(), PoolEvidence.point(done),
-                new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), String.join(Flags.FLAG_SEPARATOR, flags), runIds,
+                new Summary.PointRow.Notes(ceiling == null ? null : ceiling.requestsPerSecond(), RowFlags.of(flags), runIds,
                         SloCell.ofPoint(done.stream().map(r -> r.notes().slo()).toList())));
     }
 

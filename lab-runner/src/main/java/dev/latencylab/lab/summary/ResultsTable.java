@@ -69,7 +69,7 @@ public final class ResultsTable {
             parts.add("%.1f%% KO (%s)".formatted(ko, p.requests().topKoReason().replace("no response: ", "").replace(" (", " ").replace(")", "")));
         }
         // the KO flag is already in the cell, with its reason
-        List<String> flags = p.flagList().stream().filter(f -> !f.startsWith("ko ")).toList();
+        List<String> flags = p.flags().withoutKo();
         return String.join(", ", parts) + (flags.isEmpty() ? "" : " (" + String.join(", ", flags) + ")");
     }
 }

@@ -34,7 +34,7 @@ public record ServiceModel(Summary.PointRow at, double latencyMs, double cycleMs
         Double goodput = p.rates().goodput().median();
         // a load whose users were never all active at once offered less than N/(L+Z): L + Z from it would be too long
         if (!p.done() || p.identity().rate() != null || p.evidence().fullPool() != null || p50 == null || p50 <= 0 || goodput == null
-                || goodput <= 0 || p.flagList().contains(Flags.NOT_ALL_ACTIVE)) {
+                || goodput <= 0 || p.flags().has(Flags.NOT_ALL_ACTIVE)) {
             return Optional.empty();
         }
         return Optional.of(new ServiceModel(p, p50, p.identity().users() * 1000.0 / goodput));

@@ -36,7 +36,7 @@ public final class Stages {
 
         /** The same, with the target's lightest load to tell a queue by (null: none told). */
         public static Cause of(Summary.PointRow p, Summary.PointRow lightest) {
-            List<String> flags = p.flagList();
+            List<String> flags = p.flags().all();
             if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
             }
@@ -81,7 +81,7 @@ public final class Stages {
         }
 
         public static Decider of(Summary.PointRow p) {
-            return p.flagList().stream().anyMatch(MACHINE_FLAGS::contains) ? MACHINE : MODEL;
+            return p.flags().all().stream().anyMatch(MACHINE_FLAGS::contains) ? MACHINE : MODEL;
         }
     }
 
@@ -149,7 +149,7 @@ public final class Stages {
     }
 
     private static boolean neverAllActive(Summary.PointRow p) {
-        return p.flagList().contains(Flags.NOT_ALL_ACTIVE) || p.flagList().contains(Flags.LEVEL_NOT_HELD);
+        return p.flags().has(Flags.NOT_ALL_ACTIVE) || p.flags().has(Flags.LEVEL_NOT_HELD);
     }
 
     /** The side-by-side load of each latency and model (see {@link SideBySide}); none where no load was run by two targets. */

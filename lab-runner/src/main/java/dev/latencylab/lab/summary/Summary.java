@@ -94,7 +94,7 @@ public final class Summary {
          * The run's flags (see Flags.FLAGS), its Gatling report relative to the sweep, how long it took, and its SLO verdict
          * as its result file keeps it (SloCell; null where no objective was given).
          */
-        public record Notes(String flags, String report, Long wallSeconds, String slo) {
+        public record Notes(RowFlags flags, String report, Long wallSeconds, String slo) {
         }
 
         /** The point's id, the runs of one point share it: webflux-l100-u5000 (or -rate3000, open). */
@@ -102,8 +102,8 @@ public final class Summary {
             return Point.pointId(identity.target(), identity.latencyMs(), identity.users(), identity.rate());
         }
 
-        public List<String> flagList() {
-            return Flags.flagList(notes.flags());
+        public RowFlags flags() {
+            return notes.flags();
         }
 
         public boolean done() {
@@ -114,7 +114,7 @@ public final class Summary {
         static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
             return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
                     Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Peaks.NONE, Model.NONE,
-                    PoolEvidence.NONE, new Notes("failed", report, wallSeconds, null));
+                    PoolEvidence.NONE, new Notes(RowFlags.of("failed"), report, wallSeconds, null));
         }
     }
 
@@ -169,15 +169,15 @@ public final class Summary {
          * machineCeiling: the target's ceiling on this machine (req/s), null when none could be measured; the point's flags;
          * its runs' ids; its SLO verdict, from its runs' (SloCell; null where none was judged).
          */
-        public record Notes(Double machineCeiling, String flags, String runIds, String slo) {
+        public record Notes(Double machineCeiling, RowFlags flags, String runIds, String slo) {
         }
 
         public boolean done() {
             return "done".equals(outcome.status());
         }
 
-        public List<String> flagList() {
-            return Flags.flagList(notes.flags());
+        public RowFlags flags() {
+            return notes.flags();
         }
 
         /** A point none of whose runs finished: which point, how many failed and the first one's reason. */
@@ -187,7 +187,7 @@ public final class Summary {
                     new Tally(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
                     new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
                     new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
-                    PoolEvidence.NONE, new Notes(machineCeiling, "failed", runIds, null));
+                    PoolEvidence.NONE, new Notes(machineCeiling, RowFlags.of("failed"), runIds, null));
         }
     }
 
@@ -344,7 +344,7 @@ public final class Summary {
                 new RunRow.Peaks(heap == null ? null : heap / 1024 / 1024, r.injector().openFiles().max(), r.server().files().openFiles().max()),
                 model == null ? Model.NONE : new Model(model.offeredLoadPerSecond(),
                         model.poolBoundPerSecond(), modelThroughput, model.kneeUsers(), model.responseTimeMsAtFullPopulation(), saturated),
-                PoolEvidence.of(r), new RunRow.Notes(String.join(Flags.FLAG_SEPARATOR, flags), facts.report(), facts.wallSeconds(),
+                PoolEvidence.of(r), new RunRow.Notes(RowFlags.of(flags), facts.report(), facts.wallSeconds(),
                         SloCell.ofRun(r.slo())));
     }
 

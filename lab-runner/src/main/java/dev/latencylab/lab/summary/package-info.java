@@ -2,7 +2,7 @@
  * Summary rows: one per run and one per point (median and range of its runs), their flags, the CSV tables, and the
  * request rate this machine's CPU allows each target (the machine ceiling).
  * <p>
- * Summary (run and point rows), Points (a point's row from its runs), Flags (their names and when each is set),
+ * Summary (run and point rows), Points (a point's row from its runs), Flags (their names and when each is set), RowFlags (a row's flags, in the order its cell writes them),
  * RecordCsv (rows as CSV), SloCell (a run's or point's SLO verdict in a cell), ResultsTable, Spread, MachineCeiling
  * (the rate this machine's CPU allows), PoolEvidence (what a server said of its own pools: the one full, its bound;
  * the sizes given), ServiceModel (a service's model, calibrated on its lightest load: L, L + Z, T / L, the knee),

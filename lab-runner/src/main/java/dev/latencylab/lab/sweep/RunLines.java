@@ -57,7 +57,7 @@ public final class RunLines {
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
         String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))
                 : "bounded by the offered load";
-        List<String> flags = r.flagList();
+        List<String> flags = r.flags().all();
         PoolEvidence e = r.evidence();
         boolean heldBelow = !pool && e.heldBelow(r.model().modelThroughput(), r.rates().goodput());
         String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"

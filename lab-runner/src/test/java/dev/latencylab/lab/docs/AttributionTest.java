@@ -91,7 +91,7 @@ class AttributionTest {
                 Summary.PointRow p = points.stream().filter(r -> r.identity().point().equals(id)).findFirst()
                         .orElseThrow(() -> new AssertionError(o.sweep() + " has no point " + id));
                 String what = "%s %s, owed to %s by findings.md".formatted(o.sweep(), id, o.lead().words());
-                assertThat(Stages.Decider.of(p)).as(what + ": its flags " + p.flagList()).isEqualTo(o.lead());
+                assertThat(Stages.Decider.of(p)).as(what + ": its flags " + p.flags().all()).isEqualTo(o.lead());
                 String target = p.identity().target();
                 List<Stages.Stage> stages = Stages.of(points).stream().filter(t -> t.target().equals(target)).findFirst().orElseThrow().stages();
                 int at = -1;

@@ -138,7 +138,7 @@ class ServiceFindingsTest {
 
     @Test
     void theDigestIsThisMachinesCpu() {
-        assertThat(at(points("digest"), 400).flagList()).contains(Flags.MACHINE_CPU_BOUND);
+        assertThat(at(points("digest"), 400).flags().all()).contains(Flags.MACHINE_CPU_BOUND);
     }
 
     /**

@@ -112,7 +112,7 @@ class TlsFindingsTest {
 
     @Test
     void webfluxOverHttp2AtAThousandUsersIsTheOnePointThisMachinesCpuDecided() {
-        assertThat(points().values().stream().filter(p -> p.notes().flags().contains("machine-cpu-bound")).map(p -> p.identity().point()))
+        assertThat(points().values().stream().filter(p -> p.flags().has("machine-cpu-bound")).map(p -> p.identity().point()))
                 .containsExactly("webflux-h2-l100-u1000");
     }
 
@@ -127,7 +127,7 @@ class TlsFindingsTest {
                 assertThat(p.evidence().fullPool()).as(p.identity().point()).isEqualTo("Tomcat's HTTP/2 streams");
                 assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.SERVICE_POOL);
                 assertThat(p.rates().goodput().max()).as("far below the offered load").isLessThan(p.model().modelThroughput() * 0.9);
-                assertThat(p.flagList()).doesNotContain(dev.latencylab.lab.summary.Flags.DISAGREES_WITH_MODEL);
+                assertThat(p.flags().all()).doesNotContain(dev.latencylab.lab.summary.Flags.DISAGREES_WITH_MODEL);
             }
             else {
                 assertThat(cause).as(p.identity().point()).isEqualTo(Stages.Cause.OFFERED_LOAD);

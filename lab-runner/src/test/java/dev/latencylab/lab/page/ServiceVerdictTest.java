@@ -82,7 +82,7 @@ class ServiceVerdictTest {
             runs.add(run(20, r, r == 1 ? 11.7 : 12.7, 108, 0.1, NONE_FULL));
             runs.add(run(200, r, 97.9, 950, 0.24, HIKARI_FULL));
         }
-        assertThat(Points.of(runs, Map.of()).get(0).flagList()).contains(Flags.UNSTABLE);
+        assertThat(Points.of(runs, Map.of()).get(0).flags().all()).contains(Flags.UNSTABLE);
         assertThat(Verdict.markdown(Points.of(runs, Map.of())))
                 .containsPattern("the knee at [0-9,]+ users by L \\+ Z = [0-9.]+ s at 20 users, whose runs disagree");
         runs.replaceAll(row -> row.identity().users() == 20 ? run(20, row.identity().run(), 12.2, 108, 0.1, NONE_FULL) : row);
@@ -102,7 +102,7 @@ class ServiceVerdictTest {
             runs.add(run(200, r, 97.9, 950, 0.24, HIKARI_FULL));
         }
         List<Summary.PointRow> points = Points.of(runs, Map.of());
-        assertThat(points.get(0).flagList()).contains(dev.latencylab.lab.summary.Flags.NOT_ALL_ACTIVE);
+        assertThat(points.get(0).flags().all()).contains(dev.latencylab.lab.summary.Flags.NOT_ALL_ACTIVE);
         assertThat(dev.latencylab.lab.summary.ServiceModel.of(points)).isEmpty();
         String markdown = Verdict.markdown(points);
         assertThat(markdown).contains("6 req/s, never all its users active at once: no plateau;").contains("HikariCP at 200 users")

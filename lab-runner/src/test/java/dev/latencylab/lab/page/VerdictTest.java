@@ -160,7 +160,7 @@ class VerdictTest {
                 long owedToModel = 0;
                 for (Stages.Stage s : t.stages()) {
                     Summary.PointRow cited = s.bound() == Stages.Cause.POOL ? s.first() : s.last();
-                    boolean machine = cited.flagList().contains("machine-cpu-bound") || cited.flagList().contains("near-machine-ceiling");
+                    boolean machine = cited.flags().has("machine-cpu-bound") || cited.flags().has("near-machine-ceiling");
                     // below the model where Tomcat's connection cap refused users (connect timeouts on MVC): its settings' bound
                     boolean cap = s.bound() == Stages.Cause.BELOW_MODEL && t.target().startsWith("mvc") && cited.requests().topKoReason() != null
                             && cited.requests().topKoReason().contains("connect timeout");
@@ -172,7 +172,7 @@ class VerdictTest {
                                 .findFirst().ifPresent(p -> assertThat(line).as("%s: %s".formatted(sweep, line))
                                         .contains("%.1f%% at %,d users".formatted(p.requests().koPercent(), p.identity().users())));
                     }
-                    if (s.bound() == Stages.Cause.POOL && s.last().flagList().contains("connections-switched")
+                    if (s.bound() == Stages.Cause.POOL && s.last().flags().has("connections-switched")
                             && s.last().requests().koPercent() != null && s.last().requests().koPercent() > 0) {
                         assertThat(line).as("%s: %s's KO at %,d users is not the pool's".formatted(sweep, t.target(), s.last().identity().users()))
                                 .doesNotContainPattern("KO at [0-9,]+ users: [^;]*; the model\\)");

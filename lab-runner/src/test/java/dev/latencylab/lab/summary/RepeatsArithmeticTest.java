@@ -22,7 +22,7 @@ class RepeatsArithmeticTest {
 
     /** A finished run with the numbers a case chooses (the model's: N/(L+Z) with L = 100 ms, Z = 1.5 s). */
     private static Summary.RunRow run(String target, int users, int run, double goodput, double throughput, long p95,
-            double serverCpu, double injectorCpu, boolean saturated, long ko, String flags) {
+            double serverCpu, double injectorCpu, boolean saturated, long ko, String... flags) {
         return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId(target, 100, users, null) + "-r" + run, target, users, null, 100, run),
                 new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
                 new Summary.RunRow.Rates(goodput, throughput, throughput, (long) throughput),
@@ -32,11 +32,11 @@ class RepeatsArithmeticTest {
                         MachineCeiling.cpuMsPerRequest(serverCpu, CORES, goodput), MachineCeiling.cpuMsPerRequest(injectorCpu, CORES, goodput),
                         0.001, 1.0, 1400.0),
                 new Summary.RunRow.Peaks(100.0, 100.0, 100.0), new Summary.Model(users / 1.6, null, users / 1.6, null, 100.0, saturated),
-                PoolEvidence.NONE, new Summary.RunRow.Notes(flags, null, 90L, null));
+                PoolEvidence.NONE, new Summary.RunRow.Notes(RowFlags.of(flags), null, 90L, null));
     }
 
     private static Summary.RunRow clean(String target, int users, int run, double throughput, long p95) {
-        return run(target, users, run, throughput, throughput, p95, 0.15, 0.1, false, 0, "");
+        return run(target, users, run, throughput, throughput, p95, 0.15, 0.1, false, 0);
     }
 
     /** One line says what a run measured, what bounds it by the model, and whether it followed the model. */
@@ -45,7 +45,7 @@ class RepeatsArithmeticTest {
         // 1,000 users of L = 100 ms, Z = 1.5 s: offered 625 req/s, no pool
         assertThat(RunLines.headline(clean("webflux", 1000, 1, 625, 104)))
                 .isEqualTo("goodput 625 req/s  p50/p95/p99 101/104/104 ms  0 KO  model 625 req/s, bounded by the offered load: follows it");
-        assertThat(RunLines.headline(run("webflux", 1000, 1, 500, 510, 104, 0.6, 0.38, false, 12, "machine-cpu-bound; ko 1.2% (HTTP 503)")))
+        assertThat(RunLines.headline(run("webflux", 1000, 1, 500, 510, 104, 0.6, 0.38, false, 12, "machine-cpu-bound", "ko 1.2% (HTTP 503)")))
                 .isEqualTo("goodput 500 req/s  p50/p95/p99 101/104/104 ms  12 KO (1.2%, most HTTP 503)  model 625 req/s, bounded by the "
                         + "offered load: this machine's CPU bounded it first  flags: machine-cpu-bound; ko 1.2% (HTTP 503)");
         assertThat(RunLines.verdict(run("webflux", 1000, 1, 400, 400, 104, 0.2, 0.1, false, 0, "disagrees-with-model")))
@@ -142,11 +142,11 @@ class RepeatsArithmeticTest {
                 clean("webflux", 5000, 1, 3111, 101),
                 clean("webflux", 10000, 1, 6232, 101),
                 clean("webflux", 10000, 2, 6230, 101),
-                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Flags.MACHINE_CPU_BOUND + "; " + Flags.MACHINE_BUSY_ELSEWHERE),
+                run("webflux", 20000, 1, 12000, 12000, 262, 0.5, 0.45, false, 0, Flags.MACHINE_CPU_BOUND, Flags.MACHINE_BUSY_ELSEWHERE),
                 clean("mvc-virtual", 10000, 1, 6000, 101),
-                run("mvc-virtual", 20000, 1, 8800, 9000, 4400, 0.64, 0.31, false, 200, Flags.MACHINE_CPU_BOUND + "; ko 1.8% (HTTP 503)"),
+                run("mvc-virtual", 20000, 1, 8800, 9000, 4400, 0.64, 0.31, false, 200, Flags.MACHINE_CPU_BOUND, "ko 1.8% (HTTP 503)"),
                 clean("mvc-t200", 3000, 1, 1867, 106),
-                run("mvc-t200", 5000, 1, 1994, 1994, 1028, 0.1, 0.08, true, 0, ""));
+                run("mvc-t200", 5000, 1, 1994, 1994, 1028, 0.1, 0.08, true, 0));
         Map<String, MachineCeiling> ceilings = MachineCeiling.of(runs);
 
         MachineCeiling webflux = ceilings.get("webflux");
@@ -168,17 +168,17 @@ class RepeatsArithmeticTest {
         assertThat(steady.outcome().runs()).isEqualTo(3);
         assertThat(steady.rates().goodput()).isEqualTo(new Spread(3111.0, 3105.0, 3116.0, 3));
         assertThat(steady.latency().p95Ms().median()).isEqualTo(101.0);
-        assertThat(steady.notes().flags()).isEmpty();
+        assertThat(steady.notes().flags().toString()).isEmpty();
         assertThat(steady.notes().runIds()).isEqualTo("webflux-l100-u5000-r1 webflux-l100-u5000-r2 webflux-l100-u5000-r3");
 
         Summary.PointRow unstable = Points.point(List.of(clean("webflux", 20000, 1, 12457, 101),
                 clean("webflux", 20000, 2, 12345, 262), clean("webflux", 20000, 3, 12385, 159)), null);
-        assertThat(unstable.notes().flags()).isEqualTo(Flags.UNSTABLE);
+        assertThat(unstable.notes().flags().toString()).isEqualTo(Flags.UNSTABLE);
 
         Summary.PointRow withKo = Points.point(List.of(run("mvc-t200", 10000, 1, 2050, 2132, 2659, 0.1, 0.1, true, 36, "ko 3.6% (HTTP 503)"),
                 run("mvc-t200", 10000, 2, 2040, 2130, 2600, 0.1, 0.1, true, 30, "ko 3.0% (HTTP 503)")), null);
         assertThat(withKo.requests().koPercent()).as("median of 3.6 and 3.0").isCloseTo(3.3, within(1e-9));
-        assertThat(withKo.notes().flags()).as("one KO flag, from the median").isEqualTo("ko 3.3% (HTTP 503)");
+        assertThat(withKo.notes().flags().toString()).as("one KO flag, from the median").isEqualTo("ko 3.3% (HTTP 503)");
         assertThat(withKo.rates().goodput().median()).as("goodput, not completions").isEqualTo(2045.0);
         assertThat(withKo.rates().throughput().median()).isEqualTo(2131.0);
     }
@@ -187,10 +187,10 @@ class RepeatsArithmeticTest {
     void nearTheCeilingAndFailedRunsAreFlagged() {
         MachineCeiling ceiling = new MachineCeiling("webflux", 10000, 2, 0.3, 0.2); // 4,000 req/s
         // the model offers 5,000 / 1.6 = 3,125 req/s: 78% of the ceiling
-        assertThat(Points.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags()).isEmpty();
+        assertThat(Points.point(List.of(clean("webflux", 5000, 1, 3111, 101)), ceiling).notes().flags().toString()).isEmpty();
         // 5,200 / 1.6 = 3,250: 81%
         Summary.PointRow near = Points.point(List.of(clean("webflux", 5200, 1, 3240, 101)), ceiling);
-        assertThat(near.notes().flags()).isEqualTo(Flags.NEAR_MACHINE_CEILING);
+        assertThat(near.notes().flags().toString()).isEqualTo(Flags.NEAR_MACHINE_CEILING);
         assertThat(near.notes().machineCeiling()).isCloseTo(4000, within(1e-9));
 
         Summary.RunRow failed = Summary.RunRow.failed(new Summary.RunRow.Identity("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2),
@@ -199,7 +199,7 @@ class RepeatsArithmeticTest {
         assertThat(partly.outcome().runs()).isEqualTo(1);
         assertThat(partly.outcome().failedRuns()).isEqualTo(1);
         assertThat(partly.outcome().status()).isEqualTo("done");
-        assertThat(partly.notes().flags()).isEqualTo("1 of 2 runs failed");
+        assertThat(partly.notes().flags().toString()).isEqualTo("1 of 2 runs failed");
         Summary.PointRow none = Points.point(List.of(failed), null);
         assertThat(none.outcome().status()).isEqualTo("failed");
         assertThat(none.outcome().reason()).isEqualTo("the target died");

@@ -16,7 +16,7 @@ public final class ServiceRows {
     /** The same, flagged not-all-active where its users were never all active at once. */
     public static Summary.RunRow run(int users, int run, double goodput, long p50, double machineCpu, PoolEvidence evidence,
             boolean neverAllActive) {
-        String flags = String.join(Flags.FLAG_SEPARATOR, java.util.stream.Stream.of(machineCpu >= Flags.CPU_BOUND ? Flags.MACHINE_CPU_BOUND : "",
+        RowFlags flags = RowFlags.of(java.util.stream.Stream.of(machineCpu >= Flags.CPU_BOUND ? Flags.MACHINE_CPU_BOUND : "",
                 neverAllActive ? Flags.NOT_ALL_ACTIVE : "").filter(f -> !f.isEmpty()).toList());
         return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId("clinic", 0, users, null) + "-r" + run, "clinic", users, null, 0, run),
                 new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),

@@ -89,7 +89,7 @@ class SummaryFlagsTest {
     @Test
     void aCleanPointHasNoFlagsAndItsNumbers() throws Exception {
         Summary.RunRow r = row(result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400));
-        assertThat(r.notes().flags()).isEmpty();
+        assertThat(r.notes().flags().toString()).isEmpty();
         assertThat(r.rates().throughput()).isEqualTo(1980);
         assertThat(r.model().modelThroughput()).isEqualTo(2000);
         assertThat(r.latency().p95Ms()).isEqualTo(150);
@@ -100,7 +100,7 @@ class SummaryFlagsTest {
     @Test
     void cpuBoundInjectorSwitchedConnectionsDescriptorsAndKo() throws Exception {
         Summary.RunRow r = row(result(1500, 2000, true, 0.97, 0.6, 0.37, 20, true, 18500));
-        assertThat(r.notes().flags()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
+        assertThat(r.notes().flags().toString()).isEqualTo("machine-cpu-bound; injector-cpu-bound; connections-switched; "
                 + "descriptors-near-limit; ko 2.0% (HTTP 503)");
         assertThat(r.requests().topKoReason()).isEqualTo("HTTP 503");
     }
@@ -109,9 +109,9 @@ class SummaryFlagsTest {
     void aRunOnAnotherBootThanTheSweepsFirstIsFlagged() throws Exception {
         sweepBoot = "first-machine";
         String clean = result(1980, 2000, true, 0.5, 0.2, 0.3, 0, false, 5400);
-        assertThat(row(clean, machine("first-machine", 1400.0)).notes().flags()).isEmpty();
+        assertThat(row(clean, machine("first-machine", 1400.0)).notes().flags().toString()).isEmpty();
         Summary.RunRow elsewhere = row(clean, machine("second-machine", 900.0));
-        assertThat(elsewhere.notes().flags()).isEqualTo(Flags.RESUMED_ELSEWHERE);
+        assertThat(elsewhere.notes().flags().toString()).isEqualTo(Flags.RESUMED_ELSEWHERE);
         assertThat(elsewhere.cpu().cpuProbe()).isEqualTo(900.0);
     }
 
@@ -135,20 +135,20 @@ class SummaryFlagsTest {
     @Test
     void aMachineBusyWithAnotherProcessIsNotTheInjectorsFault() throws Exception {
         // 98% busy, injector and server 15% together: something else ate the CPU
-        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).notes().flags())
+        assertThat(row(result(1500, 2000, true, 0.98, 0.08, 0.07, 0, false, 3000)).notes().flags().toString())
                 .isEqualTo("machine-cpu-bound; machine-busy-elsewhere");
         // not CPU-bound, but 14% of the machine went elsewhere, more than injector and server used (the published mvc-t400 point at 1,000 users)
-        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).notes().flags()).isEqualTo("machine-busy-elsewhere");
-        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).notes().flags()).as("3% elsewhere: noise").isEmpty();
+        assertThat(row(result(1500, 2000, true, 0.26, 0.05, 0.07, 0, false, 3000)).notes().flags().toString()).isEqualTo("machine-busy-elsewhere");
+        assertThat(row(result(1500, 2000, true, 0.13, 0.04, 0.06, 0, false, 3000)).notes().flags().toString()).as("3% elsewhere: noise").isEmpty();
     }
 
     @Test
     void disagreementIsFlaggedOnlyWhenNothingSaturates() throws Exception {
-        assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).isEqualTo("disagrees-with-model");
-        assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).as("pool saturated").isEmpty();
-        assertThat(row(result(1500, 1875, false, 0.95, 0.3, 0.6, 0, false, 3000)).notes().flags()).as("machine saturated")
+        assertThat(row(result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags().toString()).isEqualTo("disagrees-with-model");
+        assertThat(row(result(1500, 2000, true, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags().toString()).as("pool saturated").isEmpty();
+        assertThat(row(result(1500, 1875, false, 0.95, 0.3, 0.6, 0, false, 3000)).notes().flags().toString()).as("machine saturated")
                 .isEqualTo("machine-cpu-bound");
-        assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags()).as("within 10%").isEmpty();
+        assertThat(row(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000)).notes().flags().toString()).as("within 10%").isEmpty();
     }
 
     /** The result with one pool its server publishes: Tomcat's HTTP/2 streams, full on this share of samples, with this bound. */
@@ -170,13 +170,13 @@ class SummaryFlagsTest {
     void aPoolTheServerShowsFullAtTheGoodputIsNoDisagreementAndDecides() throws Exception {
         String below = result(1500, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000);
         Summary.RunRow held = row(withStreams(below, 1.0, 1520));
-        assertThat(held.notes().flags()).as("its own pool's bound, 1% from what it served").isEmpty();
+        assertThat(held.notes().flags().toString()).as("its own pool's bound, 1% from what it served").isEmpty();
         assertThat(dev.latencylab.lab.sweep.RunLines.verdict(held)).isEqualTo("model 1,875 req/s, bounded by the offered load: held below "
                 + "it by Tomcat's HTTP/2 streams, full: at most 1,520 req/s (152 streams held 100 ms each)");
         assertThat(Stages.Cause.of(Points.of(java.util.List.of(held), java.util.Map.of()).get(0))).isEqualTo(Stages.Cause.SERVICE_POOL);
-        assertThat(row(withStreams(below, 1.0, 1875)).notes().flags()).as("full, but its bound is not what it served")
+        assertThat(row(withStreams(below, 1.0, 1875)).notes().flags().toString()).as("full, but its bound is not what it served")
                 .isEqualTo(Flags.DISAGREES_WITH_MODEL);
-        assertThat(row(withStreams(below, 0.2, 1520)).notes().flags()).as("not full: it decided nothing").isEqualTo(Flags.DISAGREES_WITH_MODEL);
+        assertThat(row(withStreams(below, 0.2, 1520)).notes().flags().toString()).as("not full: it decided nothing").isEqualTo(Flags.DISAGREES_WITH_MODEL);
         Summary.RunRow met = row(withStreams(result(1800, 1875, false, 0.5, 0.2, 0.3, 0, false, 3000), 1.0, 1800));
         assertThat(Stages.Cause.of(Points.of(java.util.List.of(met), java.util.Map.of()).get(0))).as("within 10% of the offered load: the model's")
                 .isEqualTo(Stages.Cause.OFFERED_LOAD);
