@@ -13,7 +13,6 @@ import org.junit.jupiter.api.parallel.Isolated;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.flow.ExitCode;
 
 /**

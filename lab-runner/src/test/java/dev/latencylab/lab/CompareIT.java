@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.flow.ExitCode;
 
 /**

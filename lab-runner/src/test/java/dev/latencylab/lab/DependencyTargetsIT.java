@@ -14,7 +14,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.targets.Target;

@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.Footprint.Measurement;
 import dev.latencylab.lab.footprint.Footprint.Mode;

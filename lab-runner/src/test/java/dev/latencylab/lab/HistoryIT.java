@@ -8,7 +8,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.compare.Metric;
 import dev.latencylab.lab.history.ChangePoints;
 import dev.latencylab.lab.history.History;

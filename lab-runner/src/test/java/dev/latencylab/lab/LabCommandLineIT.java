@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.regex.Matcher;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Order;
@@ -22,7 +20,6 @@ import dev.latencylab.load.live.LiveSample;
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.docs.Published;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.page.RunPage;

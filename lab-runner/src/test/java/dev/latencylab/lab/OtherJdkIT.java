@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.TargetRun;

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.lab.capacity.Capacity;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.FreePorts;
 import dev.latencylab.lab.targets.Target;

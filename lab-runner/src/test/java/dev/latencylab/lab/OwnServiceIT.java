@@ -25,7 +25,6 @@ import dev.latencylab.lab.footprint.Footprint;
 import dev.latencylab.lab.footprint.MemorySnapshot;
 import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.lab.targets.Target;

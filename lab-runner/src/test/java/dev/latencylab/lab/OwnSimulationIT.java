@@ -24,7 +24,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;

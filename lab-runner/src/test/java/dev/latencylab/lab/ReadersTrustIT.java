@@ -18,7 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.flow.ExitCode;
 

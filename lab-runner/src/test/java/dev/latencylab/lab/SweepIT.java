@@ -23,7 +23,6 @@ import tools.jackson.databind.JsonNode;
 import dev.latencylab.load.result.Json;
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.run.PointRecord;

@@ -26,7 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.latencylab.load.result.HistogramCodec;
 import dev.latencylab.load.result.ResultFile;
-import dev.latencylab.lab.cli.LatencyLab;
 import dev.latencylab.lab.layout.FolderLock;
 import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.layout.RunFolder;

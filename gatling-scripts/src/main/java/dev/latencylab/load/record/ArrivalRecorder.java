@@ -3,7 +3,6 @@ package dev.latencylab.load.record;
 import dev.latencylab.load.result.HistogramCodec;
 import dev.latencylab.load.model.SloJudgement;
 import dev.latencylab.load.result.Result;
-import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.load.settings.OpenLoad;
 import dev.latencylab.load.settings.SimulationSettings;
 

@@ -2,7 +2,6 @@ package dev.latencylab.lab.page;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 

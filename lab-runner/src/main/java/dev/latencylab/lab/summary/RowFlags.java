@@ -10,7 +10,6 @@ import java.util.List;
  */
 public final class RowFlags {
 
-    public static final RowFlags NONE = new RowFlags(List.of());
     private static final String SEPARATOR = "; ";
     private static final String KO = "ko ";
 

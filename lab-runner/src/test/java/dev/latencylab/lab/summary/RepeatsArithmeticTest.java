@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.sweep.RunLines;
-import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepPlan;
 
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */

@@ -14,7 +14,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.latencylab.load.result.HistogramCodec;
-import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
