@@ -11,6 +11,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
+import dev.latencylab.lab.summary.RowFlags;
 import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
@@ -173,15 +174,15 @@ public final class Verdict {
 
     /** What a reader must know beside the numbers: runs that disagree, a load near this machine's ceiling. */
     private static String notes(Summary.PointRow p) {
-        List<String> flags = p.flags().all();
+        RowFlags flags = p.flags();
         List<String> notes = new ArrayList<>();
-        if (flags.contains(Flags.UNSTABLE)) {
+        if (flags.has(Flags.UNSTABLE)) {
             notes.add("its runs disagree");
         }
-        if (flags.contains(Flags.MACHINE_CPU_BOUND) && Stages.Cause.of(p) != Stages.Cause.MACHINE) {
+        if (flags.has(Flags.MACHINE_CPU_BOUND) && Stages.Cause.of(p) != Stages.Cause.MACHINE) {
             notes.add("this machine's CPU near its limit");
         }
-        else if (flags.contains(Flags.NEAR_MACHINE_CEILING) && !flags.contains(Flags.MACHINE_CPU_BOUND)) {
+        else if (flags.has(Flags.NEAR_MACHINE_CEILING) && !flags.has(Flags.MACHINE_CPU_BOUND)) {
             notes.add("near this machine's ceiling");
         }
         return notes.isEmpty() ? "" : ", " + String.join(", ", notes);

@@ -36,6 +36,11 @@ public final class RowFlags {
         return flags.contains(flag);
     }
 
+    /** Whether it has any of these flags. */
+    public boolean hasAny(Collection<String> any) {
+        return any.stream().anyMatch(flags::contains);
+    }
+
     /** Every flag, in order. */
     public List<String> all() {
         return flags;

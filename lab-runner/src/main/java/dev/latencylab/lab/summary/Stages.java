@@ -36,15 +36,15 @@ public final class Stages {
 
         /** The same, with the target's lightest load to tell a queue by (null: none told). */
         public static Cause of(Summary.PointRow p, Summary.PointRow lightest) {
-            List<String> flags = p.flags().all();
-            if (flags.contains(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
+            RowFlags flags = p.flags();
+            if (flags.has(Flags.MACHINE_CPU_BOUND) && !metModel(p)) {
                 return MACHINE;
             }
             if (p.model().modelThroughput() == null) {
                 return p.evidence().fullPool() != null ? SERVICE_POOL : !queued(p, lightest) ? UNMODELLED
                         : atGivenBound(p, lightest) ? GIVEN_POOL : UNEXPLAINED;
             }
-            if (flags.contains(Flags.DISAGREES_WITH_MODEL)) {
+            if (flags.has(Flags.DISAGREES_WITH_MODEL)) {
                 return BELOW_MODEL;
             }
             if (!Boolean.TRUE.equals(p.model().modelSaturated()) && p.evidence().heldBelow(p.model().modelThroughput(), p.rates().goodput().median())) {
@@ -81,7 +81,7 @@ public final class Stages {
         }
 
         public static Decider of(Summary.PointRow p) {
-            return p.flags().all().stream().anyMatch(MACHINE_FLAGS::contains) ? MACHINE : MODEL;
+            return p.flags().hasAny(MACHINE_FLAGS) ? MACHINE : MODEL;
         }
     }
 

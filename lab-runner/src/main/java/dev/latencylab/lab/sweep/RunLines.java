@@ -7,6 +7,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.PoolEvidence;
+import dev.latencylab.lab.summary.RowFlags;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.targets.Target;
 
@@ -57,11 +58,11 @@ public final class RunLines {
         boolean pool = Boolean.TRUE.equals(r.model().modelSaturated()) && r.model().modelPoolBound() != null;
         String bound = pool ? "bounded by T/L (%s)".formatted(Target.poolOf(r.identity().target(), r.pool().poolThreads()))
                 : "bounded by the offered load";
-        List<String> flags = r.flags().all();
+        RowFlags flags = r.flags();
         PoolEvidence e = r.evidence();
         boolean heldBelow = !pool && e.heldBelow(r.model().modelThroughput(), r.rates().goodput());
-        String how = flags.contains(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
-                : flags.contains(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)"
+        String how = flags.has(Flags.MACHINE_CPU_BOUND) ? "this machine's CPU bounded it first"
+                : flags.has(Flags.DISAGREES_WITH_MODEL) ? "disagrees with it (a finding: see the flags)"
                 : heldBelow ? "held below it by %s, full: at most %,.0f req/s (%.0f %s held %,.0f ms each)".formatted(e.fullPool(),
                         e.fullPoolBound(), e.fullPoolSize(), e.fullPoolUnit(), e.fullPoolHoldMs())
                 : "follows it";
