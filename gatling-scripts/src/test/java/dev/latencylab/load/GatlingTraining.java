@@ -1,26 +1,19 @@
 package dev.latencylab.load;
 
+import dev.latencylab.load.launch.AotCache;
 import dev.latencylab.load.launch.LaunchFile;
 import dev.latencylab.load.settings.SimulationSettings;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -60,47 +53,21 @@ public final class GatlingTraining {
         }
         LaunchFile.Launch launch = LaunchFile.read(launchFile);
         Path target = jar.getParent();
-        String classpath = Arrays.stream(launch.classpath().split(java.io.File.pathSeparator))
-                .map(entry -> Path.of(entry).toAbsolutePath().equals(target.resolve("classes")) ? jar.toString()
-                        : Path.of(entry).toAbsolutePath().equals(target.resolve("test-classes")) ? testsJar.toString() : entry)
-                .collect(Collectors.joining(java.io.File.pathSeparator));
+        String classpath = AotCache.jarsFor(launch.classpath(), Map.of(target.resolve("classes"), jar, target.resolve("test-classes"), testsJar));
         Path folder = target.resolve("aot");
-        Path cache = folder.resolve("gatling.aot");
-        Path digestFile = folder.resolve("jars.sha256");
-        // the build's own jars by content (this module's, load-contract's: each in a module's target/), the rest by name
-        StringBuilder digest = new StringBuilder();
-        for (String entry : classpath.split(java.io.File.pathSeparator)) {
-            Path p = Path.of(entry);
-            if (Files.isRegularFile(p) && p.getParent() != null && p.getParent().getFileName().toString().equals("target")) {
-                digest.append(sha256(p)).append(' ');
-            }
-        }
-        digest.append(sha256(classpath));
-        boolean upToDate = Files.isRegularFile(cache) && Files.isRegularFile(digestFile) && Files.readString(digestFile).equals(digest.toString());
-        if (!upToDate) {
-            deleteTree(folder);
-            Files.createDirectories(folder);
-            Path log = folder.resolve("training.log");
-            List<String> command = new ArrayList<>(List.of(launch.java()));
-            command.addAll(launch.jvmOptions());
-            command.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-cp", classpath, GatlingTraining.class.getName(), RUN, folder.toString()));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            boolean ended = process.waitFor(3, TimeUnit.MINUTES);
-            if (!ended) {
-                process.destroyForcibly().waitFor();
-            }
-            if (!ended || process.exitValue() != 0 || !Files.isRegularFile(cache)) {
-                System.out.println("[WARNING] no AOT cache for Gatling's JVM (see " + log + "); it starts without one, about 1.5 s slower");
-                return;
-            }
-            Files.writeString(digestFile, digest);
+        LaunchFile.Launch jars = new LaunchFile.Launch(launch.java(), classpath, launch.jvmOptions());
+        Optional<AotCache.Trained> cache = AotCache.trained(jars, folder, "gatling.aot", List.of(GatlingTraining.class.getName(), RUN,
+                folder.toString()));
+        if (cache.isEmpty()) {
+            System.out.println("[WARNING] no AOT cache for Gatling's JVM (see " + folder.resolve("training.log") + "); it starts without"
+                    + " one, about 1.5 s slower");
+            return;
         }
         List<String> options = new ArrayList<>(launch.jvmOptions());
-        options.add("-XX:AOTCache=" + cache);
-        List<String> lines = new ArrayList<>(List.of(launch.java(), classpath));
-        lines.addAll(options);
-        Files.write(launchFile, lines);
-        System.out.println("[INFO] Gatling's JVM starts with an AOT cache " + (upToDate ? "(up to date): " : "trained on a run of the simulation: ") + cache);
+        options.add("-XX:AOTCache=" + cache.get().file());
+        LaunchFile.write(launchFile, new LaunchFile.Launch(launch.java(), classpath, options));
+        System.out.println("[INFO] Gatling's JVM starts with an AOT cache " + (cache.get().upToDate() ? "(up to date): "
+                : "trained on a run of the simulation: ") + cache.get().file());
     }
 
     /** In the training JVM: the simulation, a few hundred requests, against a stand-in server in this JVM. */
@@ -127,35 +94,5 @@ public final class GatlingTraining {
                 folder.resolve("gatling-results").toString(), "--no-reports"});
         server.stop(0);
         System.exit(0);
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-        }
-        catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        }
-        catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void deleteTree(Path folder) throws IOException {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (var files = Files.walk(folder)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
  * Written by the build (package phase, on the JDK the toolchain selected): the java executable, the classpath and the
  * JVM options a program is started with, so that a start needs no Maven run once the build is fresh. {@code ./lab}
  * starts the runner from lab-runner's (target/lab-launch.txt), the runner starts the simulation's Gatling JVM from
- * gatling-scripts' (target/gatling-launch.txt).
+ * gatling-scripts' (target/gatling-launch.txt); on JDK 25 each with an {@link AotCache} the build adds.
  */
 public final class LaunchFile {
 
@@ -33,6 +33,13 @@ public final class LaunchFile {
     /** The java of the JVM this runs in: the build's toolchain JDK, which the runner and the targets run on too. */
     public static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The launch as {@link #main} writes it: java, classpath, then an option a line. */
+    public static void write(Path file, Launch launch) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(launch.java(), launch.classpath()));
+        lines.addAll(launch.jvmOptions());
+        Files.write(file, lines);
     }
 
     public static Launch read(Path file) throws IOException {

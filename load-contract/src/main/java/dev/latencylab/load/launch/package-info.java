@@ -1,2 +1,5 @@
-/** The launch files the build writes, from which the runner starts itself and Gatling's JVM without Maven. */
+/**
+ * The launch files the build writes, from which the runner starts itself and Gatling's JVM without Maven
+ * (LaunchFile), and the AOT cache the build trains for each of those JVMs and names in its launch file (AotCache).
+ */
 package dev.latencylab.load.launch;

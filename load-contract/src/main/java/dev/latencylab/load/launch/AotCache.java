@@ -1,0 +1,126 @@
+package dev.latencylab.load.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * An AOT cache (JEP 483, made in one step as JEP 514 allows) for a JVM a launch file starts, trained on a run of that
+ * JVM's own program, for the build (package phase) to add to the launch file: the classes it loads and links, and the
+ * profiles of its start, then come from the cache. An AOT cache reads classes from jars only ({@link #jarsFor}). It is
+ * trained again only when the build's own jars change (by content) or the classpath does; a training that fails or hangs
+ * leaves no cache, and the JVM starts without one as before.
+ */
+public final class AotCache {
+
+    /** A training is one short run of the program: seconds here; a hang ends the training, not the build. */
+    private static final Duration TRAINING_TIMEOUT = Duration.ofMinutes(3);
+
+    /** The cache, and whether it was already up to date (false: trained now). */
+    public record Trained(Path file, boolean upToDate) {
+    }
+
+    private AotCache() {
+    }
+
+    /**
+     * A classpath with the build's class folders replaced by their jars.
+     *
+     * @param jars each class folder (target/classes, target/test-classes) and the jar holding the same classes
+     */
+    public static String jarsFor(String classpath, Map<Path, Path> jars) {
+        return Arrays.stream(classpath.split(File.pathSeparator))
+                .map(entry -> jars.getOrDefault(Path.of(entry).toAbsolutePath(), Path.of(entry)).toString())
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /**
+     * The cache in this folder, trained now when the launch's jars or classpath changed since its training: the launch's
+     * java, its options and classpath, running these arguments (a main class and its arguments).
+     *
+     * @param launch a launch whose classpath names jars only
+     * @param folder the cache's own folder: emptied before a training, which leaves its log there (training.log)
+     * @param name   the cache's file name
+     * @return empty when the training failed (its log says why)
+     */
+    public static Optional<Trained> trained(LaunchFile.Launch launch, Path folder, String name, List<String> program)
+            throws IOException, InterruptedException {
+        Path cache = folder.resolve(name);
+        Path digestFile = folder.resolve(name + ".sha256");
+        String digest = digest(launch.classpath());
+        if (Files.isRegularFile(cache) && Files.isRegularFile(digestFile) && Files.readString(digestFile).equals(digest)) {
+            return Optional.of(new Trained(cache, true));
+        }
+        deleteTree(folder);
+        Files.createDirectories(folder);
+        List<String> command = new ArrayList<>(List.of(launch.java()));
+        command.addAll(launch.jvmOptions());
+        command.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-cp", launch.classpath()));
+        command.addAll(program);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(folder.resolve("training.log").toFile())
+                .start();
+        boolean ended = process.waitFor(TRAINING_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        if (!ended) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
+        }
+        if (!ended || process.exitValue() != 0 || !Files.isRegularFile(cache)) {
+            return Optional.empty();
+        }
+        Files.writeString(digestFile, digest);
+        return Optional.of(new Trained(cache, false));
+    }
+
+    /** The build's own jars by content (each in a module's target/), the rest by name: a cache is valid for these only. */
+    private static String digest(String classpath) throws IOException {
+        StringBuilder digest = new StringBuilder();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (Files.isRegularFile(p) && p.getParent() != null && p.getParent().getFileName().toString().equals("target")) {
+                try (InputStream in = Files.newInputStream(p)) {
+                    digest.append(sha256(in)).append(' ');
+                }
+            }
+        }
+        return digest.append(sha256(new java.io.ByteArrayInputStream(classpath.getBytes(StandardCharsets.UTF_8)))).toString();
+    }
+
+    private static String sha256(InputStream bytes) throws IOException {
+        try (InputStream in = new DigestInputStream(bytes, MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
