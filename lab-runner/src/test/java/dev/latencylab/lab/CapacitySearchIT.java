@@ -14,6 +14,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.page.Verdict;
+import dev.latencylab.lab.run.Status;
 
 /** ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second. */
 // @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs two classes
@@ -44,7 +45,7 @@ class CapacitySearchIT {
         assertThat(r.answer().capacityPerSecond()).as("the model says 40: T/L\n" + run.output()).isBetween(25.0, 45.0);
         assertThat(r.answer().firstMissPerSecond()).as(run.output()).isGreaterThan(r.answer().capacityPerSecond()).isLessThanOrEqualTo(50.0);
         assertThat(r.rounds()).as("a doubling ladder, then a refinement").hasSize(2)
-                .allSatisfy(round -> assertThat(round.status()).isEqualTo("done"));
+                .allSatisfy(round -> assertThat(round.status()).isEqualTo(Status.DONE));
         assertThat(r.rounds().get(0).rates()).as("a doubling ladder up to --max-rate, stopped at 50").startsWith(25.0, 50.0);
         assertThat(r.rounds().get(1).rates()).as("the refinement climbs the first ladder again, then two levels between the last good "
                 + "and the first miss").containsExactly(25.0, 33.3, 41.7);

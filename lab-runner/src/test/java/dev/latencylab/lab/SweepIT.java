@@ -30,6 +30,7 @@ import dev.latencylab.lab.summary.ResultsTable;
 import dev.latencylab.lab.sweep.Sweep;
 import dev.latencylab.lab.sweep.SweepFile;
 import dev.latencylab.lab.flow.ExitCode;
+import dev.latencylab.lab.run.Status;
 
 /** Tiny real sweeps: the page and CSV from real result files, a failing point (interruption and resume: LabCommandLineIT). */
 class SweepIT {
@@ -224,7 +225,7 @@ class SweepIT {
         assertThat(lab.await(Duration.ofMinutes(3))).as("exit code with a failed point: " + lab.output()).isEqualTo(ExitCode.FAILED);
         SweepFolder dir = new SweepFolder(results.resolve("failing"));
         PointRecord.Ending failed = PointRecord.read(dir.point("webflux-l100-u3-r1")).outcome();
-        assertThat(failed.status()).isEqualTo(PointRecord.Status.FAILED);
+        assertThat(failed.status()).isEqualTo(Status.FAILED);
         assertThat(failed.reason()).as("the squatter named: this test's JVM").contains("port " + port + " is in use by another process (pid "
                 + ProcessHandle.current().pid() + ": ");
         assertThat(PointRecord.read(dir.point("mvc-t200-l100-u3-r1")).outcome().done()).isTrue();

@@ -33,6 +33,7 @@ import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.flow.ExitCode;
+import dev.latencylab.lab.run.Status;
 
 /**
  * Paths to a wrong number that exited 0, found by an adversarial trial of the newer surfaces (merge, folders shared
@@ -208,7 +209,7 @@ class TrustIT {
             assertThat(made).as("a folder each").hasSize(2);
             for (Path folder : made) {
                 assertThat(PointRecord.read(new RunFolder(folder.resolve("points/webflux-l100-u4-r1"))).outcome().status())
-                        .isEqualTo(PointRecord.Status.FAILED);
+                        .isEqualTo(Status.FAILED);
                 assertThat(folder.resolve(FolderLock.NAME)).as("released").doesNotExist();
             }
         }

@@ -19,6 +19,7 @@ import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.PoolEvidence;
 import dev.latencylab.lab.summary.RecordCsv;
@@ -118,10 +119,10 @@ public final class Capacity {
      * One ladder: its rates, folder, why it stopped early (null: it ran to its end), whether its run counts, and what
      * the server said of its pools at its top level (null where it published none, and in searches before that).
      */
-    public record Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason,
+    public record Round(int round, List<Double> rates, String folder, String stoppedEarly, Status status, String reason,
             @JsonInclude(JsonInclude.Include.NON_NULL) TopLevel topLevel) {
 
-        Round(int round, List<Double> rates, String folder, String stoppedEarly, String status, String reason) {
+        Round(int round, List<Double> rates, String folder, String stoppedEarly, Status status, String reason) {
             this(round, rates, folder, stoppedEarly, status, reason, null);
         }
     }
@@ -234,7 +235,7 @@ public final class Capacity {
     private static Search recomputed(Search r, Path dir) {
         List<CapacitySearch.Level> levels = new ArrayList<>();
         for (Round round : r.rounds()) {
-            if (round.status().equals("done")) {
+            if (round.status() == Status.DONE) {
                 ResultFile.read(new RunFolder(dir.resolve(round.folder())).resultFile()).open().levels().stream()
                         .map(l -> CapacitySearch.Level.of(round.round(), l)).forEach(levels::add);
             }

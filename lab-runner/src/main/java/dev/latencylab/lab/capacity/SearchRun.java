@@ -25,6 +25,7 @@ import dev.latencylab.lab.run.Jdk;
 import dev.latencylab.lab.run.RunOutcome;
 import dev.latencylab.lab.run.RunWatch;
 import dev.latencylab.lab.run.ServiceSpec;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.run.StopOnSignal;
 import dev.latencylab.lab.run.TargetRun;
 import dev.latencylab.lab.targets.Target;
@@ -101,9 +102,9 @@ public final class SearchRun {
                 watch.starting("ladder %d: %s %s".formatted(round, rates.stream().map(Figures::rate).collect(Collectors.joining(", ")),
                         plan.settings().rateUnit()), plan.target(), Double.isNaN(plan.poolModel()) ? null : plan.poolModel(), search.round(round));
                 Capacity.Round ladder = ladder(repo, gatling, plan, rates, live(plan.ladder(rates), watch), search, round, levels, stopped, out);
-                watch.ended("ladder %d: %s".formatted(round, ladder.status().equals("done") ? "done" : ladder.status() + ": " + ladder.reason()));
+                watch.ended("ladder %d: %s".formatted(round, ladder.status() == Status.DONE ? "done" : ladder.status() + ": " + ladder.reason()));
                 rounds.add(ladder);
-                if (!ladder.status().equals("done")) {
+                if (ladder.status() != Status.DONE) {
                     break;
                 }
                 CapacitySearch.Found now = CapacitySearch.found(levels);
@@ -141,12 +142,12 @@ public final class SearchRun {
         }
         if (run == null || stopped.get()) {
             // what a ladder cut short measured is not a level's answer: its levels are left out
-            return new Capacity.Round(round, rates, roundFolder, null, "interrupted", "stopped by a signal");
+            return new Capacity.Round(round, rates, roundFolder, null, Status.INTERRUPTED, "stopped by a signal");
         }
         if (!run.succeeded()) {
             String why = String.join("; ", run.failures(folder.gatlingLog()));
             out.println("latency-lab: RUN FAILED: " + why); // beside the ladder's own lines, as a sweep says a failed point
-            return new Capacity.Round(round, rates, roundFolder, null, "failed", why);
+            return new Capacity.Round(round, rates, roundFolder, null, Status.FAILED, why);
         }
         Result r = ResultFile.read(folder.resultFile());
         for (Result.Level l : r.open().levels()) {
@@ -159,6 +160,6 @@ public final class SearchRun {
                         level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
             }
         }
-        return new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), "done", null, Capacity.TopLevel.of(r));
+        return new Capacity.Round(round, rates, roundFolder, r.open().stoppedEarly(), Status.DONE, null, Capacity.TopLevel.of(r));
     }
 }

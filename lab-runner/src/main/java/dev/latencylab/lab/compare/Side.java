@@ -20,6 +20,7 @@ import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.PointRecord;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.summary.Summary.RunRow;
 
@@ -109,7 +110,7 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
             if (search.wasInterrupted()) {
                 failed.add(name + " (interrupted before its end)");
             }
-            else if (search.rounds().stream().anyMatch(r -> !r.status().equals("done"))) {
+            else if (search.rounds().stream().anyMatch(r -> r.status() != Status.DONE)) {
                 failed.add(name + " (a ladder failed)");
             }
             else {

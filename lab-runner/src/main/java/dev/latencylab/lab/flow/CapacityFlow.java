@@ -17,6 +17,7 @@ import dev.latencylab.lab.page.CapacityReport;
 import dev.latencylab.lab.page.Verdict;
 import dev.latencylab.lab.run.GatlingLauncher;
 import dev.latencylab.lab.run.RunWatch;
+import dev.latencylab.lab.run.Status;
 
 /**
  * ./lab capacity, its plan checked: its searches one after the other (SearchRepeats), each with its live view, judged
@@ -41,7 +42,7 @@ public final class CapacityFlow {
         if (found.getLast().wasInterrupted()) {
             return ExitCode.FAILED; // (a signal's exit code, 130 or 143, is the JVM's: it ends after its hooks)
         }
-        if (found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status().equals("failed")))) {
+        if (found.stream().anyMatch(r -> r.rounds().stream().anyMatch(round -> round.status() == Status.FAILED))) {
             return ExitCode.FAILED;
         }
         // each search judged once, when it ended (its capacity.json keeps the verdict): said here in its words

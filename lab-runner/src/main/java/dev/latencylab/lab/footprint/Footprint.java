@@ -14,6 +14,7 @@ import dev.latencylab.lab.layout.FootprintFolder;
 import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.ServiceSpec;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.summary.Spread;
 import dev.latencylab.lab.summary.RecordCsv;
 
@@ -80,11 +81,11 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
      * what the check after the reading found (in flight: requests the target still had waiting; idle: connections
      * still open), equal to count in a measurement that counts.
      */
-    public record Measurement(String target, Mode mode, int count, int repeat, String status, String reason, Long held,
+    public record Measurement(String target, Mode mode, int count, int repeat, Status status, String reason, Long held,
             Double secondsToHold, MemorySnapshot memory) {
 
         public boolean done() {
-            return "done".equals(status);
+            return status == Status.DONE;
         }
 
         /** Its name in logs and tables, e.g. webflux-idle-n1000-r2. */
@@ -284,7 +285,7 @@ public record Footprint(Settings settings, Machine.Fingerprint machine, String j
     }
 
     /** One row of measurements.csv: a measurement, its memory flat (empty where it failed). */
-    public record Row(String target, String mode, int count, int repeat, String status, Long held, Double secondsToHold,
+    public record Row(String target, String mode, int count, int repeat, Status status, Long held, Double secondsToHold,
             Memory memory, String reason) {
 
         static Row of(Measurement m) {

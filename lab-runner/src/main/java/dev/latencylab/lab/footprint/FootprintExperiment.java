@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.latencylab.lab.footprint.Footprint.Measurement;
 import dev.latencylab.lab.footprint.Footprint.Mode;
 import dev.latencylab.lab.layout.FootprintFolder;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 import dev.latencylab.lab.targets.Target;
@@ -97,7 +98,7 @@ public final class FootprintExperiment {
                     return failed(id, mode, count, repeat, held, "the reading ended %.1f s after the first request, past its %d s hold"
                             .formatted(seconds, s.holdSeconds()));
                 }
-                return new Measurement(id, mode, count, repeat, "done", null, held, Math.round(secondsToHold * 10) / 10.0, memory);
+                return new Measurement(id, mode, count, repeat, Status.DONE, null, held, Math.round(secondsToHold * 10) / 10.0, memory);
             }
         }
         catch (TargetFailedException e) {
@@ -123,7 +124,7 @@ public final class FootprintExperiment {
     }
 
     private static Measurement failed(String id, Mode mode, int count, int repeat, Long held, String why) {
-        return new Measurement(id, mode, count, repeat, "failed", why, held, null, null);
+        return new Measurement(id, mode, count, repeat, Status.FAILED, why, held, null, null);
     }
 
     /** Waits until the target has count requests waiting out their latency. */

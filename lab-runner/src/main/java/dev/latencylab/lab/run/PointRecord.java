@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.latencylab.load.result.Json;
@@ -29,13 +28,6 @@ public record PointRecord(@JsonUnwrapped Described point, @JsonUnwrapped Ending 
     /** The point that ran: its id, target, load and path, and the target's settings. rate: an open point's, else absent. */
     public record Described(String id, String target, String module, int users, @JsonInclude(JsonInclude.Include.NON_NULL) Double rate,
             long latencyMs, int run, String path, Map<String, String> targetProperties, String connectionSettings) {
-    }
-
-    public enum Status {
-        @JsonProperty("done")
-        DONE,
-        @JsonProperty("failed")
-        FAILED
     }
 
     /** Done or failed, and why it failed (null when done: written as null). */

@@ -51,8 +51,8 @@ public final class SingleRun {
             out.println();
             out.println("latency-lab: stopped " + load.target().id());
             // the run's record, as a sweep point's: the summary line and a page read it the same way
-            PointRecord record = new PointRecord(point.described(), new PointRecord.Ending(run.succeeded() ? PointRecord.Status.DONE
-                    : PointRecord.Status.FAILED, run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()))), start,
+            PointRecord record = new PointRecord(point.described(), new PointRecord.Ending(run.succeeded() ? Status.DONE
+                    : Status.FAILED, run.succeeded() ? null : String.join("; ", run.failures(dir.gatlingLog()))), start,
                     finished.started(), PointRecord.End.now(start, null));
             record.write(dir);
             said.accept(new Ran(run, record, null));

@@ -14,6 +14,7 @@
  * process ends), PortHolder (which process holds a port, for the refusal), EmbeddedDatabase, DependencyWatch,
  * RunWatch (what follows runs one after the other as they go: the live view), Warmup, SocketDrain, GatlingLauncher,
  * Overhead, JvmEvents (the target's flight recording, read within the run), StopOnSignal (the one hook a signal
- * runs), RunOutcome (finished or stopped), Point (one run of a point), PointRecord (its point.json).
+ * runs), RunOutcome (finished or stopped), Point (one run of a point), PointRecord (its point.json), Status (how a run,
+ * a point, a capacity ladder or a footprint measurement ended: done, failed, interrupted).
  */
 package dev.latencylab.lab.run;

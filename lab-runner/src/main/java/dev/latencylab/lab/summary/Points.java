@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.latencylab.lab.run.Status;
+
 /**
  * A sweep's points from its runs: each point's row the median and range of its runs that finished, its flags those
  * of its runs plus what only repeats show (unstable runs, failed ones) and what the target's machine ceiling says.
@@ -58,7 +60,7 @@ public final class Points {
         }
         Summary.RunRow.Identity id = first.identity();
         return new Summary.PointRow(new Summary.PointRow.Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
-                new Summary.PointRow.Tally(done.size(), failed.size(), "done", failed.isEmpty() ? null : failed.get(0).outcome().reason()),
+                new Summary.PointRow.Tally(done.size(), failed.size(), Status.DONE, failed.isEmpty() ? null : failed.get(0).outcome().reason()),
                 new Summary.Pool(model.pool().poolThreads(), model.pool().connectionSettings(),
                         done.stream().map(r -> r.pool().connections()).distinct().collect(Collectors.joining("/"))),
                 new Summary.PointRow.Rates(goodput, spread(done, r -> r.rates().throughput())),

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.latencylab.lab.run.Status;
+
 /**
  * The Markdown table README shows of a published sweep, made from its points' rows (./lab report DIR --markdown), so
  * that README's figures are the committed runs' and a test can check that they still are. A cell: goodput and p95,
@@ -59,7 +61,7 @@ public final class ResultsTable {
             return "";
         }
         if (!p.done()) {
-            return "failed";
+            return Status.FAILED.toString();
         }
         List<String> parts = new ArrayList<>();
         parts.add(p.rates().goodput().format("%,.0f") + " req/s");

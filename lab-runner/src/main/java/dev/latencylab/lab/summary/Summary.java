@@ -18,6 +18,7 @@ import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.PointRecord;
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.targets.Target;
 
 /**
@@ -62,7 +63,7 @@ public final class Summary {
         }
 
         /** done or failed, and why it failed. */
-        public record Outcome(String status, String reason) {
+        public record Outcome(Status status, String reason) {
         }
 
         public record Rates(Double goodput, Double throughput, Double throughputMean, Long throughputPeak) {
@@ -107,14 +108,14 @@ public final class Summary {
         }
 
         public boolean done() {
-            return "done".equals(outcome.status());
+            return outcome.status() == Status.DONE;
         }
 
         /** A run that did not finish: what it was and why it stopped, no measurement. */
         static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
             return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
                     Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Peaks.NONE, Model.NONE,
-                    PoolEvidence.NONE, new Notes(RowFlags.of("failed"), report, wallSeconds, null));
+                    PoolEvidence.NONE, new Notes(RowFlags.of(Status.FAILED.toString()), report, wallSeconds, null));
         }
     }
 
@@ -144,7 +145,7 @@ public final class Summary {
         }
 
         /** How many runs finished and failed, done when any finished, and the first failed run's reason. */
-        public record Tally(int runs, int failedRuns, String status, String reason) {
+        public record Tally(int runs, int failedRuns, Status status, String reason) {
         }
 
         public record Rates(Spread goodput, Spread throughput) {
@@ -173,7 +174,7 @@ public final class Summary {
         }
 
         public boolean done() {
-            return "done".equals(outcome.status());
+            return outcome.status() == Status.DONE;
         }
 
         public RowFlags flags() {
@@ -184,10 +185,10 @@ public final class Summary {
         static PointRow failed(RunRow first, int failedRuns, String reason, Double machineCeiling, String runIds) {
             RunRow.Identity id = first.identity();
             return new PointRow(new Identity(first.pointId(), id.target(), id.users(), id.rate(), id.latencyMs()),
-                    new Tally(0, failedRuns, "failed", reason), new Pool(null, first.pool().connectionSettings(), null),
+                    new Tally(0, failedRuns, Status.FAILED, reason), new Pool(null, first.pool().connectionSettings(), null),
                     new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
                     new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
-                    PoolEvidence.NONE, new Notes(machineCeiling, RowFlags.of("failed"), runIds, null));
+                    PoolEvidence.NONE, new Notes(machineCeiling, RowFlags.of(Status.FAILED.toString()), runIds, null));
         }
     }
 
@@ -259,7 +260,7 @@ public final class Summary {
                 point.connectionSettings(), cpuProbe, elsewhere, report, wall);
         if (!record.outcome().done()) {
             return RunRow.failed(new RunRow.Identity(facts.id(), facts.target(), facts.users(), point.rate(), facts.latencyMs(), facts.run()),
-                    new RunRow.Outcome("failed", record.outcome().reason()), facts.connectionSettings(), cpuProbe, report, wall);
+                    new RunRow.Outcome(Status.FAILED, record.outcome().reason()), facts.connectionSettings(), cpuProbe, report, wall);
         }
         return row(ResultFile.read(pointDir.resultFile()), facts);
     }
@@ -332,7 +333,7 @@ public final class Summary {
         Result.ResponseTimes ms = level != null ? level.times().fromDueMs() : r.responseTimeMs();
         int cores = r.injector().cores();
         return new RunRow(new RunRow.Identity(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run()),
-                new RunRow.Outcome("done", null), new Pool(model == null ? null : model.threads(), facts.connectionSettings(),
+                new RunRow.Outcome(Status.DONE, null), new Pool(model == null ? null : model.threads(), facts.connectionSettings(),
                         r.injector().connections()),
                 new RunRow.Rates(goodput, throughput, r.throughput().meanPerSecond(), r.throughput().peakPerSecond()),
                 new RunRow.Latencies(ms.p50(), ms.p75(), ms.p95(), ms.p99(), ms.p999(), ms.max()),

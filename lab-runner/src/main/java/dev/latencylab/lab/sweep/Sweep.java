@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
+import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.run.TargetProcess.TargetFailedException;
 import dev.latencylab.load.model.OpenModel;
 import dev.latencylab.load.model.QueueingModel;
@@ -99,7 +100,7 @@ public final class Sweep {
                 return;
             }
             if (!runs(recorded, retryFailed)) {
-                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.done() ? "done" : "failed");
+                out.printf("[%d/%d] %s  kept (%s earlier)%n", i, points.size(), p.label(), recorded.status());
                 continue;
             }
             out.printf("[%d/%d] %s%s  starting  (%s)%n", i, points.size(), p.label(),
@@ -190,7 +191,7 @@ public final class Sweep {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, null);
             }
             int open = SocketDrain.await(port, drainMax);
-            new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), start, null,
+            new PointRecord(p.described(), new PointRecord.Ending(Status.DONE, null), start, null,
                     PointRecord.End.now(start, open)).write(pointDir);
             return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
@@ -289,7 +290,7 @@ public final class Sweep {
                 return fail(p, String.join("; ", run.failures(pointDir.gatlingLog())), start, started);
             }
             int open = SocketDrain.await(port, drainMax);
-            new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), start, started,
+            new PointRecord(p.described(), new PointRecord.Ending(Status.DONE, null), start, started,
                     PointRecord.End.now(start, open)).write(pointDir);
             return RunLines.headline(Summary.row(folder, pointDir, SweepFile.bootId(folder)));
         }
@@ -311,7 +312,7 @@ public final class Sweep {
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.FAILED, reason), start, started,
+        new PointRecord(p.described(), new PointRecord.Ending(Status.FAILED, reason), start, started,
                 PointRecord.End.now(start, null)).write(p.folder(folder));
         return "FAILED: " + reason;
     }

@@ -14,6 +14,7 @@ import dev.latencylab.lab.footprint.Footprint.Measure;
 import dev.latencylab.lab.footprint.Footprint.Measurement;
 import dev.latencylab.lab.footprint.Footprint.Mode;
 import dev.latencylab.lab.machine.Machine;
+import dev.latencylab.lab.run.Status;
 
 /** The fits: a line's slope and intercept recovered, one slope per repeat, their spread, failed measurements left out. */
 class FootprintTest {
@@ -34,7 +35,7 @@ class FootprintTest {
                 ms.add(done(r, n, 50_000_000 + bytesEach[r - 1] * n));
             }
         }
-        ms.add(new Measurement("webflux", Mode.IN_FLIGHT, 1000, 1, "failed", "refused", null, null, null));
+        ms.add(new Measurement("webflux", Mode.IN_FLIGHT, 1000, 1, Status.FAILED, "refused", null, null, null));
         Footprint f = new Footprint(new Footprint.Settings(List.of("webflux"), List.of(Mode.IN_FLIGHT), List.of(0, 1000, 2000), 3,
                 50, 2, 1024, 512, List.of()), new Machine.Fingerprint(null, "cpu", 2, null, null), "jdk", "now", ms);
         Fit rss = f.fit("webflux", Mode.IN_FLIGHT, Measure.RSS).orElseThrow();
@@ -56,6 +57,6 @@ class FootprintTest {
                 Map.of("Total", 200_000L), new MemorySnapshot.ThreadStacks(30, 2000),
                 List.of(new MemorySnapshot.HeapClass("[B", count + 100, 1000L + 64L * count * repeat),
                         new MemorySnapshot.HeapClass("java.lang.String", 100, 2400)));
-        return new Measurement("webflux", Mode.IN_FLIGHT, count, repeat, "done", null, (long) count, 0.1, m);
+        return new Measurement("webflux", Mode.IN_FLIGHT, count, repeat, Status.DONE, null, (long) count, 0.1, m);
     }
 }

@@ -17,6 +17,7 @@ import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.Points;
 import dev.latencylab.lab.summary.Summary;
+import dev.latencylab.lab.run.Status;
 
 /**
  * The rules that name what bounded a service of the user's (no model: its path names no latency), from what it said of
@@ -171,7 +172,7 @@ class ServiceVerdictTest {
     private static Capacity.Search search(Double capacity, Double firstMiss, Capacity.TopLevel... tops) {
         List<Capacity.Round> rounds = new ArrayList<>();
         for (int i = 0; i < tops.length; i++) {
-            rounds.add(new Capacity.Round(i + 1, List.of(), "round-" + (i + 1), null, "done", null, tops[i]));
+            rounds.add(new Capacity.Round(i + 1, List.of(), "round-" + (i + 1), null, Status.DONE, null, tops[i]));
         }
         return new Capacity.Search(new Capacity.Settings("clinic", 0, null, 500, 0, "uniform", 5, 1, null), new Capacity.Bounds(null, 400.0),
                 new Capacity.Answer(capacity, firstMiss, firstMiss != null, null, null), rounds, List.of(), null, null, null, null);

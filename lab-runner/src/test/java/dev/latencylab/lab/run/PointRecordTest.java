@@ -48,7 +48,7 @@ class PointRecordTest {
     void aPointThatFailedBeforeItsTargetStartedRecordsWhyAndNoStart() throws Exception {
         Point p = Point.open(Target.parse("mvc-t200"), 2400.5, 100, 2);
         Instant at = Instant.parse("2026-11-24T10:00:00.123456789Z");
-        PointRecord failed = new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.FAILED, "port 8091 is in use"),
+        PointRecord failed = new PointRecord(p.described(), new PointRecord.Ending(Status.FAILED, "port 8091 is in use"),
                 new PointRecord.Start(8091, at, new Machine.Fingerprint(null, "a CPU", 2, null, 1500.0), 2), null,
                 new PointRecord.End(null, at.plusSeconds(3), 3, null));
         RunFolder folder = new RunFolder(dir);

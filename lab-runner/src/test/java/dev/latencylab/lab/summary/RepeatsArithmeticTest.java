@@ -13,6 +13,7 @@ import dev.latencylab.load.result.Json;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.sweep.RunLines;
 import dev.latencylab.lab.sweep.SweepPlan;
+import dev.latencylab.lab.run.Status;
 
 /** The arithmetic of repeats: median and range, when runs disagree, CPU per request and the machine's ceiling. */
 class RepeatsArithmeticTest {
@@ -23,7 +24,7 @@ class RepeatsArithmeticTest {
     private static Summary.RunRow run(String target, int users, int run, double goodput, double throughput, long p95,
             double serverCpu, double injectorCpu, boolean saturated, long ko, String... flags) {
         return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId(target, 100, users, null) + "-r" + run, target, users, null, 100, run),
-                new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
+                new Summary.RunRow.Outcome(Status.DONE, null), new Summary.Pool(null, "", "per-user"),
                 new Summary.RunRow.Rates(goodput, throughput, throughput, (long) throughput),
                 new Summary.RunRow.Latencies(101L, 101L, p95, p95, p95, p95), new Summary.RunRow.Requests(1000L, ko, ko / 10.0, ko > 0
                         ? "HTTP 503" : null),
@@ -193,14 +194,14 @@ class RepeatsArithmeticTest {
         assertThat(near.notes().machineCeiling()).isCloseTo(4000, within(1e-9));
 
         Summary.RunRow failed = Summary.RunRow.failed(new Summary.RunRow.Identity("webflux-l100-u5000-r2", "webflux", 5000, null, 100, 2),
-                new Summary.RunRow.Outcome("failed", "the target died"), "", null, null, 30L);
+                new Summary.RunRow.Outcome(Status.FAILED, "the target died"), "", null, null, 30L);
         Summary.PointRow partly = Points.point(List.of(clean("webflux", 5000, 1, 3111, 101), failed), null);
         assertThat(partly.outcome().runs()).isEqualTo(1);
         assertThat(partly.outcome().failedRuns()).isEqualTo(1);
-        assertThat(partly.outcome().status()).isEqualTo("done");
+        assertThat(partly.outcome().status()).isEqualTo(Status.DONE);
         assertThat(partly.notes().flags().toString()).isEqualTo("1 of 2 runs failed");
         Summary.PointRow none = Points.point(List.of(failed), null);
-        assertThat(none.outcome().status()).isEqualTo("failed");
+        assertThat(none.outcome().status()).isEqualTo(Status.FAILED);
         assertThat(none.outcome().reason()).isEqualTo("the target died");
     }
 

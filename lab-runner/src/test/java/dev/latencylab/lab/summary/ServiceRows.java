@@ -1,6 +1,7 @@
 package dev.latencylab.lab.summary;
 
 import dev.latencylab.lab.run.Point;
+import dev.latencylab.lab.run.Status;
 
 /** Finished runs of a service of the user's (no model), with the numbers and pool evidence a case chooses: for the rules' tests. */
 public final class ServiceRows {
@@ -19,7 +20,7 @@ public final class ServiceRows {
         RowFlags flags = RowFlags.of(java.util.stream.Stream.of(machineCpu >= Flags.CPU_BOUND ? Flags.MACHINE_CPU_BOUND : "",
                 neverAllActive ? Flags.NOT_ALL_ACTIVE : "").filter(f -> !f.isEmpty()).toList());
         return new Summary.RunRow(new Summary.RunRow.Identity(Point.pointId("clinic", 0, users, null) + "-r" + run, "clinic", users, null, 0, run),
-                new Summary.RunRow.Outcome("done", null), new Summary.Pool(null, "", "per-user"),
+                new Summary.RunRow.Outcome(Status.DONE, null), new Summary.Pool(null, "", "per-user"),
                 new Summary.RunRow.Rates(goodput, goodput, goodput, (long) goodput),
                 new Summary.RunRow.Latencies(p50, p50, p50 + 5, p50 + 10, p50 + 10, p50 + 10), new Summary.RunRow.Requests(1000L, 0L, 0.0, null),
                 new Summary.RunRow.Threads(60.0, 30.0), new Summary.RunRow.Cpu(0.1, 0.1, machineCpu, 2, 1.0, 1.0, 0.0, 1.0, 1400.0),

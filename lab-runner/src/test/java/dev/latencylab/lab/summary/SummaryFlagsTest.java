@@ -20,6 +20,7 @@ import dev.latencylab.lab.machine.Machine;
 import dev.latencylab.lab.run.Point;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.lab.targets.Target;
+import dev.latencylab.lab.run.Status;
 
 /** The flags a point gets, from result files with chosen numbers (the sweep ITs cover real ones, which rarely flag). */
 class SummaryFlagsTest {
@@ -41,7 +42,7 @@ class SummaryFlagsTest {
         Files.createDirectories(p.folder(sweep).dir());
         Files.writeString(p.folder(sweep).resultFile(), result);
         Instant started = Instant.parse("2026-11-24T10:00:00Z");
-        new PointRecord(p.described(), new PointRecord.Ending(PointRecord.Status.DONE, null), new PointRecord.Start(8091, started, machine, null),
+        new PointRecord(p.described(), new PointRecord.Ending(Status.DONE, null), new PointRecord.Start(8091, started, machine, null),
                 null, new PointRecord.End(0, started.plusSeconds(90), 90, null)).write(p.folder(sweep));
         return Summary.row(sweep, p.folder(sweep), sweepBoot);
     }
