@@ -57,7 +57,8 @@ public final class AotCache {
      * java, its options and classpath, running these arguments (a main class and its arguments).
      *
      * @param launch a launch whose classpath names jars only
-     * @param folder the cache's own folder: emptied before a training, which leaves its log there (training.log)
+     * @param folder the cache's own folder: emptied before a training, which leaves its log there (training.log: the
+     *               command, then what the JVM printed)
      * @param name   the cache's file name
      * @return empty when the training failed (its log says why)
      */
@@ -75,7 +76,9 @@ public final class AotCache {
         command.addAll(launch.jvmOptions());
         command.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-cp", launch.classpath()));
         command.addAll(program);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(folder.resolve("training.log").toFile())
+        Path log = folder.resolve("training.log");
+        Files.writeString(log, String.join(" ", command) + System.lineSeparator());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
         boolean ended = process.waitFor(TRAINING_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         if (!ended) {
@@ -83,6 +86,7 @@ public final class AotCache {
             process.destroyForcibly().waitFor();
         }
         if (!ended || process.exitValue() != 0 || !Files.isRegularFile(cache)) {
+            Files.deleteIfExists(cache); // what a failed program's exit wrote is not a training
             return Optional.empty();
         }
         Files.writeString(digestFile, digest);

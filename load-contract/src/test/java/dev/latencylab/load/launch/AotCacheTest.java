@@ -1,0 +1,73 @@
+package dev.latencylab.load.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real cache trained by this JDK's java on a program in a jar of a module's target/: made, kept, made again, refused. */
+class AotCacheTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCacheIsTrainedOnceThenKeptUntilTheJarChangesAndAFailedTrainingLeavesNone() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "an AOT cache needs JDK 25+");
+        Path target = Files.createDirectories(tmp.resolve("module/target"));
+        Path jar = target.resolve("module.jar");
+        jar(jar, "public class Hello { public static void main(String[] a) { System.exit(a.length == 0 ? 0 : 3); } }");
+        LaunchFile.Launch launch = new LaunchFile.Launch(LaunchFile.javaExecutable(), jar.toString(), List.of("-Xmx64m"));
+        Path folder = target.resolve("aot");
+
+        Optional<AotCache.Trained> first = AotCache.trained(launch, folder, "hello.aot", List.of("Hello"));
+        assertThat(first).hasValueSatisfying(c -> assertThat(c.upToDate()).isFalse());
+        assertThat(first.get().file()).isRegularFile().isEqualTo(folder.resolve("hello.aot"));
+        assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).hasValueSatisfying(c -> assertThat(c.upToDate()).isTrue());
+
+        jar(jar, "public class Hello { public static void main(String[] a) { System.out.println(a.length); } }");
+        assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).as("the jar's bytes changed")
+                .hasValueSatisfying(c -> assertThat(c.upToDate()).isFalse());
+
+        jar(jar, "public class Hello { public static void main(String[] a) { System.exit(3); } }");
+        assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).as("the training exited 3").isEmpty();
+        assertThat(folder.resolve("hello.aot")).doesNotExist();
+        assertThat(folder.resolve("training.log")).content().contains("-XX:AOTCacheOutput=" + folder.resolve("hello.aot"), "Hello");
+    }
+
+    @Test
+    void aClasspathNamesTheJarsInsteadOfTheirClassFolders() {
+        Path classes = tmp.resolve("m/target/classes").toAbsolutePath();
+        Path jar = tmp.resolve("m/target/m.jar").toAbsolutePath();
+        String classpath = String.join(File.pathSeparator, classes.toString(), "/repo/a.jar", tmp.resolve("other/classes").toString());
+        assertThat(AotCache.jarsFor(classpath, Map.of(classes, jar)))
+                .isEqualTo(String.join(File.pathSeparator, jar.toString(), "/repo/a.jar", tmp.resolve("other/classes").toString()));
+    }
+
+    /** A jar of one class, Hello, compiled from this source. */
+    private void jar(Path jar, String source) throws IOException {
+        Path src = Files.createDirectories(tmp.resolve("src")).resolve("Hello.java");
+        Files.writeString(src, source);
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", out.toString(), src.toString())).isZero();
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(file)) {
+            j.putNextEntry(new JarEntry("Hello.class"));
+            j.write(Files.readAllBytes(out.resolve("Hello.class")));
+            j.closeEntry();
+        }
+    }
+}
