@@ -93,6 +93,21 @@ public final class Published {
      */
     static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier", "docs/results-service/footprint");
 
+    /** A published sweep drawn again: the files it wrote, or why it could not be (null: it was). */
+    private record Drawn(List<Path> files, RuntimeException failed) {
+
+        static Drawn of(SweepFolder folder) {
+            try {
+                SweepPage.write(folder);
+                return new Drawn(Stream.concat(Stream.of(folder.summaryCsv(), folder.runsCsv(), folder.page()), Published.files(folder.charts()).stream())
+                        .toList(), null);
+            }
+            catch (RuntimeException e) {
+                return new Drawn(List.of(), e);
+            }
+        }
+    }
+
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z0-9-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
     /** What a marker's opening looks like: one that MARKER does not read is refused, never left as it was. */
     private static final Pattern OPENING = Pattern.compile("<!-- (\\S+): \\./lab [^\\n]*-->");
@@ -126,12 +141,13 @@ public final class Published {
      *                the markers of ./lab COMMAND --help
      */
     public static List<Path> rebuild(Path repo, java.util.function.UnaryOperator<String> options) {
-        // each sweep's files apart from every other's: drawn side by side, one on each core
-        List<Path> written = new ArrayList<>(SWEEPS.parallelStream().flatMap(sweep -> {
-            SweepFolder folder = new SweepFolder(repo.resolve(sweep));
-            SweepPage.write(folder);
-            return Stream.concat(Stream.of(folder.summaryCsv(), folder.runsCsv(), folder.page()), files(folder.charts()).stream());
-        }).toList());
+        // each sweep's files apart from every other's: drawn side by side, one on each core; a sweep that does not add up
+        // is thrown only once every drawing has ended (rebuild-docs --check deletes the copy they write into)
+        List<Drawn> drawn = SWEEPS.parallelStream().map(sweep -> Drawn.of(new SweepFolder(repo.resolve(sweep)))).toList();
+        drawn.stream().map(Drawn::failed).filter(java.util.Objects::nonNull).findFirst().ifPresent(e -> {
+            throw e;
+        });
+        List<Path> written = new ArrayList<>(drawn.stream().flatMap(d -> d.files().stream()).toList());
         SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
         SweepPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
         written.add(side.page());
