@@ -148,7 +148,7 @@ class CompareIT {
         assertThat(mixed.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(mixed.output()).contains("holds capacity searches and")
                 .contains("holds runs: compare capacity searches with capacity searches, runs with runs");
-        TrustIT.assertNoStackTrace(mixed.output());
+        LabCommand.assertNoStackTrace(mixed.output());
     }
 
     @Test
@@ -161,7 +161,7 @@ class CompareIT {
                 points("mvc-t400-l100-u5000"), "--fail-if-worse", "latency:5");
         assertThat(limit.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(limit.output()).contains("'latency' is not a metric; allowed: goodput, p50, p95, p99, ko, server-cpu, capacity");
-        TrustIT.assertNoStackTrace(missing.output() + limit.output());
+        LabCommand.assertNoStackTrace(missing.output() + limit.output());
     }
 
     private static double number(String figure) {

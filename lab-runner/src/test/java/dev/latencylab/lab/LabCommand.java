@@ -1,5 +1,7 @@
 package dev.latencylab.lab;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -141,5 +143,10 @@ final class LabCommand {
         catch (IOException e) {
             return "";
         }
+    }
+
+    /** A console that says what is wrong in its own words: no exception, stack frame or build error in it. */
+    static void assertNoStackTrace(String output) {
+        assertThat(output).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("[ERROR]");
     }
 }

@@ -1,6 +1,6 @@
 package dev.latencylab.lab;
 
-import static dev.latencylab.lab.TrustIT.assertNoStackTrace;
+import static dev.latencylab.lab.LabCommand.assertNoStackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

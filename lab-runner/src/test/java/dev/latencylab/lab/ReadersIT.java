@@ -1,6 +1,6 @@
 package dev.latencylab.lab;
 
-import static dev.latencylab.lab.TrustIT.assertNoStackTrace;
+import static dev.latencylab.lab.LabCommand.assertNoStackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -19,15 +19,17 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.Folders;
 import dev.latencylab.lab.flow.ExitCode;
 
 /**
- * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), tried through
- * the command line (run in this JVM, as ./lab's main runs it) as the third adversarial trial tried them (issue 42): a derived figure that disagrees with its
- * raw data, a gate that cannot judge, a folder that is not a finished run, an output onto an input, a name taken
- * twice. Each is refused with its exit code and one line naming what is wrong; nothing given is changed.
+ * The commands that read what others wrote (compare, report of a sweep, a run, capacity searches, a footprint), through
+ * the command line (run in this JVM, as ./lab's main runs it): a derived figure that disagrees with its raw data, a
+ * sweep stopped before its end, a gate that cannot judge, a folder that is not a finished run, an output onto an
+ * input, a name taken twice. Each is refused with its exit code and one line naming what is wrong, or said first on the
+ * page; nothing given is changed.
  */
-class ReadersTrustIT {
+class ReadersIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Path DOCS = Lab.repo().resolve("docs");
@@ -59,7 +61,7 @@ class ReadersTrustIT {
         assertNoStackTrace(c.output());
     }
 
-    // 1. a figure that can be derived is checked against what it is derived from
+    // a figure that can be derived is checked against what it is derived from
 
     @Test
     void aGoodputThatItsSeriesDoNotGiveIsRefusedByCompareAndReport() throws IOException {
@@ -287,7 +289,40 @@ class ReadersTrustIT {
         refusedInOneLine(lab("report", empty.toString()), ExitCode.BAD_INPUT, "not a footprint experiment of this version");
     }
 
-    // 2. a gate that cannot judge is an error, never a pass
+    /** The same check stands before a sweep's page: a point's edited result stops the report with its name. */
+    @Test
+    void aReportRefusesAPointThatDoesNotAddUp() throws IOException {
+        Path sweep = tmp.resolve("sweep");
+        Lab.copyTree(Lab.repo().resolve("docs/results-http"), sweep);
+        Path point = sweep.resolve("points/webflux-http-l100-u100-r1/result.json");
+        ObjectNode r = (ObjectNode) JSON.readTree(point.toFile());
+        ((ObjectNode) r.get("requests")).put("total", r.get("requests").get("total").asLong() + 100);
+        JSON.writeValue(point.toFile(), r);
+
+        LabCommand.Finished report = LabCommand.inThisJvm("report", sweep.toString());
+
+        assertThat(report.exitCode()).as(report.output()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(report.output()).startsWith("latency-lab: " + point + ": requests: ok ").contains("is not total");
+        assertNoStackTrace(report.output());
+    }
+
+    /** A sweep stopped before its last run: its page says so first, instead of reading as the whole answer. */
+    @Test
+    void theReportOfAStoppedSweepSaysItIsIncomplete() throws IOException {
+        Path sweep = tmp.resolve("stopped");
+        Lab.copyTree(Lab.repo().resolve("docs/results-http"), sweep);
+        Folders.deleteTree(sweep.resolve("points/webflux-http-l100-u400-r1")); // its last run never recorded
+
+        LabCommand.Finished report = LabCommand.inThisJvm("report", sweep.toString());
+
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(Files.readString(sweep.resolve("index.html"))).contains("<strong>Incomplete:</strong> 9 of the 10 runs its plan holds "
+                + "have a record (the sweep was stopped, or is under way)").contains("--name stopped");
+        // the published sweep itself is whole: no such sentence
+        assertThat(Files.readString(Lab.repo().resolve("docs/results-http/index.html"))).doesNotContain("Incomplete");
+    }
+
+    // a gate that cannot judge is an error, never a pass
 
     @Test
     void aGateWithoutAnIntervalOrWithoutItsMetricExitsFourAndSaysWhatWouldJudgeIt() {
@@ -306,7 +341,7 @@ class ReadersTrustIT {
         assertThat(judged.exitCode()).as("repeats on both sides: every point judged, within the limits\n" + judged.output()).isZero();
     }
 
-    // 3. a folder under a lock, or a run whose result reports problems, is not read as a finished run
+    // a folder under a lock, or a run whose result reports problems, is not read as a finished run
 
     @Test
     void aLockedFolderOrARunWithProblemsIsRefused() throws IOException {
@@ -334,7 +369,7 @@ class ReadersTrustIT {
                 "no finished run to compare (failed: exited (its result reports: the target exited at second 12))");
     }
 
-    // 4. nothing overwrites an input, or a file the command did not write
+    // nothing overwrites an input, or a file the command did not write
 
     @Test
     void outputsGoOnlyWhereTheCommandOwnsThem() throws IOException {
@@ -367,7 +402,7 @@ class ReadersTrustIT {
         assertThat(sweep.resolve("points/index.html")).doesNotExist();
     }
 
-    // 5 and 7. one name, one folder; options and files that were stack traces or silent
+    // one name, one folder; options and files that were stack traces or silent
 
     @Test
     void aNameTakenIsRefusedAndBadInputIsOneLine() throws IOException {

@@ -153,7 +153,7 @@ class SweepIT {
                 sweepArgs("tiny", "webflux", "3", "--requests-per-user", "--repeats", "2", "--latencies-ms", "50"));
         assertThat(changed.exitCode()).as(changed.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(changed.output()).contains("holds a sweep with other settings (latenciesMs was [100], now [50])");
-        TrustIT.assertNoStackTrace(changed.output());
+        LabCommand.assertNoStackTrace(changed.output());
 
         List<Map<String, String>> runs = readCsv(dir.runsCsv());
         assertThat(runs).extracting(r -> r.get("point")).containsExactlyInAnyOrder("webflux-l100-u3-r1", "webflux-l100-u3-r2");
