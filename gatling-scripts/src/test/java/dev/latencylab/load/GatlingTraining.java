@@ -4,10 +4,6 @@ import dev.latencylab.load.launch.AotCache;
 import dev.latencylab.load.launch.LaunchFile;
 import dev.latencylab.load.settings.SimulationSettings;
 
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,12 +39,9 @@ public final class GatlingTraining {
         Path launchFile = Path.of(args[0]);
         Path jar = Path.of(args[1]).toAbsolutePath();
         Path testsJar = Path.of(args[2]).toAbsolutePath();
-        if (!Boolean.parseBoolean(args[3])) {
-            System.out.println("[INFO] Gatling's JVM starts without an AOT cache (latency-lab.aot=false)");
-            return;
-        }
-        if (Runtime.version().feature() < 25) {
-            System.out.println("[INFO] Gatling's JVM starts without an AOT cache (it needs JDK 25+; this is " + Runtime.version().feature() + ")");
+        Optional<String> without = AotCache.unavailable(Boolean.parseBoolean(args[3]));
+        if (without.isPresent()) {
+            System.out.println("[INFO] Gatling's JVM starts without an AOT cache (" + without.get() + ")");
             return;
         }
         LaunchFile.Launch launch = LaunchFile.read(launchFile);
@@ -72,16 +65,7 @@ public final class GatlingTraining {
 
     /** In the training JVM: the simulation, a few hundred requests, against a stand-in server in this JVM. */
     private static void train(Path folder) throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            byte[] body = "hello".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.setExecutor(Executors.newFixedThreadPool(8));
-        server.start();
+        HttpServer server = AotCache.standIn(Executors.newFixedThreadPool(8));
         System.setProperty(SimulationSettings.BASE_URL, "http://127.0.0.1:" + server.getAddress().getPort());
         System.setProperty(SimulationSettings.SAMPLE_SERVER, "false");
         System.setProperty(SimulationSettings.USERS, "20");

@@ -1,9 +1,5 @@
 package dev.latencylab.lab;
 
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +32,9 @@ public final class LabTraining {
         Path launchFile = Path.of(args[0]);
         Path jar = Path.of(args[1]).toAbsolutePath();
         Path repo = Path.of(args[3]).toAbsolutePath().normalize();
-        if (!Boolean.parseBoolean(args[2])) {
-            System.out.println("[INFO] ./lab's JVM starts without an AOT cache (latency-lab.aot=false)");
-            return;
-        }
-        if (Runtime.version().feature() < 25) {
-            System.out.println("[INFO] ./lab's JVM starts without an AOT cache (it needs JDK 25+; this is " + Runtime.version().feature() + ")");
+        Optional<String> without = AotCache.unavailable(Boolean.parseBoolean(args[2]));
+        if (without.isPresent()) {
+            System.out.println("[INFO] ./lab's JVM starts without an AOT cache (" + without.get() + ")");
             return;
         }
         LaunchFile.Launch launch = LaunchFile.read(launchFile);
@@ -50,7 +43,7 @@ public final class LabTraining {
                 launch.jvmOptions());
         Path folder = target.resolve("aot");
         ExecutorService threads = Executors.newFixedThreadPool(8);
-        HttpServer server = standIn(threads);
+        HttpServer server = AotCache.standIn(threads);
         Optional<AotCache.Trained> cache;
         try {
             String url = "http://127.0.0.1:%d/".formatted(server.getAddress().getPort());
@@ -72,20 +65,5 @@ public final class LabTraining {
         LaunchFile.write(launchFile, new LaunchFile.Launch(jars.java(), jars.classpath(), options));
         System.out.println("[INFO] ./lab's JVM starts with an AOT cache " + (cache.get().upToDate() ? "(up to date): "
                 : "trained on a small run: ") + cache.get().file());
-    }
-
-    /** A service that answers every request at once: what the training's run loads. */
-    private static HttpServer standIn(ExecutorService threads) throws java.io.IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            byte[] body = "hello".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.setExecutor(threads);
-        server.start();
-        return server;
     }
 }

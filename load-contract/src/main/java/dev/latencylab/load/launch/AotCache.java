@@ -4,6 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +20,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import com.sun.net.httpserver.HttpServer;
 
 /**
  * An AOT cache (JEP 483, made in one step as JEP 514 allows) for a JVM a launch file starts, trained on a run of that
@@ -39,6 +44,27 @@ public final class AotCache {
     }
 
     private AotCache() {
+    }
+
+    /** Why the build makes no cache (empty: it does): -Dlatency-lab.aot=false, or a JDK before 25. */
+    public static Optional<String> unavailable(boolean wanted) {
+        return !wanted ? Optional.of("latency-lab.aot=false")
+                : Runtime.version().feature() < 25 ? Optional.of("it needs JDK 25+; this is " + Runtime.version().feature()) : Optional.empty();
+    }
+
+    /** A service on loopback that answers every request at once with a short body: the load a training runs against. */
+    public static HttpServer standIn(Executor threads) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = "hello".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.setExecutor(threads);
+        server.start();
+        return server;
     }
 
     /**

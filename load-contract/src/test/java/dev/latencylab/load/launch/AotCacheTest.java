@@ -58,6 +58,13 @@ class AotCacheTest {
                 .isEqualTo(String.join(File.pathSeparator, jar.toString(), "/repo/a.jar", tmp.resolve("other/classes").toString()));
     }
 
+    @Test
+    void noCacheIsMadeWhenTheBuildSaysSoOrOnAJdkBefore25() {
+        assertThat(AotCache.unavailable(false)).contains("latency-lab.aot=false");
+        int jdk = Runtime.version().feature();
+        assertThat(AotCache.unavailable(true)).isEqualTo(jdk >= 25 ? Optional.empty() : Optional.of("it needs JDK 25+; this is " + jdk));
+    }
+
     /** A jar of one class, Hello, compiled from this source. */
     private void jar(Path jar, String source) throws IOException {
         Path src = Files.createDirectories(tmp.resolve("src")).resolve("Hello.java");
