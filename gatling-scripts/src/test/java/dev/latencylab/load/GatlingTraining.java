@@ -5,7 +5,6 @@ import dev.latencylab.load.launch.LaunchFile;
 import dev.latencylab.load.settings.SimulationSettings;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,9 +55,7 @@ public final class GatlingTraining {
                     + " one, about 1.5 s slower");
             return;
         }
-        List<String> options = new ArrayList<>(launch.jvmOptions());
-        options.add("-XX:AOTCache=" + cache.get().file());
-        LaunchFile.write(launchFile, new LaunchFile.Launch(launch.java(), classpath, options));
+        LaunchFile.write(launchFile, cache.get().launch(jars));
         System.out.println("[INFO] Gatling's JVM starts with an AOT cache " + (cache.get().upToDate() ? "(up to date): "
                 : "trained on a run of the simulation: ") + cache.get().file());
     }

@@ -1,7 +1,6 @@
 package dev.latencylab.lab;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,9 +59,7 @@ public final class LabTraining {
             System.out.println("[WARNING] no AOT cache for ./lab's JVM (see " + folder.resolve("training.log") + "); it starts without one");
             return;
         }
-        List<String> options = new ArrayList<>(launch.jvmOptions());
-        options.add("-XX:AOTCache=" + cache.get().file());
-        LaunchFile.write(launchFile, new LaunchFile.Launch(jars.java(), jars.classpath(), options));
+        LaunchFile.write(launchFile, cache.get().launch(jars));
         System.out.println("[INFO] ./lab's JVM starts with an AOT cache " + (cache.get().upToDate() ? "(up to date): "
                 : "trained on a small run: ") + cache.get().file());
     }

@@ -41,6 +41,13 @@ public final class AotCache {
 
     /** The cache, and whether it was already up to date (false: trained now). */
     public record Trained(Path file, boolean upToDate) {
+
+        /** The launch it was trained for, starting from it: the launch file the build writes. */
+        public LaunchFile.Launch launch(LaunchFile.Launch trainedFor) {
+            List<String> options = new ArrayList<>(trainedFor.jvmOptions());
+            options.add("-XX:AOTCache=" + file);
+            return new LaunchFile.Launch(trainedFor.java(), trainedFor.classpath(), options);
+        }
     }
 
     private AotCache() {

@@ -38,6 +38,12 @@ class AotCacheTest {
         assertThat(first).hasValueSatisfying(c -> assertThat(c.upToDate()).isFalse());
         assertThat(first.get().file()).isRegularFile().isEqualTo(folder.resolve("hello.aot"));
         assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).hasValueSatisfying(c -> assertThat(c.upToDate()).isTrue());
+        LaunchFile.Launch cached = first.get().launch(launch);
+        assertThat(cached).isEqualTo(new LaunchFile.Launch(launch.java(), launch.classpath(), List.of("-Xmx64m", "-XX:AOTCache=" + first.get().file())));
+        Process hello = new ProcessBuilder(cached.java(), cached.jvmOptions().get(0), cached.jvmOptions().get(1), "-Xlog:class+load", "-cp",
+                cached.classpath(), "Hello").redirectErrorStream(true).start();
+        assertThat(new String(hello.getInputStream().readAllBytes())).as("its class read from the cache").contains("Hello source: shared objects file");
+        assertThat(hello.waitFor()).isZero();
 
         jar(jar, "public class Hello { public static void main(String[] a) { System.out.println(a.length); } }");
         assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).as("the jar's bytes changed")
