@@ -3,6 +3,8 @@ package dev.latencylab.lab.summary;
 import java.util.Collection;
 import java.util.List;
 
+import dev.latencylab.lab.run.Status;
+
 /**
  * A run's or a point's flags, in the order its cell writes them: {@link Flags} names each and says when it is set; a KO
  * flag carries its share and most frequent reason ("ko 1.2% (HTTP 503)"). One cell in runs.csv, summary.csv and the
@@ -13,10 +15,13 @@ public final class RowFlags {
     private static final String SEPARATOR = "; ";
     private static final String KO = "ko ";
 
+    /** A row that did not finish: its one flag. */
+    static final RowFlags FAILED = of(Status.FAILED.toString());
+
     private final List<String> flags;
 
     private RowFlags(List<String> flags) {
-        this.flags = List.copyOf(flags);
+        this.flags = flags;
     }
 
     public static RowFlags of(Collection<String> flags) {

@@ -115,7 +115,7 @@ public final class Summary {
         static RunRow failed(Identity identity, Outcome outcome, String connectionSettings, Double cpuProbe, String report, Long wallSeconds) {
             return new RunRow(identity, outcome, new Pool(null, connectionSettings, null), Rates.NONE, Latencies.NONE, Requests.NONE,
                     Threads.NONE, new Cpu(null, null, null, null, null, null, null, null, cpuProbe), Peaks.NONE, Model.NONE,
-                    PoolEvidence.NONE, new Notes(RowFlags.of(Status.FAILED.toString()), report, wallSeconds, null));
+                    PoolEvidence.NONE, new Notes(RowFlags.FAILED, report, wallSeconds, null));
         }
     }
 
@@ -188,7 +188,7 @@ public final class Summary {
                     new Tally(0, failedRuns, Status.FAILED, reason), new Pool(null, first.pool().connectionSettings(), null),
                     new Rates(Spread.NONE, Spread.NONE), new Latencies(Spread.NONE, Spread.NONE, Spread.NONE, null), new Requests(null, null),
                     new Threads(null), new Cpu(Spread.NONE, Spread.NONE, Spread.NONE, null, null, null, null), Model.NONE,
-                    PoolEvidence.NONE, new Notes(machineCeiling, RowFlags.of(Status.FAILED.toString()), runIds, null));
+                    PoolEvidence.NONE, new Notes(machineCeiling, RowFlags.FAILED, runIds, null));
         }
     }
 
