@@ -3,10 +3,13 @@ package dev.latencylab.load.sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
 
 /**
- * CPU time as Linux counts it in /proc, in jiffies: the machine's (/proc/stat, the machine's in a container too) and a
- * process's (/proc/PID/stat), and the shares of the machine's cores they make between two readings. Where there is no
+ * CPU time as Linux counts it in /proc, in jiffies: the machine's (/proc/stat, the machine's in a container too; a
+ * pinned run's CPUs alone: RunCpus) and a process's (/proc/PID/stat), and the shares of those cores they make between
+ * two readings. Where there is no
  * /proc, each reading is null or -1 and each share NaN.
  */
 final class ProcCpu {
@@ -16,15 +19,36 @@ final class ProcCpu {
 
     /**
      * The machine's CPU times since boot, in jiffies: the "cpu" line of /proc/stat (user nice system idle iowait irq
-     * softirq steal; the guest columns are already in user and nice). Null where there is no /proc/stat.
+     * softirq steal; the guest columns are already in user and nice), or with cpus the sum of their cpuN lines (a run
+     * pinned to them: RunCpus). Null where there is no /proc/stat.
      */
-    static long[] cpuTimes() {
+    static long[] cpuTimes(BitSet cpus) {
         try {
-            return parseCpuTimes(Files.readAllLines(Path.of("/proc/stat")).get(0));
+            return cpuTimes(Files.readAllLines(Path.of("/proc/stat")), cpus);
         }
         catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** The machine's CPU times since boot: all its CPUs' (cpus null) or these CPUs', from the lines of /proc/stat. */
+    static long[] cpuTimes(List<String> procStat, BitSet cpus) {
+        if (cpus == null) {
+            return parseCpuTimes(procStat.get(0));
+        }
+        long[] sum = new long[8];
+        int read = 0;
+        for (String line : procStat) {
+            int cpu = RunCpus.cpuNumber(line);
+            if (cpu >= 0 && cpus.get(cpu)) {
+                long[] times = parseCpuTimes(line);
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += times[i];
+                }
+                read++;
+            }
+        }
+        return read == 0 ? null : sum;
     }
 
     static long[] parseCpuTimes(String cpuLine) {
@@ -52,7 +76,7 @@ final class ProcCpu {
     }
 
     /**
-     * The machine's CPU use between two readings (0 to 1 of all its cores): user, nice, system, irq and softirq time over
+     * The machine's CPU use between two readings (0 to 1 of the cores read): user, nice, system, irq and softirq time over
      * that plus idle and iowait, as the JVM computes getCpuLoad outside a container (steal is neither: time the
      * hypervisor gave elsewhere). NaN without two readings.
      */
@@ -91,7 +115,7 @@ final class ProcCpu {
     }
 
     /**
-     * A process's share of the machine's CPU between two readings (0 to 1 of all its cores), over the time busyShare
+     * A process's share of the machine's CPU between two readings (0 to 1 of the cores read), over the time busyShare
      * counts (busy, idle and iowait; not steal). NaN without both readings of both.
      */
     static double processShare(long before, long now, long[] cpuBefore, long[] cpuNow) {

@@ -116,8 +116,7 @@ public final class Sampler implements AutoCloseable {
     private final long targetPid;
     private final String loadedPath;
     private volatile Map<String, Double> lastServer = Map.of();
-    private long[] lastCpuTimes = ProcCpu.cpuTimes();
-    private long lastServerJiffies = -1;
+    private final CpuShares cpu;
 
     /**
      * The name Tomcat gives the connector serving this base URL, as its metrics tag it: http-nio-PORT, or over TLS
@@ -147,6 +146,7 @@ public final class Sampler implements AutoCloseable {
         this.tomcatConnector = "name=\"" + tomcatConnector(base) + "\"";
         this.targetPid = targetPid;
         this.run = run;
+        this.cpu = new CpuShares(targetPid);
     }
 
     /**
@@ -177,10 +177,7 @@ public final class Sampler implements AutoCloseable {
             System.out.printf("latency-lab: server metrics from Spring Boot's /actuator/metrics JSON (no Prometheus registry): %d gauges, "
                     + "a request each, every second%n", json.gaugeCount());
         }
-        os.getProcessCpuLoad(); // the first reading of each is 0 or undefined: prime them
-        os.getCpuLoad();
-        lastCpuTimes = ProcCpu.cpuTimes();
-        lastServerJiffies = ProcCpu.processJiffies(targetPid);
+        cpu.prime();
         timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
     }
 
@@ -190,33 +187,21 @@ public final class Sampler implements AutoCloseable {
             targetExitedSecond = second;
         }
         int active = run.activeUsers();
-        double injectorCpu = os.getProcessCpuLoad();
         double openFiles = os instanceof UnixOperatingSystemMXBean unix ? unix.getOpenFileDescriptorCount() : Double.NaN;
         Map<String, Double> server = prometheusUrl == null ? Map.of() : scrapeServer(second);
         if (service != null) {
             probeService(second);
         }
         double busy = server.getOrDefault("tomcat_threads_busy_threads", Double.NaN);
-        long[] cpuTimes = ProcCpu.cpuTimes();
-        double steal = ProcCpu.stealShare(lastCpuTimes, cpuTimes);
-        // /proc/stat is the machine's, in a container too, where the JVM's getCpuLoad is the container's own share
-        double machineCpu = ProcCpu.busyShare(lastCpuTimes, cpuTimes);
-        if (Double.isNaN(machineCpu)) {
-            machineCpu = os.getCpuLoad(); // no /proc/stat
-        }
-        long serverJiffies = ProcCpu.processJiffies(targetPid);
-        double serverCpu = ProcCpu.processShare(lastServerJiffies, serverJiffies, lastCpuTimes, cpuTimes);
-        if (Double.isNaN(serverCpu)) {
-            serverCpu = server.getOrDefault("process_cpu_usage", Double.NaN); // not on this machine, or gone
-        }
-        lastServerJiffies = serverJiffies;
-        lastCpuTimes = cpuTimes;
-        Tick tick = new Tick(second, active, injectorCpu, machineCpu, openFiles, serverCpu,
+        CpuShares.Reading shares = cpu.read();
+        // the server's own reading where /proc has none (not on this machine, or gone): a share of its machine's cores
+        double serverCpu = Double.isNaN(shares.server()) ? server.getOrDefault("process_cpu_usage", Double.NaN) : shares.server();
+        Tick tick = new Tick(second, active, shares.injector(), shares.machine(), openFiles, serverCpu,
                 server.getOrDefault("jvm_threads_live_threads", Double.NaN),
                 busy < 0 ? Double.NaN : busy, // -1: no bounded pool (virtual threads)
                 server.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN),
                 server.getOrDefault("process_files_open_files", Double.NaN),
-                server.getOrDefault("hello_waiting", Double.NaN), steal, loadAverage(),
+                server.getOrDefault("hello_waiting", Double.NaN), shares.steal(), loadAverage(),
                 ConnectionPool.gauge(server, loadedPath, p -> p.active), ConnectionPool.gauge(server, loadedPath, p -> p.pending));
         synchronized (ticks) {
             ticks.add(tick);
@@ -404,8 +389,9 @@ public final class Sampler implements AutoCloseable {
         return targetExitedSecond;
     }
 
+    /** The cores the CPU shares are of: CpuShares. */
     public int cores() {
-        return os.getAvailableProcessors();
+        return cpu.cores();
     }
 
     @Override

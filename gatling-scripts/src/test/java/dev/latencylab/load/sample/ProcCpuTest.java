@@ -20,7 +20,7 @@ class ProcCpuTest {
         Process spinning = new ProcessBuilder("bash", "-c", "while :; do :; done").start();
         Process sleeping = new ProcessBuilder("sleep", "30").start();
         try {
-            long[] cpuBefore = ProcCpu.cpuTimes();
+            long[] cpuBefore = ProcCpu.cpuTimes(null);
             long spinBefore = ProcCpu.processJiffies(spinning.pid());
             long sleepBefore = ProcCpu.processJiffies(sleeping.pid());
             assertThat(cpuBefore).as("/proc/stat").isNotNull();
@@ -30,7 +30,7 @@ class ProcCpuTest {
             while (ProcCpu.processJiffies(spinning.pid()) < spinBefore + 50 && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            long[] cpuNow = ProcCpu.cpuTimes();
+            long[] cpuNow = ProcCpu.cpuTimes(null);
             double spin = ProcCpu.processShare(spinBefore, ProcCpu.processJiffies(spinning.pid()), cpuBefore, cpuNow);
             double sleep = ProcCpu.processShare(sleepBefore, ProcCpu.processJiffies(sleeping.pid()), cpuBefore, cpuNow);
             // how much of a core the spinner got is the machine's to say (another build beside it takes its share): the
@@ -94,9 +94,9 @@ class ProcCpuTest {
         List<String> tries = new java.util.ArrayList<>();
         for (int i = 0; i < 5; i++) {
             os.getCpuLoad();
-            long[] before = ProcCpu.cpuTimes();
+            long[] before = ProcCpu.cpuTimes(null);
             Thread.sleep(1000);
-            long[] after = ProcCpu.cpuTimes();
+            long[] after = ProcCpu.cpuTimes(null);
             double jvm = os.getCpuLoad();
             // both over about the same second (the JVM's from its previous call); a jiffy is 1% of a core-second
             double proc = ProcCpu.busyShare(before, after);

@@ -27,11 +27,11 @@ public final class Flags {
     public static final String NOT_ALL_ACTIVE = "not-all-active";
     public static final String LEVEL_NOT_HELD = "level-not-held";
 
-    /** Machine CPU at or above this share of all cores, on the plateau, counts as CPU-bound. */
+    /** Machine CPU at or above this share of the run's cores, on the plateau, counts as CPU-bound. */
     static final double CPU_BOUND = 0.90;
     /** Open files at or above this share of the limit count as near it. */
     static final double FILES_NEAR_LIMIT = 0.90;
-    /** CPU (share of all cores) that neither injector nor server used, from which another process counts as busy. */
+    /** CPU (share of the run's cores) that neither injector nor server used, from which another process counts as busy. */
     static final double ELSEWHERE = 0.10;
 
     /**

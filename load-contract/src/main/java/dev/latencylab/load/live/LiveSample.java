@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * One second of a run as the load's JVM saw it, written as one line of JSON to live.jsonl beside the run's result file
  * while the run lasts, and read by ./lab's live view. Times are of the requests completed in that second (null when
- * none completed); CPU shares are of all cores (null where unread); the pool is the connection pool the loaded path
+ * none completed); CPU shares are of the run's cores (null where unread); the pool is the connection pool the loaded path
  * waits on, the threads busy those of the server's bounded request pool (Tomcat's; null where it has none).
  *
  * @param second   seconds since the load began

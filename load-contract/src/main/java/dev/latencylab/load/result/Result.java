@@ -9,7 +9,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 /**
  * result.json as types: written by the simulation ({@link ResultFile#build}), read by the runner (summary, page,
  * report). docs/result.schema.json describes the same layout for other readers; units are in the names (Ms, Seconds,
- * PerSecond, Bytes) or, for CPU, stated there: a share of all the machine's cores, 0 to 1. Fields marked "since"
+ * PerSecond, Bytes) or, for CPU, stated there: a share of the run's cores, 0 to 1 (all the machine's, or
+ * those it was pinned to: Injector.cores). Fields marked "since"
  * are absent from files written before them; jvm is absent where nothing recorded it.
  */
 public record Result(String schema, String simulation, TargetSettings target, Parameters parameters, String start, String end,
@@ -411,7 +412,7 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     public record LevelTimes(ResponseTimes responseTimeMs, ResponseTimes fromDueMs, ResponseTimes injectorLagMs) {
     }
 
-    /** Mean CPU over a span: the server's, the injector's, the machine's (each a share of all cores); null where unread. */
+    /** Mean CPU over a span: the server's, the injector's, the machine's (each a share of the run's cores); null where unread. */
     public record Cpu(Double serverCpu, Double injectorCpu, Double machineCpu) {
     }
 

@@ -1,0 +1,90 @@
+package dev.latencylab.load.sample;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The CPUs a run may use: those its injector (this JVM) and its target may run on, by their affinity (taskset, a
+ * cpuset). A run pinned to some of the machine's CPUs is bounded by those, not by the machine: at 100% of its one core
+ * on a machine of two, the machine's "cpu" line reads 50% and the run would not be seen bound by its CPU. Its shares
+ * are counted over its CPUs instead (their cpuN lines of /proc/stat).
+ */
+final class RunCpus {
+
+    private RunCpus() {
+    }
+
+    /**
+     * The CPUs this JVM and the target (its PID, or -1) may run on, or null where that is every CPU /proc/stat lists (the
+     * machine's "cpu" line counts them) or where /proc cannot tell.
+     */
+    static BitSet of(long targetPid) {
+        try {
+            return pinned(Files.readAllLines(Path.of("/proc/stat")), allowed("self"), targetPid > 0 ? allowed(Long.toString(targetPid)) : null);
+        }
+        catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The union of the injector's and the target's CPUs (a null target: the injector's), or null where it is every CPU listed. */
+    static BitSet pinned(List<String> procStat, BitSet injector, BitSet target) {
+        if (injector == null) {
+            return null;
+        }
+        BitSet run = (BitSet) injector.clone();
+        if (target != null) {
+            run.or(target);
+        }
+        BitSet listed = new BitSet();
+        for (String line : procStat) {
+            int cpu = cpuNumber(line);
+            if (cpu >= 0) {
+                listed.set(cpu);
+            }
+        }
+        BitSet outside = (BitSet) listed.clone();
+        outside.andNot(run);
+        return outside.isEmpty() ? null : run;
+    }
+
+    /** N of a "cpuN ..." line of /proc/stat, or -1 for any other line (the machine's "cpu" line among them). */
+    static int cpuNumber(String line) {
+        int space = line.indexOf(' ');
+        if (!line.startsWith("cpu") || space <= 3) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(line.substring(3, space));
+        }
+        catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The Cpus_allowed_list of /proc/PID/status ("self" for this JVM), or null where it cannot be read. */
+    static BitSet allowed(String pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc", pid, "status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
+                    .map(l -> parseList(l.substring(l.indexOf(':') + 1))).orElse(null);
+        }
+        catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** A CPU list as the kernel writes it: "0-3,8,10-11". */
+    static BitSet parseList(String list) {
+        BitSet cpus = new BitSet();
+        for (String part : list.trim().split(",")) {
+            int dash = part.indexOf('-');
+            int from = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).trim());
+            int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).trim());
+            cpus.set(from, to + 1);
+        }
+        return cpus;
+    }
+}
