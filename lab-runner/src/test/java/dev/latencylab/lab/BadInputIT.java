@@ -44,6 +44,10 @@ class BadInputIT {
                 Arguments.of(List.of("capacity", "--latency-ms", "70000"), "--latency-ms 70000: give 1 to 60,000 ms"),
                 Arguments.of(List.of("capacity", "--latency-ms", "-5"), "--latency-ms -5: give 1 to 60,000 ms"),
                 Arguments.of(List.of("run", "--rates", "0.0001"), "sim.rate=1.0E-4 held for sim.level.seconds=60 plans no arrival"),
+                Arguments.of(List.of("run", "--rates", "-3"), "sim.rate=-3: '-3' is not a positive number of requests per second"),
+                Arguments.of(List.of("capacity", "--slo", "p99:fast"), "--slo p99:fast: give METRIC:NUMBER"),
+                Arguments.of(List.of("capacity", "--start-rate", "0"), "--start-rate 0 and --max-rate 20,000: give 0 < start <= max"),
+                Arguments.of(List.of("capacity", "--slo", "ko:1", "--max-ko-percent", "1"), "capacity --max-ko-percent: retired; give --slo ko:PERCENT"),
                 Arguments.of(List.of("run", "--injectors", "1000", "--users", "1000"), "--injectors 1000: give 1 to "),
                 Arguments.of(List.of("run", "--target", "mvc-t99999999999"), "target mvc-t99999999999: 99999999999 threads; give at most 100,000"),
                 Arguments.of(List.of("sweep", "--name", "../../escape"), "--name '../../escape': give a single folder name"),
@@ -66,6 +70,14 @@ class BadInputIT {
         assertThat(lab.exitCode()).as(lab.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(lab.output()).contains(expected).doesNotContain("starting").doesNotContain("capacity of");
         assertNoStackTrace(lab.output());
+    }
+
+    @Test
+    void aLevelTooShortForAPercentileWritesNothing() {
+        LabCommand.Finished level = LabCommand.inThisJvm("capacity", "--level-seconds", "2", "--results", tmp.toString(), "--name", "short");
+        assertThat(level.exitCode()).as(level.output()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(level.output()).contains("sim.level.seconds=2 is out of range; allowed: a whole number from 5 to 86400");
+        assertThat(tmp.resolve("short")).as("nothing written").doesNotExist();
     }
 
     @Test
