@@ -64,18 +64,24 @@ public final class Capacity {
 
         /**
          * What bounded its capacity, in the words a sweep's points use (one cause type): its pool (T/L, within the model's
-         * tolerance), this machine's CPU (near its ceiling), or neither, unexplained; null where no capacity was found.
+         * tolerance), this machine's CPU (near its ceiling), its pool again where T/L lies between the capacity and the
+         * first rate that missed (the levels too far apart to tell it closer: 33.3 met and 41.7 missed, T/L 40), or
+         * neither, unexplained; null where no capacity was found.
          */
         public Stages.Cause bound() {
             Double capacity = answer.capacityPerSecond();
             if (capacity == null) {
                 return null;
             }
-            if (bounds.modelCapacityPerSecond() != null && capacity >= bounds.modelCapacityPerSecond() * (1 - Summary.MODEL_TOLERANCE)) {
+            Double model = bounds.modelCapacityPerSecond();
+            double atModel = model == null ? Double.NaN : model * (1 - Summary.MODEL_TOLERANCE);
+            if (model != null && capacity >= atModel) {
                 return Stages.Cause.POOL;
             }
-            return bounds.machineCeilingPerSecond() != null && capacity >= MachineCeiling.NEAR * bounds.machineCeilingPerSecond()
-                    ? Stages.Cause.MACHINE : Stages.Cause.UNEXPLAINED;
+            if (bounds.machineCeilingPerSecond() != null && capacity >= MachineCeiling.NEAR * bounds.machineCeilingPerSecond()) {
+                return Stages.Cause.MACHINE;
+            }
+            return model != null && answer.bracketed() && answer.firstMissPerSecond() >= atModel ? Stages.Cause.POOL : Stages.Cause.UNEXPLAINED;
         }
     }
 

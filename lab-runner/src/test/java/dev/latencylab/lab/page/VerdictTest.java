@@ -132,6 +132,13 @@ class VerdictTest {
         assertThat(search("mvc-t400", 4000.0, 4200.0, 3500.0, 3600.0).bound()).isEqualTo(Stages.Cause.MACHINE);
         assertThat(search("mvc-virtual", null, 9000.0, 6400.0, 6560.0).bound()).isEqualTo(Stages.Cause.UNEXPLAINED);
         assertThat(search("webflux", null, null, null, 250.0).bound()).as("none found").isNull();
+        // T/L between the last rate met and the first missed: the pool, whatever the levels' spacing left unsaid
+        assertThat(search("mvc-t4", 40.0, 395.0, 33.3, 41.7).bound()).isEqualTo(Stages.Cause.POOL);
+        assertThat(Verdict.capacityBound(search("mvc-t4", 40.0, 395.0, 33.3, 41.7))).startsWith("its thread pool, 33.3 req/s (83% of T/L 40")
+                .endsWith("41.7 missed; the model)");
+        assertThat(search("mvc-t4", 40.0, 395.0, 33.3, 36.0).bound()).as("missed at 90% of T/L: still the pool").isEqualTo(Stages.Cause.POOL);
+        assertThat(search("mvc-t4", 40.0, 395.0, 25.0, 33.3).bound()).as("missed below 90% of T/L: a finding").isEqualTo(Stages.Cause.UNEXPLAINED);
+        assertThat(search("mvc-t4", 40.0, 395.0, 33.3, null).bound()).as("never missed, below T/L: a finding").isEqualTo(Stages.Cause.UNEXPLAINED);
     }
 
     @Test
