@@ -9,8 +9,7 @@ import java.util.List;
 /**
  * CPU time as Linux counts it in /proc, in jiffies: the machine's (/proc/stat, the machine's in a container too; a
  * pinned run's CPUs alone: RunCpus) and a process's (/proc/PID/stat), and the shares of those cores they make between
- * two readings. Where there is no
- * /proc, each reading is null or -1 and each share NaN.
+ * two readings. Where there is no /proc, each reading is null or -1 and each share NaN.
  */
 final class ProcCpu {
 

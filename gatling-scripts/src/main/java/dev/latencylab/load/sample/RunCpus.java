@@ -30,7 +30,10 @@ final class RunCpus {
         }
     }
 
-    /** The union of the injector's and the target's CPUs (a null target: the injector's), or null where it is every CPU listed. */
+    /**
+     * The union of the injector's and the target's CPUs (a null target: the injector's) among those /proc/stat lists (an
+     * allowed list may name CPUs that are offline), or null where it is every CPU listed.
+     */
     static BitSet pinned(List<String> procStat, BitSet injector, BitSet target) {
         if (injector == null) {
             return null;
@@ -46,9 +49,8 @@ final class RunCpus {
                 listed.set(cpu);
             }
         }
-        BitSet outside = (BitSet) listed.clone();
-        outside.andNot(run);
-        return outside.isEmpty() ? null : run;
+        run.and(listed);
+        return run.equals(listed) ? null : run;
     }
 
     /** N of a "cpuN ..." line of /proc/stat, or -1 for any other line (the machine's "cpu" line among them). */

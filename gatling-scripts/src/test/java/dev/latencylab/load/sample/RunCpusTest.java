@@ -43,6 +43,8 @@ class RunCpusTest {
         assertThat(RunCpus.pinned(STAT, cpus(0), cpus(1))).as("both CPUs between them: the machine's line").isNull();
         assertThat(RunCpus.pinned(STAT, cpus(0, 1), null)).isNull();
         assertThat(RunCpus.pinned(STAT, null, cpus(1))).as("the injector's unread").isNull();
+        assertThat(RunCpus.pinned(STAT, RunCpus.parseList("0,2-127"), null)).as("allowed but not listed (offline): not counted").isEqualTo(cpus(0));
+        assertThat(RunCpus.pinned(STAT, RunCpus.parseList("0-127"), null)).isNull();
     }
 
     @Test
