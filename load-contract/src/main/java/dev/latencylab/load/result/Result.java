@@ -9,9 +9,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 /**
  * result.json as types: written by the simulation ({@link ResultFile#build}), read by the runner (summary, page,
  * report). docs/result.schema.json describes the same layout for other readers; units are in the names (Ms, Seconds,
- * PerSecond, Bytes) or, for CPU, stated there: a share of the run's cores, 0 to 1 (all the machine's, or
- * those it was pinned to: Injector.cores). Fields marked "since"
- * are absent from files written before them; jvm is absent where nothing recorded it.
+ * PerSecond, Bytes) or, for CPU, stated there: a share of the run's cores, 0 to 1 (all the machine's, or those it was
+ * pinned to: Injector.cores). Fields marked "since" are absent from files written before them; jvm is absent where
+ * nothing recorded it.
  */
 public record Result(String schema, String simulation, TargetSettings target, Parameters parameters, String start, String end,
         double durationSeconds, Requests requests, Throughput throughput, Plateau plateau, ResponseTimes responseTimeMs,
