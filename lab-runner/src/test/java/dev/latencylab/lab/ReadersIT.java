@@ -89,6 +89,12 @@ class ReadersIT {
         edit(published, j -> ((ObjectNode) j.get("throughput")).put("goodputPlateauPerSecond", 1.0));
         refusedInOneLine(lab("rebuild-docs", "--check", "--repo", repo.toString()), ExitCode.BAD_INPUT,
                 published + ": throughput.goodputPlateauPerSecond is 1.0; throughput.okPerSecond gives ");
+        // and rebuild-docs itself reads every sweep before it draws any: refused, it has written no other sweep's files
+        Path otherSummary = repo.resolve("docs/results-db/summary.csv");
+        Files.delete(otherSummary);
+        refusedInOneLine(lab("rebuild-docs", "--repo", repo.toString()), ExitCode.BAD_INPUT,
+                published + ": throughput.goodputPlateauPerSecond is 1.0; throughput.okPerSecond gives ");
+        assertThat(otherSummary).as("another sweep's summary, not written").doesNotExist();
 
         Path single = tmp.resolve("single.json");
         Files.copy(RUN_B.resolve("result.json"), single);

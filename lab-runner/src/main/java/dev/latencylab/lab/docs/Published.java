@@ -93,19 +93,34 @@ public final class Published {
      */
     static final List<String> FOOTPRINTS = List.of("docs/footprint", "docs/footprint/earlier", "docs/results-service/footprint");
 
-    /** A published sweep drawn again: the files it wrote, or why it could not be (null: it was). */
-    private record Drawn(List<Path> files, RuntimeException failed) {
+    /** A published sweep read, or why it could not be (null: it was). */
+    private record Read(SweepPage.Read sweep, RuntimeException failed) {
 
-        static Drawn of(SweepFolder folder) {
+        static Read of(SweepFolder folder) {
             try {
-                SweepPage.write(folder);
-                return new Drawn(Stream.concat(Stream.of(folder.summaryCsv(), folder.runsCsv(), folder.page()), Published.files(folder.charts()).stream())
-                        .toList(), null);
+                return new Read(SweepPage.read(folder), null);
             }
             catch (RuntimeException e) {
-                return new Drawn(List.of(), e);
+                return new Read(null, e);
             }
         }
+    }
+
+    /** What the task threw, or null: so that one sweep's failure waits for every other's task to end. */
+    private static RuntimeException attempt(Runnable task) {
+        try {
+            task.run();
+            return null;
+        }
+        catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private static void throwFirst(Stream<RuntimeException> failures) {
+        failures.filter(java.util.Objects::nonNull).findFirst().ifPresent(e -> {
+            throw e;
+        });
     }
 
     private static final Pattern MARKER = Pattern.compile("<!-- ([a-z0-9-]+): (\\./lab [^\\n]+?) -->\\n(.*?)<!-- /\\1 -->", Pattern.DOTALL);
@@ -141,13 +156,18 @@ public final class Published {
      *                the markers of ./lab COMMAND --help
      */
     public static List<Path> rebuild(Path repo, java.util.function.UnaryOperator<String> options) {
-        // each sweep's files apart from every other's: drawn side by side, one on each core; a sweep that does not add up
-        // is thrown only once every drawing has ended (rebuild-docs --check deletes the copy they write into)
-        List<Drawn> drawn = SWEEPS.parallelStream().map(sweep -> Drawn.of(new SweepFolder(repo.resolve(sweep)))).toList();
-        drawn.stream().map(Drawn::failed).filter(java.util.Objects::nonNull).findFirst().ifPresent(e -> {
-            throw e;
-        });
-        List<Path> written = new ArrayList<>(drawn.stream().flatMap(d -> d.files().stream()).toList());
+        // every sweep read and checked before any is drawn: one that does not add up is refused in a second, not after
+        // every other's charts, and nothing is written. Each read, then each drawn, apart from every other: one on each
+        // core. A failure is thrown once every read has ended (rebuild-docs --check deletes the copy they read).
+        List<Read> read = SWEEPS.parallelStream().map(sweep -> Read.of(new SweepFolder(repo.resolve(sweep)))).toList();
+        throwFirst(read.stream().map(Read::failed));
+        throwFirst(read.parallelStream().map(r -> attempt(r.sweep()::write)).toList().stream());
+        List<Path> written = new ArrayList<>();
+        for (String published : SWEEPS) {
+            SweepFolder folder = new SweepFolder(repo.resolve(published));
+            written.addAll(List.of(folder.summaryCsv(), folder.runsCsv(), folder.page()));
+            written.addAll(files(folder.charts()));
+        }
         SweepFolder side = new SweepFolder(repo.resolve(SIDE_BY_SIDE.get(0)));
         SweepPage.write(SIDE_BY_SIDE.subList(1, SIDE_BY_SIDE.size()).stream().map(s -> new SweepFolder(repo.resolve(s))).toList(), side);
         written.add(side.page());

@@ -26,10 +26,30 @@ public final class SweepPage {
 
     /** Rebuilds summary.csv, runs.csv, charts/ and index.html of a sweep from its run folders. */
     public static void write(SweepFolder sweep) {
-        SweepSource source = SweepSource.read(sweep, null, 0);
-        RecordCsv.write(source.points(), Summary.PointRow.class, sweep.summaryCsv());
-        RecordCsv.write(source.runs(), Summary.RunRow.class, sweep.runsCsv());
-        draw(List.of(source), sweep);
+        read(sweep).write();
+    }
+
+    /** A sweep's run folders read and checked (a result that does not add up is refused here), its files not yet written. */
+    public static Read read(SweepFolder sweep) {
+        return new Read(SweepSource.read(sweep, null, 0));
+    }
+
+    /** A sweep read, to write once every other sweep of the same rebuild has been read too. */
+    public static final class Read {
+
+        private final SweepSource source;
+
+        private Read(SweepSource source) {
+            this.source = source;
+        }
+
+        /** Writes summary.csv, runs.csv, charts/ and index.html. */
+        public void write() {
+            SweepFolder sweep = source.sweep();
+            RecordCsv.write(source.points(), Summary.PointRow.class, sweep.summaryCsv());
+            RecordCsv.write(source.runs(), Summary.RunRow.class, sweep.runsCsv());
+            draw(List.of(source), sweep);
+        }
     }
 
     /**
