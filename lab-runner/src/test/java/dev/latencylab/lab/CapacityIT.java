@@ -55,14 +55,15 @@ class CapacityIT {
         assertThat(run.output()).contains("at least 80 req/s").contains("search 2 of 2")
                 .contains("capacities of the 2 searches: 80, 80 req/s; compare them with others: ./lab compare " + tmp.resolve("webflux"));
 
-        LabCommand.Finished compared = LabCommand.run(tmp.resolve("compare.console"), "compare", tmp.resolve("webflux").toString(),
+        LabCommand.Finished compared = LabCommand.inThisJvm("compare", tmp.resolve("webflux").toString(),
                 tmp.resolve("webflux").toString());
         assertThat(compared.exitCode()).as(compared.output()).isZero();
         assertThat(compared.output()).contains("webflux-l100 (2 searches) -> webflux-l100 (2 searches), the same settings")
                 .containsPattern("capacity req/s +80 +80 .* the same value on both sides")
                 .contains("a capacity found only as a lower bound").contains("A webflux-r1, A webflux-r2, B webflux-r1, B webflux-r2; no interval")
                 .contains("each search's capacity (and the rate that missed above it): A ≥ 80 (none), ≥ 80 (none); B ≥ 80 (none), ≥ 80 (none)");
-        LabCommand.Finished again = capacity("webflux", "--target", "webflux", "--repeats", "2");
+        LabCommand.Finished again = LabCommand.inThisJvm("capacity", "--target", "webflux", "--repeats", "2", "--results", tmp.toString(), "--name",
+                "webflux");
         assertThat(again.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(again.output()).contains("--name webflux: " + tmp + " already holds repeats of that name (webflux-r1, webflux-r2): give another --name");
     }

@@ -53,7 +53,7 @@ class FootprintIT {
         assertThat(folder.chartPng("rss-in-flight")).isNotEmptyFile();
         assertThat(Files.readAllLines(folder.measurementsCsv())).hasSize(1 + 8);
 
-        LabCommand.Finished verdict = LabCommand.run(tmp.resolve("verdict.console"), "report", folder.dir().toString(), "--verdict");
+        LabCommand.Finished verdict = LabCommand.inThisJvm("report", folder.dir().toString(), "--verdict");
         assertThat(verdict.exitCode()).as(verdict.output()).isZero();
         assertThat(verdict.output()).startsWith("- Per request in flight (RSS").contains("**webflux**").contains("**mvc-t100**");
         assertThat(c.output()).contains(verdict.output());
@@ -61,17 +61,17 @@ class FootprintIT {
 
     @Test
     void aPoolSmallerThanTheCountIsRefusedBeforeAnythingStarts() {
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("small.console"), "footprint", "--targets", "mvc-t20", "--counts", "0,50",
+        LabCommand.Finished c = LabCommand.inThisJvm("footprint", "--targets", "mvc-t20", "--counts", "0,50",
                 "--results", tmp.toString());
         assertThat(c.exitCode()).as(c.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(c.output()).contains("target mvc-t20 holds 20 requests in flight at most (its pool), not 50: give mvc-t50-uncapped");
         assertThat(tmp.toFile().listFiles(f -> f.isDirectory() && f.getName().startsWith("footprint-"))).as("no experiment's folder").isEmpty();
 
-        LabCommand.Finished one = LabCommand.run(tmp.resolve("one.console"), "footprint", "--counts", "100", "--results", tmp.toString());
+        LabCommand.Finished one = LabCommand.inThisJvm("footprint", "--counts", "100", "--results", tmp.toString());
         assertThat(one.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(one.output()).contains("--counts [100]: give at least two counts, so that a line has a slope");
 
-        LabCommand.Finished db = LabCommand.run(tmp.resolve("db.console"), "footprint", "--targets", "webflux-db", "--counts", "0,10",
+        LabCommand.Finished db = LabCommand.inThisJvm("footprint", "--targets", "webflux-db", "--counts", "0,10",
                 "--results", tmp.toString());
         assertThat(db.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(db.output()).contains("target webflux-db waits on db/{latency}, not /hello");

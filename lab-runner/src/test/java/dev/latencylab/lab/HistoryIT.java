@@ -49,7 +49,7 @@ class HistoryIT {
 
     @Test
     void theGateFailsOnTheChangedHistoryAndPassesTheUnchangedOne() {
-        LabCommand.Finished changed = LabCommand.run(tmp.resolve("changed.txt"), "history", PUBLISHED.toString(), "--fail-on-change", "p50:10",
+        LabCommand.Finished changed = LabCommand.inThisJvm("history", PUBLISHED.toString(), "--fail-on-change", "p50:10",
                 "--out", tmp.resolve("page").toString());
         assertThat(changed.exitCode()).as(changed.output()).isEqualTo(ExitCode.WORSE);
         assertThat(changed.output()).containsPattern("latency-lab: WORSE: p50 of example-l0-u100 got worse from run 13 of 17 \\(after/example-l0-u100-r1, "
@@ -58,7 +58,7 @@ class HistoryIT {
         assertThat(tmp.resolve("page/index.html")).content().contains("results-history/before/points/example-l0-u100-r1/result.json\"")
                 .contains("results-history/after/points/example-l0-u100-r5/result.json\"").doesNotContain("unrecorded");
 
-        LabCommand.Finished unchanged = LabCommand.run(tmp.resolve("unchanged.txt"), "history", PUBLISHED.resolve("before").toString(),
+        LabCommand.Finished unchanged = LabCommand.inThisJvm("history", PUBLISHED.resolve("before").toString(),
                 "--fail-on-change", "p50:10");
         assertThat(unchanged.exitCode()).as(unchanged.output()).isZero();
         assertThat(unchanged.output()).contains("latency-lab: history of example-l0-u100: 12 runs").contains("p50        no change point")

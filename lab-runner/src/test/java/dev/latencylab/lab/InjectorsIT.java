@@ -95,7 +95,7 @@ class InjectorsIT {
         double served = Lab.metric(target, WAITED) - before;
 
         Path merged = dir.resolve("merged").resolve(ResultFile.NAME);
-        LabCommand.Finished merge = LabCommand.run(dir.resolve("merge.txt"), "merge", dir.resolve("injector-0").toString(),
+        LabCommand.Finished merge = LabCommand.inThisJvm("merge", dir.resolve("injector-0").toString(),
                 dir.resolve("injector-1").toString(), "--out", merged.getParent().toString());
         assertThat(merge.exitCode()).as(merge.output()).isZero();
         assertThat(ResultSchema.problems(merged)).as("the published schema accepts it").isEmpty();
@@ -126,7 +126,7 @@ class InjectorsIT {
                 .contains("33 requests (18 + 15)").contains("../injector-1/result.json");
         assertThat(RunPage.chartOf(run.mergedFile())).isRegularFile();
 
-        LabCommand.Finished again = LabCommand.run(dir.resolve("again.txt"), "merge", dir.resolve("injector-0").toString(), "--out",
+        LabCommand.Finished again = LabCommand.inThisJvm("merge", dir.resolve("injector-0").toString(), "--out",
                 dir.resolve("half").toString());
         assertThat(again.exitCode()).isEqualTo(2);
         assertThat(again.output()).contains("missing the result file of injector 1");
@@ -208,10 +208,10 @@ class InjectorsIT {
 
     @Test
     void aSplitGivenAsPropertiesToLabRunIsRefused() {
-        LabCommand.Finished run = LabCommand.run(dir.resolve("bad.txt"), "run", "--target", "webflux", "-Dsim.injectors=2");
+        LabCommand.Finished run = LabCommand.inThisJvm("run", "--target", "webflux", "-Dsim.injectors=2");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.output()).contains("-Dsim.injectors: ./lab run splits a run with --injectors K");
-        LabCommand.Finished few = LabCommand.run(dir.resolve("few.txt"), "run", "--target", "webflux", "--injectors", "3", "--users", "2");
+        LabCommand.Finished few = LabCommand.inThisJvm("run", "--target", "webflux", "--injectors", "3", "--users", "2");
         assertThat(few.exitCode()).isEqualTo(2);
         assertThat(few.output()).contains("sim.users=2 over sim.injectors=3 leaves an injector without a user");
     }

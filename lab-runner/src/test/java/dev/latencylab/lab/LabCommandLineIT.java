@@ -298,7 +298,7 @@ class LabCommandLineIT {
         // the table is the runs': a folder holding only a summary.csv is refused, not printed empty
         Path csvOnly = Files.createDirectories(tmp.resolve("only a csv"));
         Files.copy(published.resolve("summary.csv"), csvOnly.resolve("summary.csv"));
-        LabCommand.Finished refused = LabCommand.run(console("csv-only"), "report", csvOnly.toString(), "--markdown");
+        LabCommand.Finished refused = LabCommand.inThisJvm("report", csvOnly.toString(), "--markdown");
         assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(refused.output()).contains(csvOnly + " has no points/");
     }
@@ -319,7 +319,7 @@ class LabCommandLineIT {
                 }
             }
         }
-        LabCommand.Finished report = LabCommand.run(console("published"), "report", copy.toString());
+        LabCommand.Finished report = LabCommand.inThisJvm("report", copy.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         SweepFolder rebuilt = new SweepFolder(copy);
         assertThat(rebuilt.summaryCsv()).hasSameBinaryContentAs(published.resolve("summary.csv"));

@@ -84,7 +84,7 @@ class OtherJdkIT {
         }
         assertThat(Files.readString(on21.resolve("result.html"))).contains("mvc-virtual-pinned-c1 on JDK 21.");
 
-        LabCommand.Finished compared = LabCommand.run(tmp.resolve("compare.console"), "compare", build.toString(), on21.toString());
+        LabCommand.Finished compared = LabCommand.inThisJvm("compare", build.toString(), on21.toString());
         assertThat(compared.exitCode()).as(compared.output()).isZero();
         assertThat(compared.output()).contains(", differs in JDK: the runner's own (no --jdk) → 21.");
     }
@@ -117,14 +117,14 @@ class OtherJdkIT {
 
     @Test
     void aJdkThatIsNotThereOrTooOldIsRefusedInOneLine() {
-        LabCommand.Finished none = LabCommand.run(tmp.resolve("none.console"), "run", "--jdk", "19");
+        LabCommand.Finished none = LabCommand.inThisJvm("run", "--jdk", "19");
         assertThat(none.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(none.output()).contains("--jdk 19: no JDK 19 found here");
         assertNoStackTrace(none.output());
-        LabCommand.Finished path = LabCommand.run(tmp.resolve("path.console"), "run", "--jdk", tmp.resolve("no-jdk").toString());
+        LabCommand.Finished path = LabCommand.inThisJvm("run", "--jdk", tmp.resolve("no-jdk").toString());
         assertThat(path.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(path.output()).contains("not a JDK's folder nor its java");
-        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--jdk", "19", "--results", tmp.toString());
+        LabCommand.Finished sweep = LabCommand.inThisJvm("sweep", "--jdk", "19", "--results", tmp.toString());
         assertThat(sweep.exitCode()).as("a sweep asks for its JDK before its first point").isEqualTo(ExitCode.BAD_INPUT);
         assertThat(sweep.output()).contains("--jdk 19: no JDK 19 found here");
     }

@@ -55,7 +55,7 @@ class OwnServiceBoundsIT {
             assertThat(found.slo().met()).isFalse();
             assertThat(found.slo().objectives()).extracting(o -> o.metric() + " " + o.met()).containsExactly("p99 true", "capacity false");
             assertThat(found.slo().objectives().get(1).value()).isEqualTo(found.answer().capacityPerSecond());
-            LabCommand.Finished report = LabCommand.run(tmp.resolve("report.console"), "report", tmp.resolve("clinic-capacity").toString(),
+            LabCommand.Finished report = LabCommand.inThisJvm("report", tmp.resolve("clinic-capacity").toString(),
                     "--out", tmp.resolve("report").toString());
             assertThat(report.exitCode()).as(report.output()).isZero();
             assertThat(report.output()).contains("SLO clinic-capacity: missed: capacity");

@@ -146,7 +146,7 @@ class PageInBrowserIT {
             Files.createDirectories(copy.resolve(f).getParent());
             Files.copy(published.resolve(f), copy.resolve(f));
         }
-        LabCommand.Finished report = LabCommand.run(tmp.resolve("report.txt"), "report", copy.toString());
+        LabCommand.Finished report = LabCommand.inThisJvm("report", copy.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("Run page: " + RunPage.of(copy.resolve("result.json")).toAbsolutePath());
 
@@ -178,7 +178,7 @@ class PageInBrowserIT {
         given.addAll(List.of("--out", tmp.resolve("side").toString()));
         List<String> args = new ArrayList<>(List.of("report"));
         args.addAll(given);
-        LabCommand.Finished report = LabCommand.run(tmp.resolve("side.txt"), args.toArray(String[]::new));
+        LabCommand.Finished report = LabCommand.inThisJvm(args.toArray(String[]::new));
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("Runs page: " + tmp.resolve("side/index.html").toAbsolutePath());
 
@@ -190,11 +190,11 @@ class PageInBrowserIT {
                 .contains("<b>webflux, 20,000 users on 2 injectors, L 100 ms, 22 Nov 2026 22:31 UTC</b>: goodput")
                 .contains("server.tomcat.threads.max=200").contains("<a href=\"../webflux-l100-u20000-r1/result.html\">");
 
-        LabCommand.Finished mixed = LabCommand.run(tmp.resolve("mixed.txt"), "report", given.get(0), Lab.repo().resolve("docs/results").toString(),
+        LabCommand.Finished mixed = LabCommand.inThisJvm("report", given.get(0), Lab.repo().resolve("docs/results").toString(),
                 "--out", tmp.resolve("mixed").toString());
         assertThat(mixed.exitCode()).isEqualTo(2);
         assertThat(mixed.output()).contains("is a run's folder and").contains("a sweep's: give runs, or sweeps");
-        LabCommand.Finished noOut = LabCommand.run(tmp.resolve("no-out.txt"), "report", given.get(0), given.get(1));
+        LabCommand.Finished noOut = LabCommand.inThisJvm("report", given.get(0), given.get(1));
         assertThat(noOut.exitCode()).isEqualTo(2);
         assertThat(noOut.output()).contains("2 runs: give --out DIR");
     }
@@ -203,7 +203,7 @@ class PageInBrowserIT {
     @Test
     void aComparisonPageOpensWithItsVerdictAndFitsTheScreen() throws Exception {
         Path page = tmp.resolve("compare.html");
-        LabCommand.Finished c = LabCommand.run(tmp.resolve("compare.txt"), "compare", Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000")
+        LabCommand.Finished c = LabCommand.inThisJvm("compare", Lab.repo().resolve("docs/results/points/mvc-t200-l100-u5000")
                 .toString(), Lab.repo().resolve("docs/results/points/mvc-t400-l100-u5000").toString(), "--out", page.toString());
         assertThat(c.exitCode()).as(c.output()).isZero();
         assertThat(c.output()).contains("Comparison page: " + page.toAbsolutePath());

@@ -60,7 +60,7 @@ class StoppedWorkIT {
             assertThat(files.map(f -> f.getFileName().toString())).as("no partial file, no lock left")
                     .noneMatch(f -> f.endsWith(".partial") || f.equals(FolderLock.NAME));
         }
-        LabCommand.Finished report = LabCommand.run(console("capacity-report"), "report", dir.toString());
+        LabCommand.Finished report = LabCommand.inThisJvm("report", dir.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         assertThat(report.output()).contains("(interrupted)");
         LabCommand.Finished old = LabCommand.inThisJvm("capacity", "--report", dir.toString());

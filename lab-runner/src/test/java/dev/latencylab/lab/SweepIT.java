@@ -204,13 +204,13 @@ class SweepIT {
         Path copy = results.resolve("tiny-again");
         Lab.copyTree(dir.dir(), copy);
         Path both = results.resolve("both");
-        LabCommand.Finished report = LabCommand.run(results.resolve("both.console"), "report", dir.dir().toString(), copy.toString(), "--out", both.toString());
+        LabCommand.Finished report = LabCommand.inThisJvm("report", dir.dir().toString(), copy.toString(), "--out", both.toString());
         assertThat(report.exitCode()).as(report.output()).isZero();
         String two = Files.readString(both.resolve("index.html"));
         assertThat(two).contains("webflux @ tiny<", "webflux @ tiny-again<", "Machine of <code>tiny</code>",
                 "Machine of <code>tiny-again</code>", "href=\"../tiny/points/webflux-l100-u3-r1/result.json\"");
         assertThat(both.resolve("charts/throughput-l100.svg")).isNotEmptyFile();
-        assertThat(LabCommand.run(results.resolve("no-out.console"), "report", dir.dir().toString(), copy.toString()).exitCode())
+        assertThat(LabCommand.inThisJvm("report", dir.dir().toString(), copy.toString()).exitCode())
                 .as("two sweeps need --out").isEqualTo(ExitCode.BAD_INPUT);
     }
 
