@@ -31,7 +31,8 @@ import com.sun.net.httpserver.HttpServer;
  * An AOT cache (JEP 483, made in one step as JEP 514 allows) for a JVM a launch file starts, trained on a run of that
  * JVM's own program, for the build (package phase) to add to the launch file: the classes it loads and links, and the
  * profiles of its start, then come from the cache. An AOT cache reads classes from jars only ({@link #jarsFor}). It is
- * trained again only when the build's own jars change (by content) or the classpath does; a training that fails or hangs
+ * trained again only when a jar on its classpath is written again (its size or time, which the JVM checks) or the
+ * classpath changes; a training that fails or hangs
  * leaves no cache, and the JVM starts without one as before.
  */
 public final class AotCache {
@@ -126,18 +127,20 @@ public final class AotCache {
         return Optional.of(new Trained(cache, false));
     }
 
-    /** The build's own jars by content (each in a module's target/), the rest by name: a cache is valid for these only. */
+    /**
+     * What a cache is valid for, as the JVM checks it when it opens one: the classpath, and each jar's size and time of
+     * writing. A jar written again, even with the same bytes, makes the JVM refuse the cache ("[error][aot] ... timestamp
+     * has changed", printed on every start, each start then without it): such a jar trains the cache again.
+     */
     private static String digest(String classpath) throws IOException {
-        StringBuilder digest = new StringBuilder();
+        StringBuilder key = new StringBuilder(classpath);
         for (String entry : classpath.split(File.pathSeparator)) {
             Path p = Path.of(entry);
-            if (Files.isRegularFile(p) && p.getParent() != null && p.getParent().getFileName().toString().equals("target")) {
-                try (InputStream in = Files.newInputStream(p)) {
-                    digest.append(sha256(in)).append(' ');
-                }
+            if (Files.isRegularFile(p)) {
+                key.append('\n').append(Files.size(p)).append(' ').append(Files.getLastModifiedTime(p).toMillis());
             }
         }
-        return digest.append(sha256(new java.io.ByteArrayInputStream(classpath.getBytes(StandardCharsets.UTF_8)))).toString();
+        return sha256(new java.io.ByteArrayInputStream(key.toString().getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String sha256(InputStream bytes) throws IOException {

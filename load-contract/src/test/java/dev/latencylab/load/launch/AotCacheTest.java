@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +45,13 @@ class AotCacheTest {
                 cached.classpath(), "Hello").redirectErrorStream(true).start();
         assertThat(new String(hello.getInputStream().readAllBytes())).as("its class read from the cache").contains("Hello source: shared objects file");
         assertThat(hello.waitFor()).isZero();
+
+        // the same bytes written again, as a build that packages again does: ./lab's JVM refused its cache then ("[warning][aot]
+        // This file is not the one used while building the shared archive file: '.../load-contract-0.1.0-SNAPSHOT.jar',
+        // timestamp has changed", then three "[error][aot]" lines on every start), so the cache is trained again
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 10_000));
+        assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).as("the jar written again")
+                .hasValueSatisfying(c -> assertThat(c.upToDate()).isFalse());
 
         jar(jar, "public class Hello { public static void main(String[] a) { System.out.println(a.length); } }");
         assertThat(AotCache.trained(launch, folder, "hello.aot", List.of("Hello"))).as("the jar's bytes changed")
