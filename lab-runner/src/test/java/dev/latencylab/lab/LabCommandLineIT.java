@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +34,6 @@ import dev.latencylab.lab.flow.ExitCode;
  * The ways a run can go wrong, tried through the real command line ({@code ./lab} in its own process, real targets,
  * real Gatling runs): each must stop the run or mark its result, with the documented exit code.
  */
-@Order(1) // a long class: started first (see failsafe's configuration)
 class LabCommandLineIT {
 
     @TempDir
