@@ -32,8 +32,7 @@ import com.sun.net.httpserver.HttpServer;
  * JVM's own program, for the build (package phase) to add to the launch file: the classes it loads and links, and the
  * profiles of its start, then come from the cache. An AOT cache reads classes from jars only ({@link #jarsFor}). It is
  * trained again only when a jar on its classpath is written again (its size or time, which the JVM checks) or the
- * classpath changes; a training that fails or hangs
- * leaves no cache, and the JVM starts without one as before.
+ * classpath changes; a training that fails or hangs leaves no cache, and the JVM starts without one as before.
  */
 public final class AotCache {
 
