@@ -2,14 +2,12 @@ package dev.latencylab.load.launch;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -139,13 +137,8 @@ public final class AotCache {
                 key.append('\n').append(Files.size(p)).append(' ').append(Files.getLastModifiedTime(p).toMillis());
             }
         }
-        return sha256(new java.io.ByteArrayInputStream(key.toString().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static String sha256(InputStream bytes) throws IOException {
-        try (InputStream in = new DigestInputStream(bytes, MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.toString().getBytes(StandardCharsets.UTF_8)));
         }
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
