@@ -30,10 +30,9 @@ final class CpuShares {
     CpuShares(long targetPid) {
         this.targetPid = targetPid;
         this.cpus = RunCpus.of(targetPid);
-        this.lastTimes = ProcCpu.cpuTimes(cpus);
     }
 
-    /** The readings the next one counts from (the JVM's first reading of each is 0 or undefined). */
+    /** The readings the next one counts from (the JVM's first reading of each is 0 or undefined): before the first read. */
     void prime() {
         os.getProcessCpuLoad();
         os.getCpuLoad();
