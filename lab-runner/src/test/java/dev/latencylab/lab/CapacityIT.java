@@ -26,10 +26,6 @@ class CapacityIT {
     @TempDir
     Path tmp;
 
-    private LabCommand.Finished capacity(String name, String... more) {
-        return LabCommand.capacity(tmp, name, more);
-    }
-
     /**
      * The SLO here is p99 within 400 ms, as in CapacitySearchIT: the test is about the pool that WebFlux does not have,
      * not about the machine's stalls (80 req/s is a fraction of what WebFlux serves here).
@@ -39,7 +35,7 @@ class CapacityIT {
     @Test
     void webfluxIsNotBoundedBy40() {
         // 80 req/s is twice what mvc-t4's pool serves: a ladder of that one level, within the SLO
-        LabCommand.Finished run = capacity("webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo", "p99:400",
+        LabCommand.Finished run = LabCommand.capacity(tmp, "webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo", "p99:400",
                 "--repeats", "2");
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(tmp.resolve("webflux")).as("repeats are named <name>-r<k>").doesNotExist();
