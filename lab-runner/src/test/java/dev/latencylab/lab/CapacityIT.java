@@ -7,7 +7,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
@@ -18,9 +17,9 @@ import dev.latencylab.lab.flow.ExitCode;
  * The open model through the real command line: ./lab capacity against real targets, and ./lab run with an open
  * rate (its bad input: BadInputIT).
  */
-// @Isolated: a level's p99 is a measurement; beside two other classes, in a slow spell of this machine, WebFlux's
-// 80 req/s level missed (goodput 11, p99 539 ms from due)
-@Isolated
+// on a CPU of its own: a level's p99 is a measurement; beside two other classes, in a slow spell of this machine,
+// WebFlux's 80 req/s level missed (goodput 11, p99 539 ms from due)
+@OnOwnCpu
 class CapacityIT {
 
     @TempDir
@@ -33,9 +32,9 @@ class CapacityIT {
      * says so and gives no interval.
      */
     @Test
-    void webfluxIsNotBoundedBy40() {
+    void webfluxIsNotBoundedBy40(OwnCpu cpu) {
         // 80 req/s is twice what mvc-t4's pool serves: a ladder of that one level, within the SLO
-        LabCommand.Finished run = LabCommand.capacity(tmp, "webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo", "p99:400",
+        LabCommand.Finished run = LabCommand.capacity(cpu, tmp, "webflux", "--target", "webflux", "--start-rate", "80", "--max-rate", "80", "--slo", "p99:400",
                 "--repeats", "2");
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(tmp.resolve("webflux")).as("repeats are named <name>-r<k>").doesNotExist();
@@ -65,8 +64,8 @@ class CapacityIT {
     }
 
     @Test
-    void anOpenRunAtARateSendsEveryArrivalOnceAndTimesItFromDue() throws Exception {
-        LabCommand.Finished run = LabCommand.run(tmp.resolve("open.console"), "run", "--target", "mvc-virtual",
+    void anOpenRunAtARateSendsEveryArrivalOnceAndTimesItFromDue(OwnCpu cpu) throws Exception {
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("open.console"), cpu.taskset(), "run", "--target", "mvc-virtual",
                 "--port", String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "--rates", "40",
                 "--level-seconds", "5", "--ramp-seconds", "1", "-Dsim.arrivals=poisson");
         assertThat(run.exitCode()).as(run.output()).isZero();

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
@@ -18,9 +17,8 @@ import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.summary.Stages;
 
 /** ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second. */
-// @Isolated: the capacity found is a measurement, and another test beside it would lower it (failsafe runs two classes
-// at once)
-@Isolated
+// on a CPU of its own: the capacity found is a measurement, and another test beside it would lower it
+@OnOwnCpu
 class CapacitySearchIT {
 
     @TempDir
@@ -34,9 +32,9 @@ class CapacitySearchIT {
      * four threads serve.
      */
     @Test
-    void fourThreadsAt100MsServeAbout40RequestsPerSecond() {
+    void fourThreadsAt100MsServeAbout40RequestsPerSecond(OwnCpu cpu) {
         // 25 then 50, which misses (25% above T/L); the refinement climbs 25 again, then 33.3 and 41.7 (one may miss)
-        LabCommand.Finished run = LabCommand.capacity(tmp, "mvc-t4", "--target", "mvc-t4", "--start-rate", "25", "--refine-rounds", "1",
+        LabCommand.Finished run = LabCommand.capacity(cpu, tmp, "mvc-t4", "--target", "mvc-t4", "--start-rate", "25", "--refine-rounds", "1",
                 "--refine-levels", "2", "--slo", "p99:400");
         assertThat(run.exitCode()).as(run.output()).isZero();
 

@@ -40,8 +40,14 @@ final class ExampleServiceJar implements AutoCloseable {
 
     /** java -jar example-service.jar --server.port=PORT [args], once its health answers (at most 120 s). */
     static ExampleServiceJar start(Path log, String... args) throws InterruptedException {
+        return start(List.of(), log, args);
+    }
+
+    /** The same, behind a prefix command (e.g. a CPU's taskset). */
+    static ExampleServiceJar start(List<String> prefix, Path log, String... args) throws InterruptedException {
         int port = FreePorts.port();
-        List<String> command = new ArrayList<>(List.of(LaunchFile.javaExecutable(), "-jar", jar().toString(), "--server.port=" + port));
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(LaunchFile.javaExecutable(), "-jar", jar().toString(), "--server.port=" + port));
         command.addAll(List.of(args));
         Process process;
         try {

@@ -53,7 +53,12 @@ final class LabCommand {
 
     /** Runs {@code ./lab args...} to its end (at most 5 minutes) and returns its exit code. */
     static Finished run(Path console, String... args) {
-        LabCommand lab = start(console, args);
+        return run(console, List.of(), args);
+    }
+
+    /** The same, behind a prefix command (e.g. a CPU's taskset). */
+    static Finished run(Path console, List<String> prefix, String... args) {
+        LabCommand lab = start(console, prefix, args);
         return new Finished(lab.await(Duration.ofMinutes(5)), lab.output());
     }
 
@@ -71,13 +76,13 @@ final class LabCommand {
 
     /**
      * A tiny {@code ./lab capacity} to its end: 5-s levels after a 1-s ramp, a 1-s warm-up, no Gatling report, a port of
-     * its own, in results/name (its console beside it); more: the target, rates, SLO.
+     * its own, in results/name (its console beside it), on a CPU of its own; more: the target, rates, SLO.
      */
-    static Finished capacity(Path results, String name, String... more) {
+    static Finished capacity(OwnCpu cpu, Path results, String name, String... more) {
         List<String> args = new ArrayList<>(List.of("capacity", "--level-seconds", "5", "--ramp-seconds", "1", "--warmup-seconds", "1",
                 "--no-gatling-report", "--port", String.valueOf(Lab.freePort()), "--results", results.toString(), "--name", name));
         args.addAll(List.of(more));
-        return run(results.resolve(name + ".console"), args.toArray(String[]::new));
+        return run(results.resolve(name + ".console"), cpu.taskset(), args.toArray(String[]::new));
     }
 
     record Finished(int exitCode, String output) {

@@ -8,7 +8,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.layout.SweepFolder;
@@ -22,9 +21,9 @@ import dev.latencylab.lab.flow.ExitCode;
  * Which pool bounds a service of the user's (the example service): a sweep and a capacity search name the one its own
  * metrics show full, from the evidence of the run, and draw its bound.
  */
-// @Isolated: a busy machine is itself a bound, and the verdict would rightly name it (seen: "bounded by this machine's
-// CPU at 30 users" with another test beside it); failsafe runs two classes at once
-@Isolated
+// on a CPU of its own: a busy CPU is itself a bound, and the verdict would rightly name it (seen: "bounded by this
+// machine's CPU at 30 users" with another test beside it); the service started by hand runs on that CPU too
+@OnOwnCpu
 class OwnServiceBoundsIT {
 
     @TempDir
@@ -36,9 +35,9 @@ class OwnServiceBoundsIT {
      * named as the bound.
      */
     @Test
-    void aCapacitySearchOfYourServiceNamesThePoolItsMetricsShowFullAtTheFirstMiss() throws Exception {
-        try (ExampleServiceJar mine = ExampleServiceJar.start(tmp.resolve("mine.log"))) {
-            LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), "capacity", "--url", mine.url("/owners/2/visits"),
+    void aCapacitySearchOfYourServiceNamesThePoolItsMetricsShowFullAtTheFirstMiss(OwnCpu cpu) throws Exception {
+        try (ExampleServiceJar mine = ExampleServiceJar.start(cpu.taskset(), tmp.resolve("mine.log"))) {
+            LabCommand.Finished capacity = LabCommand.run(tmp.resolve("capacity.console"), cpu.taskset(), "capacity", "--url", mine.url("/owners/2/visits"),
                     "--service", "clinic", "--slo", "p99:500,capacity:200", "--start-rate", "60", "--max-rate", "120", "--level-seconds", "5",
                     "--ramp-seconds", "1", "--refine-rounds", "0", "--warmup-seconds", "1", "--results", tmp.toString(), "--name", "clinic-capacity");
             assertThat(capacity.exitCode()).as(capacity.output()).isEqualTo(ExitCode.SLO_MISSED);
@@ -74,9 +73,9 @@ class OwnServiceBoundsIT {
      * run.
      */
     @Test
-    void aSweepOfYourJarStartsItForEachPointAndNamesThePoolItsMetricsShowFull() throws Exception {
+    void aSweepOfYourJarStartsItForEachPointAndNamesThePoolItsMetricsShowFull(OwnCpu cpu) throws Exception {
         int port = FreePorts.port();
-        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), "sweep", "--url",
+        LabCommand.Finished sweep = LabCommand.run(tmp.resolve("sweep.console"), cpu.taskset(), "sweep", "--url",
                 "http://127.0.0.1:%d/owners/2/visits".formatted(port), "--service", "clinic", "--jar", ExampleServiceJar.jar().toString(),
                 "--jar-arg=--server.port=" + port, "--jar-arg=--spring.datasource.hikari.maximum-pool-size=2", "--users", "2,30",
                 "--requests-per-user", "4", "--ramp-seconds", "1", "--think-min-ms", "10", "--think-max-ms", "20", "--warmup-seconds", "1",

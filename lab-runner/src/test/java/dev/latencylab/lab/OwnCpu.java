@@ -1,0 +1,73 @@
+package dev.latencylab.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * One CPU lent to one test (see {@link OnOwnCpu}): the processes it starts run there alone, through {@link #taskset}.
+ *
+ * @param id the CPU's number, as taskset and /proc/stat name it
+ */
+public record OwnCpu(int id) {
+
+    /** The prefix that starts a command on this CPU alone. */
+    public List<String> taskset() {
+        return List.of("taskset", "-c", Integer.toString(id));
+    }
+
+    /**
+     * Lends each test a CPU this JVM may run on, for the test's length: a test waits while every CPU is lent, so two
+     * tests never share one however many run at once.
+     */
+    public static final class Lender implements ParameterResolver {
+
+        private static final BlockingQueue<OwnCpu> FREE = new LinkedBlockingQueue<>(allowed().stream().map(OwnCpu::new).toList());
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == OwnCpu.class;
+        }
+
+        @Override
+        public OwnCpu resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            OwnCpu cpu;
+            try {
+                cpu = FREE.take();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ParameterResolutionException("interrupted while waiting for a CPU of its own", e);
+            }
+            // given back once the test has ended (the store closes what it holds then)
+            AutoCloseable giveBack = () -> FREE.add(cpu);
+            context.getStore(ExtensionContext.Namespace.create(Lender.class, context.getUniqueId())).put(OwnCpu.class, giveBack);
+            return cpu;
+        }
+
+        /** The CPUs this JVM may run on (its Cpus_allowed_list, e.g. "0-1"), in order. */
+        static List<Integer> allowed() {
+            try {
+                String list = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:"))
+                        .findFirst().orElseThrow(() -> new IllegalStateException("/proc/self/status names no Cpus_allowed_list"));
+                return java.util.Arrays.stream(list.substring(list.indexOf(':') + 1).trim().split(",")).flatMap(part -> {
+                    String[] range = part.split("-");
+                    int from = Integer.parseInt(range[0]);
+                    return java.util.stream.IntStream.rangeClosed(from, Integer.parseInt(range[range.length - 1])).boxed();
+                }).toList();
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
