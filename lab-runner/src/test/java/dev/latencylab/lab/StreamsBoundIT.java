@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencylab.lab.page.RunPage;
 import dev.latencylab.load.result.Result;
@@ -17,9 +18,12 @@ import dev.latencylab.load.result.ResultFile;
  * A pool the settings' model does not count, found by the target's own metrics: Tomcat's HTTP/2 streams, named by a
  * run's verdict where they held it below the offered load.
  */
-// on a CPU of its own: a busy CPU is itself a bound, and the verdict would rightly name it first (seen in CI beside two
-// other test classes: "this machine's CPU bounded it first", flags machine-cpu-bound and machine-busy-elsewhere)
-@OnOwnCpu
+// @Isolated: a busy machine is itself a bound, and the verdict would rightly name it first (seen in CI beside two other
+// test classes: "this machine's CPU bounded it first", flags machine-cpu-bound and machine-busy-elsewhere). Not
+// @OnOwnCpu: pinned to one CPU it read as a finding once in five runs, its 40 streams answering in batches of 40 about
+// every 1.03 s, 7 of them in its 8-s plateau (35 req/s, 10.1% under the streams' 38.9); it keeps the whole machine, as
+// in every CI run it passed
+@Isolated
 class StreamsBoundIT {
 
     @TempDir
@@ -32,8 +36,8 @@ class StreamsBoundIT {
      * bound the goodput, named by the verdict instead of a disagreement, kept in result.json and on the run page.
      */
     @Test
-    void sharedConnectionsOverHttp2AreHeldByTomcatsStreamsAndTheVerdictNamesThem(OwnCpu cpu) throws Exception {
-        LabCommand.Finished run = LabCommand.run(tmp.resolve("h2-shared.console"), cpu.taskset(), "run", "--target", "mvc-virtual-h2", "--port",
+    void sharedConnectionsOverHttp2AreHeldByTomcatsStreamsAndTheVerdictNamesThem() throws Exception {
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("h2-shared.console"), "run", "--target", "mvc-virtual-h2", "--port",
                 String.valueOf(Lab.freePort()), "--warmup-seconds", "1", "--no-gatling-report", "--no-live", "--users", "200",
                 "--requests-per-user", "3", "--ramp-seconds", "2", "--think-min-ms", "0", "--think-max-ms", "0", "--connections", "shared",
                 "--latency-ms", "1000");
