@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -27,11 +29,20 @@ public record OwnCpu(int id) {
 
     /**
      * Lends each test a CPU this JVM may run on, for the test's length: a test waits while every CPU is lent, so two
-     * tests never share one however many run at once.
+     * tests never share one however many run at once. A test of such a class that takes none would run beside the
+     * others on every CPU: it is refused.
      */
-    public static final class Lender implements ParameterResolver {
+    public static final class Lender implements ParameterResolver, BeforeEachCallback {
 
         private static final BlockingQueue<OwnCpu> FREE = new LinkedBlockingQueue<>(allowed().stream().map(OwnCpu::new).toList());
+
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            if (!java.util.Arrays.asList(context.getRequiredTestMethod().getParameterTypes()).contains(OwnCpu.class)) {
+                throw new ExtensionConfigurationException(context.getRequiredTestMethod().getName()
+                        + ": a test of an @OnOwnCpu class takes an OwnCpu and starts its processes on it (taskset)");
+            }
+        }
 
         @Override
         public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
