@@ -1,9 +1,6 @@
 package dev.latencylab.lab;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,6 +11,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
+
+import dev.latencylab.load.launch.CpuAffinity;
 
 /**
  * One CPU lent to one test (see {@link OnOwnCpu}): the processes it starts run there alone, through {@link #taskset}.
@@ -34,7 +33,7 @@ public record OwnCpu(int id) {
      */
     public static final class Lender implements ParameterResolver, BeforeEachCallback {
 
-        private static final BlockingQueue<OwnCpu> FREE = new LinkedBlockingQueue<>(allowed().stream().map(OwnCpu::new).toList());
+        private static final BlockingQueue<OwnCpu> FREE = new LinkedBlockingQueue<>(allowed().stream().mapToObj(OwnCpu::new).toList());
 
         @Override
         public void beforeEach(ExtensionContext context) {
@@ -65,20 +64,13 @@ public record OwnCpu(int id) {
             return cpu;
         }
 
-        /** The CPUs this JVM may run on (its Cpus_allowed_list, e.g. "0-1"), in order. */
-        static List<Integer> allowed() {
-            try {
-                String list = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:"))
-                        .findFirst().orElseThrow(() -> new IllegalStateException("/proc/self/status names no Cpus_allowed_list"));
-                return java.util.Arrays.stream(list.substring(list.indexOf(':') + 1).trim().split(",")).flatMap(part -> {
-                    String[] range = part.split("-");
-                    int from = Integer.parseInt(range[0]);
-                    return java.util.stream.IntStream.rangeClosed(from, Integer.parseInt(range[range.length - 1])).boxed();
-                }).toList();
+        /** The CPUs this JVM may run on (its Cpus_allowed_list). */
+        private static BitSet allowed() {
+            BitSet cpus = CpuAffinity.allowed("self");
+            if (cpus == null || cpus.isEmpty()) {
+                throw new IllegalStateException("/proc/self/status names no CPU this JVM may run on: the @OnOwnCpu tests need Linux's");
             }
-            catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return cpus;
         }
     }
 }

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 
+import dev.latencylab.load.launch.CpuAffinity;
+
 /**
  * The CPUs a run may use: those its injector (this JVM) and its target may run on, by their affinity (taskset, a
  * cpuset). A run pinned to some of the machine's CPUs is bounded by those, not by the machine: at 100% of its one core
@@ -23,7 +25,8 @@ final class RunCpus {
      */
     static BitSet of(long targetPid) {
         try {
-            return pinned(Files.readAllLines(Path.of("/proc/stat")), allowed("self"), targetPid > 0 ? allowed(Long.toString(targetPid)) : null);
+            return pinned(Files.readAllLines(Path.of("/proc/stat")), CpuAffinity.allowed("self"),
+                    targetPid > 0 ? CpuAffinity.allowed(Long.toString(targetPid)) : null);
         }
         catch (IOException | RuntimeException e) {
             return null;
@@ -65,28 +68,5 @@ final class RunCpus {
         catch (NumberFormatException e) {
             return -1;
         }
-    }
-
-    /** The Cpus_allowed_list of /proc/PID/status ("self" for this JVM), or null where it cannot be read. */
-    static BitSet allowed(String pid) {
-        try {
-            return Files.readAllLines(Path.of("/proc", pid, "status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
-                    .map(l -> parseList(l.substring(l.indexOf(':') + 1))).orElse(null);
-        }
-        catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** A CPU list as the kernel writes it: "0-3,8,10-11". */
-    static BitSet parseList(String list) {
-        BitSet cpus = new BitSet();
-        for (String part : list.trim().split(",")) {
-            int dash = part.indexOf('-');
-            int from = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).trim());
-            int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).trim());
-            cpus.set(from, to + 1);
-        }
-        return cpus;
     }
 }

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import dev.latencylab.load.launch.CpuAffinity;
+
 /**
  * A run pinned to some of the machine's CPUs (taskset, a cpuset) is counted over those: the kernel's CPU lists read,
  * the injector's and the target's joined, and the pinned CPUs' lines of /proc/stat summed; a run that may use every
@@ -29,8 +31,8 @@ class RunCpusTest {
 
     @Test
     void aCpuListIsReadAsTheKernelWritesIt() {
-        assertThat(RunCpus.parseList("0-3,8,10-11\n")).isEqualTo(cpus(0, 1, 2, 3, 8, 10, 11));
-        assertThat(RunCpus.parseList(" 1")).isEqualTo(cpus(1));
+        assertThat(CpuAffinity.parseList("0-3,8,10-11\n")).isEqualTo(cpus(0, 1, 2, 3, 8, 10, 11));
+        assertThat(CpuAffinity.parseList(" 1")).isEqualTo(cpus(1));
         assertThat(RunCpus.cpuNumber("cpu12 1 2 3")).isEqualTo(12);
         assertThat(RunCpus.cpuNumber("cpu  1 2 3")).as("the machine's line").isEqualTo(-1);
         assertThat(RunCpus.cpuNumber("ctxt 999")).isEqualTo(-1);
@@ -43,8 +45,8 @@ class RunCpusTest {
         assertThat(RunCpus.pinned(STAT, cpus(0), cpus(1))).as("both CPUs between them: the machine's line").isNull();
         assertThat(RunCpus.pinned(STAT, cpus(0, 1), null)).isNull();
         assertThat(RunCpus.pinned(STAT, null, cpus(1))).as("the injector's unread").isNull();
-        assertThat(RunCpus.pinned(STAT, RunCpus.parseList("0,2-127"), null)).as("allowed but not listed (offline): not counted").isEqualTo(cpus(0));
-        assertThat(RunCpus.pinned(STAT, RunCpus.parseList("0-127"), null)).isNull();
+        assertThat(RunCpus.pinned(STAT, CpuAffinity.parseList("0,2-127"), null)).as("allowed but not listed (offline): not counted").isEqualTo(cpus(0));
+        assertThat(RunCpus.pinned(STAT, CpuAffinity.parseList("0-127"), null)).isNull();
     }
 
     @Test
@@ -66,8 +68,8 @@ class RunCpusTest {
             while (System.nanoTime() < deadline && !pinned.info().command().orElse("").endsWith("sleep")) {
                 Thread.sleep(20);
             }
-            assertThat(RunCpus.allowed(Long.toString(pinned.pid()))).isEqualTo(cpus(1));
-            assertThat(RunCpus.allowed("self").cardinality()).as("this JVM, not pinned").isGreaterThanOrEqualTo(2);
+            assertThat(CpuAffinity.allowed(Long.toString(pinned.pid()))).isEqualTo(cpus(1));
+            assertThat(CpuAffinity.allowed("self").cardinality()).as("this JVM, not pinned").isGreaterThanOrEqualTo(2);
         }
         finally {
             pinned.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
