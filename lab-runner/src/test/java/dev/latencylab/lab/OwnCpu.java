@@ -58,9 +58,9 @@ public record OwnCpu(int id) {
                 Thread.currentThread().interrupt();
                 throw new ParameterResolutionException("interrupted while waiting for a CPU of its own", e);
             }
-            // given back once the test has ended (the store closes what it holds then)
+            // given back once the test has ended (the store closes what it holds then), one entry per parameter
             AutoCloseable giveBack = () -> FREE.add(cpu);
-            context.getStore(ExtensionContext.Namespace.create(Lender.class, context.getUniqueId())).put(OwnCpu.class, giveBack);
+            context.getStore(ExtensionContext.Namespace.create(Lender.class, context.getUniqueId())).put(parameter.getIndex(), giveBack);
             return cpu;
         }
 
