@@ -387,11 +387,17 @@ class OwnServiceTrustIT {
 
     /** A mistyped option or a malformed --header never prints the value it carried: it may be a secret. */
     @Test
-    void aRefusalNeverEchoesAHeaderValue() {
+    void aRefusalNeverEchoesAHeaderValue() throws IOException {
+        Path headerFile = Files.writeString(tmp.resolve("header.txt"), "X-Key: SECRET-4\u0001abc\n");
+        Path requests = Files.writeString(tmp.resolve("requests.txt"), "GET /owners\nAuthorization: Bearer SECRET-6\n");
         for (String[] args : new String[][] {{"compare", "a", "b", "-Dsim.header.X-Key=SECRET-1"},
                 {"run", "--url", "http://127.0.0.1:1/", "--headr", "Authorization: Bearer SECRET-2"},
                 {"run", "--url", "http://127.0.0.1:1/", "--header", "Bearer SECRET-3"},
-                {"run", "--url", "http://127.0.0.1:1/", "--header", "@" + tmp.resolve("none.txt")}}) {
+                {"run", "--url", "http://127.0.0.1:1/", "--header", "@" + tmp.resolve("none.txt")},
+                // a value with a control character, from a file and typed; a requests file's line shaped as a header
+                {"run", "--url", "http://127.0.0.1:1/", "--header", "@" + headerFile},
+                {"sweep", "--url", "http://127.0.0.1:1/", "--header", "X-Key: SECRET-5\u0001x", "--users", "1", "--results", tmp.resolve("s").toString()},
+                {"run", "--url", "http://127.0.0.1:1/", "--requests-file", requests.toString()}}) {
             LabCommand.Finished refused = LabCommand.inThisJvm(args);
             assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(refused.output()).startsWith("latency-lab: ").doesNotContain("SECRET");

@@ -40,6 +40,8 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
     private static final List<String> OWN_HEADERS = List.of("Host", "Content-Length", "Connection", "Transfer-Encoding", "Upgrade",
             "Expect", "Keep-Alive", "TE", "Trailer");
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    /** A line that begins as a header does (NAME:, not a URL's scheme): a requests file's line never shown. */
+    private static final Pattern HEADER_LINE = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+:(?!//)");
 
     /**
      * One request: its method, its path (with its query) and the file of its body, if it has one.
@@ -155,8 +157,14 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            String where = "%s:%d: %s".formatted(file, i + 1, line);
             Matcher m = LINE.matcher(line);
+            if (!m.matches() && HEADER_LINE.matcher(line).lookingAt()) {
+                // a header's value may be a secret: the line is never shown
+                problems.add("%s:%d: a header (NAME: value), which a requests file does not hold (the line is not shown); give headers with "
+                        .formatted(file, i + 1) + "--header 'NAME: value' or --header @FILE");
+                continue;
+            }
+            String where = "%s:%d: %s".formatted(file, i + 1, line);
             if (!m.matches()) {
                 problems.add(where + ": not a request; give [WEIGHT] METHOD PATH [@BODY_FILE], e.g. 3 GET /owners?lastName=Davis");
                 continue;
@@ -208,6 +216,12 @@ public record RequestMix(Optional<Path> file, List<Request> requests, Map<String
         }
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n')) {
             problems.add("sim.header.%s: its value holds a line break; give it on one line".formatted(name));
+        }
+        else {
+            // HTTP allows none of them in a value; said by position, never by the value, which may be a secret
+            value.chars().filter(c -> c < 0x20 && c != '\t' || c == 0x7f).findFirst().ifPresent(c -> problems.add(
+                    "sim.header.%s: its value holds a control character (0x%02x, character %d of %d; the value is not shown); give visible characters only"
+                            .formatted(name, c, value.indexOf(c) + 1, value.length())));
         }
     }
 
