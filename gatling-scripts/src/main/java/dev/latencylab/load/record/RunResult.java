@@ -1,5 +1,7 @@
 package dev.latencylab.load.record;
 
+import dev.latencylab.load.guard.CheckedHost;
+import dev.latencylab.load.guard.Negotiated;
 import dev.latencylab.load.result.HistogramCodec;
 import dev.latencylab.load.result.PlateauSpan;
 import dev.latencylab.load.model.OpenModel;
@@ -126,7 +128,9 @@ public final class RunResult {
                 sampler.connectionPool(settings.endpoint().path()),
                 sampler.poolsResult((second, users) -> rule.test(second, (double) users), settings.endpoint().http2()));
 
-        return new Result(ResultFile.SCHEMA, simulation, null, settings.result(), run.startedAt().toString(),
+        Result.Parameters parameters = settings.result();
+        parameters = parameters.with(parameters.endpoint().negotiated(Negotiated.counts()));
+        return new Result(ResultFile.SCHEMA, simulation, null, parameters, run.startedAt().toString(),
                 run.endedAt().toString(), seconds, requests, throughput, plateau, HistogramCodec.percentiles(h),
                 HistogramCodec.encoded(h), injector, server, model, open, timeline(sampler.ticks()), problems,
                 null, null, byRequest(requestNames, run));
@@ -177,6 +181,19 @@ public final class RunResult {
         if (sampler.serverRefusals() > 0) {
             problems.add("the target refused connections from %.0f s into the run on (%d of its samples): it was down"
                     .formatted(sampler.firstRefusalSecond(), sampler.serverRefusals()));
+        }
+        Map<String, Long> refused = CheckedHost.refusals();
+        if (!refused.isEmpty()) {
+            problems.add(("%,d connections to hosts other than the checked one were refused where Gatling makes them (%s): none reached "
+                    + "them, and each request sent there is a KO; a run sends only to %s").formatted(refused.values().stream().mapToLong(Long::longValue).sum(),
+                            refused.entrySet().stream().map(e -> e.getKey() + " ×" + e.getValue()).collect(java.util.stream.Collectors.joining(", ")),
+                            CheckedHost.host()));
+        }
+        Map<String, Long> negotiated = Negotiated.counts();
+        long http11 = negotiated.getOrDefault(Negotiated.HTTP_1_1, 0L);
+        if (settings.endpoint().protocol() == dev.latencylab.load.tls.Protocol.H2 && http11 > 0) {
+            problems.add(("HTTP/2 was asked for, but %,d of its %,d TLS connections agreed on HTTP/1.1 by ALPN (the server did not choose h2): "
+                    + "the run is not HTTP/2's").formatted(http11, negotiated.values().stream().mapToLong(Long::longValue).sum()));
         }
         long total = run.ok() + run.ko();
         if (total == 0) {

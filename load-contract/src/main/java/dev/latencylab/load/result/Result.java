@@ -122,6 +122,11 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             return injection.open();
         }
 
+        /** The same settings with this endpoint (what the connections negotiated, say). */
+        public Parameters with(Endpoint other) {
+            return new Parameters(users, other, pacing, connections, modelThreads, assertions, sampleServer, targetPid, injection, split);
+        }
+
         /** The same settings as another injector's part of a split run records them (a merged result: index null). */
         public Parameters withSplit(Split other) {
             return new Parameters(users, endpoint, pacing, connections, modelThreads, assertions, sampleServer, targetPid, injection, other);
@@ -132,13 +137,25 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * Where the load went: the server, its actuator, the path loaded (the first request's). Since request mixes:
      * requestMix, each request as "WEIGHT METHOD PATH" where they were not one GET; headers, the names of the headers
      * every request carried (never their values). Since TLS: protocol, what went on the wire (h1, h1-tls, h2; absent:
-     * h1, as every file before it); trust, over TLS, which certificates the load trusted (see TlsTrust#id).
+     * h1, as every file before it); trust, over TLS, which certificates the load trusted (see TlsTrust#id). Since
+     * round five: negotiated, over TLS, how many connections agreed on each protocol by ALPN (h2, http/1.1), and protocol
+     * is what they agreed on (h1-tls where none agreed on h2 though h2 was asked); null before, and where none was counted.
      */
     public record Endpoint(String baseUrl, String metricsUrl, String path,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> requestMix,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<String> headers,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String protocol,
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String trust) {
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String trust,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Map<String, Long> negotiated) {
+
+        /** The same, with what the connections negotiated: protocol h1-tls where h2 was asked and none agreed on it. */
+        public Endpoint negotiated(Map<String, Long> counts) {
+            if (counts.isEmpty() || protocol == null || "h1".equals(protocol)) {
+                return this;
+            }
+            String agreed = "h2".equals(protocol) && counts.getOrDefault("h2", 0L) == 0 ? "h1-tls" : protocol;
+            return new Endpoint(baseUrl, metricsUrl, path, requestMix, headers, agreed, trust, Map.copyOf(counts));
+        }
     }
 
     /**

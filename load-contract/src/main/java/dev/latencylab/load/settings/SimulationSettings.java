@@ -407,7 +407,7 @@ public record SimulationSettings(int users, Endpoint endpoint, Pacing pacing, Co
         return new Result.Parameters(open() ? 0 : users, new Result.Endpoint(endpoint.baseUrl(), endpoint.metricsUrl(), endpoint.path(),
                 plainGet ? null : mix.requests().stream().map(q -> q.weight() + " " + q.name()).toList(),
                 mix.headers().isEmpty() ? null : List.copyOf(mix.headers().keySet()), endpoint.protocol().id(),
-                endpoint.protocol().tls() ? TlsTrust.ofThisJvm().id() : null),
+                endpoint.protocol().tls() ? TlsTrust.ofThisJvm().id() : null, null),
                 new Result.RunPacing(pacing.ramp().toSeconds(), open() ? 1 : pacing.repeat(), open() ? 0 : pacing.thinkMin().toMillis(),
                         open() ? 0 : pacing.thinkMax().toMillis()),
                 connections.id(), modelThreads.isPresent() ? modelThreads.getAsInt() : null, asserted, watch.sampleServer(),
