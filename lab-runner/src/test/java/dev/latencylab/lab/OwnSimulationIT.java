@@ -216,6 +216,35 @@ class OwnSimulationIT {
         assertThat(ignoring.output()).contains("it never asked for the lab's arrival rates (sim.rates)");
     }
 
+    /**
+     * A flow that sends to another host however its source spells it (a text block, Unicode escapes, a URL built at run
+     * time; in Kotlin a raw string and an upper-case base URL) passes the text check, and its connections there are
+     * refused where Gatling makes them: the counting server on 127.0.0.2 receives nothing, each refusal is a KO in the
+     * lab's words, and the run fails saying how many and where.
+     */
+    @Test
+    void aRequestToAnotherHostIsRefusedWhereItsConnectionIsMadeHoweverItIsSpelt() throws Exception {
+        int port = elsewhere.getAddress().getPort();
+        for (String flow : List.of("Elsewhere.java", "ElsewhereKt.kt")) {
+            Path file = Files.createDirectories(tmp.resolve("elsewhere")).resolve(flow);
+            Files.writeString(file, Files.readString(Path.of("src/test/resources/simulations/elsewhere", flow)).replace("PORT", String.valueOf(port)));
+            LabCommand.Finished run = LabCommand.run(tmp.resolve(flow + ".console"), "run", "--url", url(), "--simulation", file.toString(), "--users",
+                    "2", "--ramp-seconds", "1", "--warmup-seconds", "0", "--no-gatling-report", "--results", tmp.resolve("results-" + flow).toString());
+
+            assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
+            assertThat(redirectedThere.get()).as(flow + ": the other host received nothing").isZero();
+            Result r = ResultFile.read(run.runFolder().orElseThrow().resolve("result.json"));
+            String refused = "latency-lab refused a connection to 127.0.0.2:" + port + ": not the checked host 127.0.0.1";
+            assertThat(r.requests().koByReason()).as(flow).hasSize(1).allSatisfy((reason, count) -> assertThat(reason).endsWith(refused));
+            long sentThere = r.requests().koByReason().values().iterator().next();
+            assertThat(r.problems()).as(flow).anySatisfy(p -> assertThat(p).startsWith("%d connections to hosts other than the checked one were refused"
+                    .formatted(sentThere)).contains("(127.0.0.2:%d ×%d)".formatted(port, sentThere)));
+            assertThat(run.output()).contains("RUN FAILED: %d connections to hosts other than the checked one".formatted(sentThere));
+            // each flow's requests to the service itself reached it: only the other host's were refused
+            assertThat(r.byRequest()).filteredOn(q -> q.name().equals("here")).allSatisfy(q -> assertThat(q.ok()).isEqualTo(2));
+        }
+    }
+
     @Test
     void whatASimulationCannotGoWithIsRefusedBeforeAnyLoad() throws Exception {
         Path flow = usersFlow();
