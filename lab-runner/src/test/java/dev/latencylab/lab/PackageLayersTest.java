@@ -33,7 +33,7 @@ class PackageLayersTest {
     static final Module CONTRACT = new Module("load-contract/src/main/java/dev/latencylab/load", "dev.latencylab.load",
             List.of(List.of("result", "launch", "live", "tls"), List.of("metrics", "settings"), List.of("model"), List.of("merge")));
     static final Module SIMULATION = new Module("gatling-scripts/src/main/java/dev/latencylab/load", "dev.latencylab.load",
-            List.of(List.of("sample"), List.of("preflight"), List.of("record"), List.of("live")));
+            List.of(List.of("sample", "guard"), List.of("preflight"), List.of("record"), List.of("live")));
     static final List<Module> MODULES = List.of(RUNNER, CONTRACT, SIMULATION);
 
     @ParameterizedTest
