@@ -23,9 +23,6 @@ import dev.latencylab.load.settings.SimulationSettings;
  */
 public final class CheckedHost {
 
-    /** What a refusal says, first: the lab's result reads it back by this. */
-    public static final String REFUSED = "latency-lab refused a connection to ";
-
     private static volatile Allowed allowed;
     private static final Map<String, LongAdder> REFUSALS = new ConcurrentHashMap<>();
 
@@ -52,7 +49,7 @@ public final class CheckedHost {
         String where = remote instanceof InetSocketAddress a ? (a.isUnresolved() ? a.getHostString() : a.getAddress().getHostAddress()) + ":" + a.getPort()
                 : String.valueOf(remote);
         REFUSALS.computeIfAbsent(where, w -> new LongAdder()).increment();
-        return new ConnectException(REFUSED + where + ": not the checked host " + checked.host());
+        return new ConnectException("latency-lab refused a connection to " + where + ": not the checked host " + checked.host());
     }
 
     /** The connections refused so far, by host:port, in order; empty when none was. */
