@@ -12,6 +12,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.ssl.SslHandler;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 
 /**
  * The Java agent of Gatling's JVM (-javaagent: this module's jar, named in the launch file). Netty makes every
@@ -27,6 +28,13 @@ public final class LabAgent {
     public static void premain(String arguments, Instrumentation instrumentation) {
         // without it Byte Buddy reaches for sun.misc.Unsafe, which JDK 24+ warns of on the console
         System.setProperty("net.bytebuddy.safe", "true");
+        // Each advice described here, before any transformation: described inside one (Byte Buddy reads an advice
+        // method's parameter types by reflection), a type the class being defined names would be loaded in the middle of
+        // its own definition, and Netty's SslHandler was then defined twice (a LinkageError on each TLS connection, every
+        // request timed out; seen in CI with HTTP/2). And no advice names the class it is inlined into.
+        AsmVisitorWrapper connect = Advice.to(Connect.class).on(named("connect").and(takesArguments(4)));
+        AsmVisitorWrapper handshake = Advice.to(Handshake.class).on(named("setHandshakeSuccess"));
+        AsmVisitorWrapper noVersionCheck = Advice.to(NoVersionCheck.class).on(named("displayVersionWarning"));
         new AgentBuilder.Default().disableClassFormatChanges()
                 // an AOT cache loads its classes before the agent starts: those are retransformed
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
@@ -34,11 +42,11 @@ public final class LabAgent {
                 .ignore(not(nameStartsWith("io.netty.channel.DefaultChannelPipeline").or(named("io.netty.handler.ssl.SslHandler"))
                         .or(named("io.gatling.app.Runner"))))
                 .type(named("io.netty.channel.DefaultChannelPipeline$HeadContext"))
-                .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(Connect.class).on(named("connect").and(takesArguments(4)))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(connect))
                 .type(named("io.netty.handler.ssl.SslHandler"))
-                .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(Handshake.class).on(named("setHandshakeSuccess"))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(handshake))
                 .type(named("io.gatling.app.Runner"))
-                .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(NoVersionCheck.class).on(named("displayVersionWarning"))))
+                .transform((builder, type, loader, module, domain) -> builder.visit(noVersionCheck))
                 .installOn(instrumentation);
     }
 
@@ -60,9 +68,9 @@ public final class LabAgent {
     static final class Handshake {
 
         @Advice.OnMethodExit
-        static void exit(@Advice.This SslHandler handler, @Advice.Return boolean now) {
+        static void exit(@Advice.This Object handler, @Advice.Return boolean now) {
             if (now) {
-                Negotiated.count(handler.applicationProtocol());
+                Negotiated.count(((SslHandler) handler).applicationProtocol());
             }
         }
     }

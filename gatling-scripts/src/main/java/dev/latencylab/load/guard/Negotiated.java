@@ -17,7 +17,8 @@ public final class Negotiated {
     private Negotiated() {
     }
 
-    static void count(String alpn) {
+    /** Called from Netty's SslHandler, where the agent inlines it: public, as it runs in another package. */
+    public static void count(String alpn) {
         COUNTS.computeIfAbsent(alpn == null || alpn.isEmpty() ? HTTP_1_1 : alpn, p -> new LongAdder()).increment();
     }
 
