@@ -193,7 +193,11 @@ class InjectorsIT {
             assertThat(endpoint.protocol()).as(part.toString()).isEqualTo("h2");
             assertThat(endpoint.trust()).isEqualTo("trust store");
             assertThat(endpoint.baseUrl()).startsWith("https://localhost:");
+            assertThat(endpoint.negotiated()).as(part + ": its connections, each agreed on h2 by ALPN").containsOnlyKeys("h2");
         }
+        assertThat(r.parameters().endpoint().negotiated().get("h2")).as("the merge counts both injectors' connections")
+                .isEqualTo(ResultFile.read(folder.resolve("injector-0/result.json")).parameters().endpoint().negotiated().get("h2")
+                        + ResultFile.read(folder.resolve("injector-1/result.json")).parameters().endpoint().negotiated().get("h2"));
         assertThat(Files.readString(folder.resolve("injector-1/gatling.log"))).contains("-Dsim.http2=true")
                 .contains("-Dgatling.ssl.useInsecureTrustManager=false");
         String started = Files.readAllLines(folder.resolve("target.log")).getFirst();

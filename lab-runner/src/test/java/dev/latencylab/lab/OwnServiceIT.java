@@ -233,6 +233,8 @@ class OwnServiceIT {
         assertThat(r.jvm().gc()).isNotNull();
         assertThat(r.problems()).isEmpty();
         assertThat(r.parameters().endpoint().protocol()).isEqualTo("h2");
+        assertThat(r.parameters().endpoint().negotiated()).as("what each of the load's TLS connections agreed on by ALPN, counted where Netty "
+                + "makes it").containsOnlyKeys("h2").allSatisfy((protocol, connections) -> assertThat(connections).isPositive());
         assertThat(r.parameters().endpoint().trust()).isEqualTo("trust store");
         assertThat(r.parameters().endpoint().metricsUrl()).as("its metrics on its own port, over TLS").isEqualTo("https://127.0.0.1:" + port);
         List<String> logged;
@@ -251,6 +253,27 @@ class OwnServiceIT {
                 .allMatch(l -> l.startsWith("HTTP/2.0 "));
         assertThat(Files.readString(RunPage.of(made.get(0).resolve("result.json"))))
                 .contains("HTTP/2 over TLS, trusting the certificates of its trust store alone");
+    }
+
+    /**
+     * HTTP/2 asked of a service whose TLS offers HTTP/1.1 alone (ALPN): every connection agrees on HTTP/1.1, so the run
+     * is recorded as what went on the wire (h1-tls, the connections counted) and fails saying so, not as HTTP/2's.
+     */
+    @Test
+    void http2AskedOfAServiceThatOffersHttp11AloneIsRecordedAsItWasAndFails() throws Exception {
+        int port = FreePorts.port();
+        TestCertificate certificate = TestCertificate.in(tmp);
+        List<String> args = new ArrayList<>(List.of("--url", "https://127.0.0.1:%d/owners?lastName=Davis".formatted(port), "--service", "h1-only",
+                "--ca-cert", certificate.certificate().toString(), "--http2", "--jar", ExampleServiceJar.jar().toString(),
+                "--jar-arg=--server.port=" + port, "--jvm-option=-Xmx256m"));
+        args.addAll(certificate.jarArgs(false));
+        LabCommand.Finished run = run("h1-only", args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
+        assertThat(run.output()).containsPattern("RUN FAILED: .*HTTP/2 was asked for, but [0-9]+ of its [0-9]+ TLS connections agreed on HTTP/1.1 by ALPN");
+        Result r = ResultFile.read(made.get(0).resolve("result.json"));
+        assertThat(r.parameters().endpoint().protocol()).as("what went on the wire").isEqualTo("h1-tls");
+        assertThat(r.parameters().endpoint().negotiated()).containsOnlyKeys("http/1.1");
+        assertThat(Files.readString(RunPage.of(made.get(0).resolve("result.json")))).doesNotContain("HTTP/2 over TLS");
     }
 
     /**

@@ -117,7 +117,8 @@ final class MergeCheck {
 
     /** The first setting in which two parts differ (their index aside), or null. */
     private static String difference(Result.Parameters a, Result.Parameters b) {
-        ResultCheck.Difference d = ResultCheck.firstDifference(a, b, "injectorIndex");
+        // what each injector's connections negotiated is its own count, summed by the merge
+        ResultCheck.Difference d = ResultCheck.firstDifference(a, b, "injectorIndex", "negotiated");
         return d == null ? null : "%s is %s in one and %s in the other".formatted(d.name(), d.first(), d.second());
     }
 }

@@ -116,6 +116,7 @@ public final class ResultMerge {
         }
         Result.Split split = first.parameters().split();
         Result.Parameters parameters = first.parameters().withSplit(new Result.Split(split.injectors(), null, split.startAtEpochMs()));
+        parameters = parameters.with(parameters.endpoint().negotiatedOf(parts.stream().map(p -> p.parameters().endpoint().negotiated()).toList()));
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, HistogramCodec.percentiles(h),
                 HistogramCodec.encoded(h), injector(parts),
