@@ -39,7 +39,10 @@ final class HistoryCommand implements Callable<Integer> {
 
     @Option(names = "--fail-on-change", paramLabel = "METRIC[:PERCENT]", split = ",",
             description = "Exit 3 when the newest change point of METRIC is for the worse by more than PERCENT of the mean before "
-                    + "it (default 0: any), at any point, and the machine did not change there (e.g. p99:10,goodput:5).")
+                    + "it (default 0: any), at any point, unless the machine changed there the way that explains it (slower, busier; "
+                    + "a faster machine excuses nothing for the worse); exit 4 when it cannot judge: fewer than "
+                    + History.SIDE_RUNS + " runs on each side, or the newest runs differ for the worse and are too few to call it a change "
+                    + "(e.g. p99:10,goodput:5).")
     List<String> failOnChange = List.of();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Also write the history as a page, DIR/index.html, with a chart per "
@@ -58,21 +61,32 @@ final class HistoryCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--min-change %s: give a percentage of 0 or more (0: every significant change)".formatted(minChange));
         }
         List<ChangeGate> gates = failOnChange.stream().map(ChangeGate::parse).toList();
+        if (out != null) {
+            HistoryPage.writable(out); // refused before anything is read or printed
+        }
         List<Path> paths = given.isEmpty() ? List.of(lab.repo.resolve(ResultsFolders.RUNS)) : given;
         HistoryRuns runs = HistoryRuns.under(paths);
         runs.leftOut().forEach(l -> console.out().println("latency-lab: left out: " + l));
-        List<String> breached = new ArrayList<>();
+        List<ChangeGate.Verdict> verdicts = new ArrayList<>();
         List<History> histories = new ArrayList<>();
         ChangePoints method = new ChangePoints(ChangePoints.LAB.windowLength(), ChangePoints.LAB.maxPValue(), minChange / 100);
         for (History h : History.of(runs.runs(), method)) {
             histories.add(h);
             HistoryLines.of(h).forEach(l -> console.out().println("latency-lab: " + l));
-            gates.forEach(g -> g.breach(h).ifPresent(breached::add));
+            gates.forEach(g -> verdicts.add(g.judge(h)));
         }
         if (out != null) {
             console.out().println("History page: " + HistoryPage.write(histories, out.toAbsolutePath()));
         }
-        breached.forEach(b -> console.err().println("latency-lab: WORSE: " + b));
-        return breached.isEmpty() ? ExitCode.OK : ExitCode.WORSE;
+        verdicts.stream().filter(v -> v.call() == ChangeGate.Call.PASS && v.line() != null)
+                .forEach(v -> console.out().println("latency-lab: excused: " + v.line()));
+        verdicts.stream().filter(v -> v.call() == ChangeGate.Call.WORSE).forEach(v -> console.err().println("latency-lab: WORSE: " + v.line()));
+        verdicts.stream().filter(v -> v.call() == ChangeGate.Call.CANNOT_JUDGE)
+                .forEach(v -> console.err().println("latency-lab: CANNOT JUDGE: " + v.line()));
+        if (verdicts.stream().anyMatch(v -> v.call() == ChangeGate.Call.WORSE)) {
+            return ExitCode.WORSE;
+        }
+        // a gate that cannot judge is never a pass
+        return verdicts.stream().anyMatch(v -> v.call() == ChangeGate.Call.CANNOT_JUDGE) ? ExitCode.CANNOT_JUDGE : ExitCode.OK;
     }
 }

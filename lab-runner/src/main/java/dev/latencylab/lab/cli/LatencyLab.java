@@ -68,7 +68,7 @@ public final class LatencyLab {
             "capacity", List.of("0", "1", "2", "5", "130, 143"),
             "footprint", List.of("0", "1", "2", "130, 143"),
             "compare", List.of("0", "2", "3", "4"),
-            "history", List.of("0", "2", "3"),
+            "history", List.of("0", "2", "3", "4"),
             "merge", List.of("0", "1", "2"),
             "report", List.of("0", "1", "2"),
             "rebuild-docs", List.of("0", "1", "2"));

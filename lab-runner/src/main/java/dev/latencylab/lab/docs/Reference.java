@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.latencylab.load.settings.SimulationProperties;
 import dev.latencylab.load.settings.SimulationSettings;
+import dev.latencylab.lab.history.History;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.targets.Target;
 import dev.latencylab.lab.targets.TargetIds;
@@ -116,10 +117,14 @@ public final class Reference {
                 + "in more than one setting or share no point; said in one line with a hint, before anything starts");
         codes.put("3", "`./lab compare --fail-if-worse METRIC:PERCENT`: B is worse than A in that metric beyond the noise, and "
                 + "by more than that percentage of A's value; `./lab history --fail-on-change METRIC[:PERCENT]`: the newest change "
-                + "point of that metric is for the worse, by more than that percentage, where the machine did not change");
+                + "point of that metric is for the worse, by more than that percentage, and the machine did not change there the way that "
+                + "explains it (slower or busier: a faster machine excuses nothing for the worse)");
         codes.put("4", "`./lab compare --fail-if-worse METRIC:PERCENT` cannot judge that metric on these sides: no interval (one run "
                 + "a side for a percentile, KO or CPU; one search a side), a metric the sides do not have (`capacity` of runs, "
-                + "`goodput` of capacity searches, CPU not sampled); one line says what would make it judgeable. Never a pass");
+                + "`goodput` of capacity searches, CPU not sampled); `./lab history --fail-on-change METRIC[:PERCENT]` cannot judge that "
+                + "metric: fewer than " + History.SIDE_RUNS + " runs on each side of a change ("
+                + 2 * History.SIDE_RUNS + " in all), or the newest runs differ for the worse and are too "
+                + "few to call it a change; one line says what would make it judgeable. Never a pass");
         codes.put("5", "`./lab run --slo METRIC:NUMBER` (or `./lab sweep --slo`): the run (a run of the sweep) missed its objective "
                 + "(a percentile or KO above its limit, goodput below it); `./lab capacity --slo ...,capacity:RATE`: the search found "
                 + "less; one line for each such run or search says which, and by how much");

@@ -43,7 +43,8 @@ public record ChangePoints(int windowLength, double maxPValue, double minMagnitu
             return meanBefore == 0 ? 0 : meanAfter / meanBefore - 1;
         }
 
-        double magnitude() {
+        /** The larger of the change relative to either side's mean, as Otava's merge weighs it. */
+        public double magnitude() {
             return Math.max(Math.abs(forwardChange()), Math.abs(meanAfter == 0 ? 0 : meanBefore / meanAfter - 1));
         }
     }
@@ -168,6 +169,19 @@ public record ChangePoints(int windowLength, double maxPValue, double minMagnitu
         double b = n > 1 ? 2.0 * m / (m + n) / (n - 1) * inX : 0;
         double c = m > 1 ? 2.0 * n / (m + n) / (m - 1) * inY : 0;
         return a - b - c;
+    }
+
+    /**
+     * The changes at these indices (ascending) of the series, each judged against its neighbours, the weak dropped as
+     * the method drops them: what is left when some of its points are set aside.
+     */
+    List<Change> judged(List<Integer> indices, double[] series) {
+        return merge(stats(indices, series), series);
+    }
+
+    /** The change at index of series, judged on z[from, at) against z[at, to). */
+    static Change between(double[] series, int from, int at, int to) {
+        return tTest(series, from, at, to);
     }
 
     /** Each point's statistics against its neighbours (the series' ends beyond the first and the last). */

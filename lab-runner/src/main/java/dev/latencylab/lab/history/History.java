@@ -22,6 +22,12 @@ import dev.latencylab.lab.machine.Machine;
  */
 public record History(String point, List<Entry> entries, List<Track> tracks) {
 
+    /**
+     * The fewest runs on each side of a change point: a run alone that differs from the others is an outlier, and a
+     * t-test of one run has no spread to judge it by.
+     */
+    public static final int SIDE_RUNS = 3;
+
     /** The metrics a history follows, in the order it shows them. */
     public static final List<Metric> METRICS = List.of(Metric.GOODPUT, Metric.P50, Metric.P95, Metric.P99, Metric.KO, Metric.SERVER_CPU);
 
@@ -45,10 +51,11 @@ public record History(String point, List<Entry> entries, List<Track> tracks) {
     }
 
     /**
-     * One metric across the runs: its values (a run without one takes the one before it, as Otava fills a gap) and its
-     * change points, oldest first.
+     * One metric across the runs: its values (a run without one takes the one before it, as Otava fills a gap), its
+     * change points, oldest first, each with at least {@value #SIDE_RUNS} runs on either side, and the newest change
+     * that has fewer runs after it (null: none): too few to call it a change yet.
      */
-    public record Track(Metric metric, double[] values, List<Shift> shifts) {
+    public record Track(Metric metric, double[] values, List<Shift> shifts, Shift pending) {
 
         /** The newest change point, if any. */
         public java.util.Optional<Shift> last() {
@@ -60,22 +67,33 @@ public record History(String point, List<Entry> entries, List<Track> tracks) {
      * A change point: the index of the first run after it, the change, whether it is for the worse (the metric's own
      * sense), and what changed in the machine there (null: nothing the runs recorded).
      */
-    public record Shift(int at, ChangePoints.Change change, boolean worse, String machine) {
+    public record Shift(int at, ChangePoints.Change change, boolean worse, MachineShift machine) {
 
         /** By how much, relative to the mean before it (0.2: 20% more). */
         public double relative() {
             return change.forwardChange();
         }
+
+        /** Whether the machine's change there explains this one (a slower machine a change for the worse, say). */
+        public boolean explainedByMachine() {
+            return machine != null && machine.explains(worse);
+        }
     }
 
-    /** The histories of these runs, one per point, each ordered by when its runs started; points in the order first found. */
+    /**
+     * The histories of these runs, one per series (a point under one load's settings: {@link Series}), each ordered by
+     * when its runs started; in the order first found. A point run under two loads is two histories, the second named
+     * with its settings' digest.
+     */
     public static List<History> of(List<Entry> runs, ChangePoints method) {
-        Map<String, List<Entry>> byPoint = new LinkedHashMap<>();
-        runs.forEach(r -> byPoint.computeIfAbsent(r.run().row().pointId(), id -> new ArrayList<>()).add(r));
+        Map<Series, List<Entry>> bySeries = new LinkedHashMap<>();
+        runs.forEach(r -> bySeries.computeIfAbsent(Series.of(r.run().row().pointId(), r.run().result()), id -> new ArrayList<>()).add(r));
         List<History> histories = new ArrayList<>();
-        byPoint.forEach((point, of) -> {
+        bySeries.forEach((series, of) -> {
             List<Entry> entries = of.stream().sorted(Comparator.comparing(Entry::started)).toList();
-            histories.add(new History(point, entries, tracks(entries, method)));
+            boolean alone = bySeries.keySet().stream().filter(k -> k.point().equals(series.point())).count() == 1;
+            String name = alone ? series.point() : series.point() + " (load " + series.settings() + ")";
+            histories.add(new History(name, entries, tracks(entries, method)));
         });
         return histories;
     }
@@ -84,18 +102,57 @@ public record History(String point, List<Entry> entries, List<Track> tracks) {
         List<Track> tracks = new ArrayList<>();
         for (Metric metric : METRICS) {
             double[] values = filled(entries.stream().map(e -> metric.of(e.run().row())).toList());
-            if (values == null) {
-                continue;
+            if (values != null) {
+                tracks.add(track(metric, values, method.of(values), entries, method));
             }
-            List<Shift> shifts = new ArrayList<>();
-            for (ChangePoints.Change c : method.of(values)) {
-                boolean worse = metric.higherIsBetter() ? c.meanAfter() < c.meanBefore() : c.meanAfter() > c.meanBefore();
-                shifts.add(new Shift(c.index(), c, worse, MachineShift.between(entries.subList(0, c.index()), entries.subList(c.index(),
-                        entries.size()))));
-            }
-            tracks.add(new Track(metric, values, shifts));
         }
         return tracks;
+    }
+
+    /**
+     * The method's changes of one metric, kept where each side has {@value #SIDE_RUNS} runs or more: the newest with fewer
+     * after it is pending; of the two changes around any other short stretch, the smaller is set aside, and those left
+     * are judged again as the method judges them (the weak dropped).
+     */
+    static Track track(Metric metric, double[] values, List<ChangePoints.Change> found, List<Entry> entries, ChangePoints method) {
+        List<Integer> at = new ArrayList<>(found.stream().map(ChangePoints.Change::index).toList());
+        Integer pendingAt = !at.isEmpty() && values.length - at.getLast() < SIDE_RUNS ? at.removeLast() : null;
+        List<ChangePoints.Change> kept = method.judged(at, values);
+        while (true) {
+            List<Integer> bounds = new ArrayList<>(List.of(0));
+            kept.forEach(c -> bounds.add(c.index()));
+            bounds.add(values.length);
+            int shortest = -1;
+            for (int i = 0; i + 1 < bounds.size(); i++) {
+                int length = bounds.get(i + 1) - bounds.get(i);
+                if (length < SIDE_RUNS && (shortest < 0 || length < bounds.get(shortest + 1) - bounds.get(shortest))) {
+                    shortest = i;
+                }
+            }
+            if (shortest < 0 || kept.isEmpty()) {
+                break;
+            }
+            // the stretch [bounds[shortest], bounds[shortest + 1]) lies between changes shortest - 1 and shortest (of kept)
+            ChangePoints.Change left = shortest >= 1 ? kept.get(shortest - 1) : null;
+            ChangePoints.Change right = shortest < kept.size() ? kept.get(shortest) : null;
+            ChangePoints.Change smaller = left == null ? right : right == null ? left : left.magnitude() <= right.magnitude() ? left : right;
+            List<Integer> rest = new ArrayList<>(kept.stream().map(ChangePoints.Change::index).toList());
+            rest.remove(Integer.valueOf(smaller.index()));
+            kept = method.judged(rest, values);
+        }
+        List<Shift> shifts = new ArrayList<>();
+        kept.forEach(c -> shifts.add(shift(metric, c, entries)));
+        Shift pending = null;
+        if (pendingAt != null) {
+            int from = kept.isEmpty() ? 0 : kept.getLast().index();
+            pending = shift(metric, ChangePoints.between(values, from, pendingAt, values.length), entries);
+        }
+        return new Track(metric, values, shifts, pending);
+    }
+
+    private static Shift shift(Metric metric, ChangePoints.Change c, List<Entry> entries) {
+        boolean worse = metric.higherIsBetter() ? c.meanAfter() < c.meanBefore() : c.meanAfter() > c.meanBefore();
+        return new Shift(c.index(), c, worse, MachineShift.between(entries.subList(0, c.index()), entries.subList(c.index(), entries.size())));
     }
 
     /** Gaps filled forward (and leading ones backward), as Otava fills them; null when no run has the metric. */

@@ -21,16 +21,28 @@ public final class HistoryLines {
         lines.add("history of %s: %d runs, %s to %s".formatted(h.point(), e.size(), Figures.when(e.getFirst().started()),
                 Figures.when(e.getLast().started())));
         for (History.Track t : h.tracks()) {
-            if (t.shifts().isEmpty()) {
+            if (t.shifts().isEmpty() && t.pending() == null) {
                 lines.add("  %-10s no change point (mean %s %s)".formatted(t.metric().id(), figure(mean(t.values())), t.metric().unit()));
-                continue;
             }
             for (History.Shift s : t.shifts()) {
                 lines.add("  %-10s %s %s%s".formatted(t.metric().id(), s.worse() ? "worse" : "better", shift(h, t, s),
-                        s.machine() == null ? "" : "; the machine changed there: " + s.machine()));
+                        s.machine() == null ? "" : "; the machine changed there: " + s.machine().said()));
+            }
+            if (t.pending() != null) {
+                lines.add("  %-10s %s: not yet a change (%d runs on each side needed)".formatted(t.metric().id(), pending(h, t),
+                        History.SIDE_RUNS));
             }
         }
         return lines;
+    }
+
+    /** The newest runs that differ, too few to call it a change: which, the means and by how much. */
+    static String pending(History h, History.Track t) {
+        History.Shift s = t.pending();
+        int n = h.entries().size();
+        String runs = s.at() + 1 == n ? "run %d of %d alone differs".formatted(n, n) : "runs %d-%d of %d differ".formatted(s.at() + 1, n, n);
+        return "%s, %s: %s -> %s %s (%+.1f%%)".formatted(runs, s.worse() ? "worse" : "better", figure(s.change().meanBefore()),
+                figure(s.change().meanAfter()), t.metric().unit(), 100 * s.relative());
     }
 
     /**

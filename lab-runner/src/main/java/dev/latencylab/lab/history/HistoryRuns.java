@@ -37,16 +37,21 @@ public record HistoryRuns(List<History.Entry> runs, List<String> leftOut) {
         List<History.Entry> runs = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         for (Path folder : folders.stream().distinct().toList()) {
+            Side side;
             try {
-                Side side = Side.read(folder);
-                for (List<Side.Run> point : side.points().values()) {
-                    point.forEach(r -> runs.add(new History.Entry(folder, r.result().start(), r.result().label(), r.machine(), r)));
-                }
-                leftOut.addAll(side.failed());
+                side = Side.read(folder);
             }
             catch (IllegalArgumentException e) {
                 leftOut.add(folder.getFileName() + " (" + e.getMessage().replace(folder + ": ", "") + ")");
+                continue;
             }
+            for (List<Side.Run> point : side.points().values()) {
+                for (Side.Run r : point) {
+                    RunStart.checked(folder, r.result()); // refused, not left out: an edited run would vanish from its series unseen
+                    runs.add(new History.Entry(folder, r.result().start(), r.result().label(), r.machine(), r));
+                }
+            }
+            leftOut.addAll(side.failed());
         }
         return new HistoryRuns(runs, leftOut);
     }

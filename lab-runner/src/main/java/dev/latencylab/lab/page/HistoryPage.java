@@ -19,6 +19,7 @@ import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.history.History;
 import dev.latencylab.lab.history.HistoryLines;
 import dev.latencylab.lab.layout.OutputFile;
+import dev.latencylab.lab.layout.SweepFolder;
 import dev.latencylab.load.result.ResultFile;
 
 /**
@@ -44,13 +45,29 @@ public final class HistoryPage {
     record Run(int number, String started, String href, String folder, String machine, List<String> values) {
     }
 
+    /** How every history page's title starts: a page that does not is not history's, and is never replaced. */
+    private static final String TITLE = "History of ";
+
+    /**
+     * The page history --out DIR would write, refused before anything is read where DIR holds a page that is not a
+     * history's (a sweep's index.html, say: an input) or is a run's or a sweep's own folder.
+     */
+    public static Path writable(Path out) {
+        Path dir = out.toAbsolutePath().normalize();
+        if (Files.isRegularFile(dir.resolve(ResultFile.NAME)) || Files.isDirectory(dir.resolve(SweepFolder.POINTS))) {
+            throw new IllegalArgumentException("--out %s is a run's or a sweep's folder: its files are not replaced; give a new folder".formatted(out));
+        }
+        String head = Html.head(TITLE);
+        return OutputFile.ownFile("--out", dir.resolve(PAGE), ".html", head.substring(0, head.indexOf(TITLE) + TITLE.length()));
+    }
+
     /** Writes out/index.html and its charts; returns the page. */
     public static Path write(List<History> histories, Path out) {
         List<Point> points = new ArrayList<>();
         for (History h : histories) {
             List<String> charts = new ArrayList<>();
             for (History.Track t : h.tracks()) {
-                String chart = "%s-%s.png".formatted(h.point(), t.metric().id());
+                String chart = "%s-%s.png".formatted(h.point().replaceAll("[^A-Za-z0-9._-]+", "-"), t.metric().id());
                 OutputFile.png(out.resolve(chart), chart(h, t));
                 charts.add(chart);
             }
