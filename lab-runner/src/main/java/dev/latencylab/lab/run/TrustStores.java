@@ -9,6 +9,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,8 +46,34 @@ public final class TrustStores {
             throw new IllegalArgumentException("--ca-cert %s: holds no certificate; give the PEM file of the certificate, or of the authority that signed it"
                     .formatted(pem));
         }
+        for (Certificate c : certificates) {
+            if (c instanceof X509Certificate x) {
+                current(pem, x, Instant.now());
+            }
+        }
         return write(certificates, RunFiles.folder().resolve("ca-cert.p12"));
     }
+
+    /**
+     * A trust anchor outside its dates is refused: Java would refuse every connection it signs, each as a KO, and a run
+     * of handshake failures measures nothing.
+     */
+    static void current(Path pem, X509Certificate x, Instant now) {
+        Instant from = x.getNotBefore().toInstant();
+        Instant to = x.getNotAfter().toInstant();
+        String dates = "valid from %s to %s".formatted(DAY.format(from), DAY.format(to));
+        if (now.isAfter(to)) {
+            throw new IllegalArgumentException("--ca-cert %s: its certificate %s expired (%s); give a current one, or --insecure alone to check none"
+                    .formatted(pem, x.getSubjectX500Principal().getName(), dates));
+        }
+        if (now.isBefore(from)) {
+            throw new IllegalArgumentException("--ca-cert %s: its certificate %s is not valid yet (%s); give a current one, or --insecure alone to check none"
+                    .formatted(pem, x.getSubjectX500Principal().getName(), dates));
+        }
+    }
+
+    private static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter.ofPattern("d MMM yyyy HH:mm 'UTC'",
+            java.util.Locale.ENGLISH).withZone(java.time.ZoneOffset.UTC);
 
     /** A trust store of these certificates at that path. */
     static TlsTrust write(List<Certificate> certificates, Path store) {
