@@ -38,6 +38,8 @@ class DependencyTargetsIT {
                 + "[0-9,]+/[0-9,]+/[0-9,]+ ms  0 KO  model [0-9,]+ req/s, bounded by .*\\n(?s).*^HTML report: ");
         // every path on the screen exists when the command ends (Gatling's own report line named a folder the lab moves)
         assertThat(run.output()).doesNotContain("please open the following file");
+        // nothing but the lab's and Gatling's run lines: no SLF4J warning, no Gatling release check (a call to Maven Central)
+        assertThat(run.output()).doesNotContain("SLF4J").doesNotContain("is available!");
         assertThat(run.output().lines().filter(l -> l.matches("^(HTML report|Result file|Run page): .+"))
                 .map(l -> Path.of(l.substring(l.indexOf(": ") + 2)))).hasSize(3).allSatisfy(p -> assertThat(p).exists());
         Path file = Path.of(run.output().lines().filter(l -> l.startsWith("Result file: ")).findFirst().orElseThrow()
