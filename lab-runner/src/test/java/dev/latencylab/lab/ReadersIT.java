@@ -257,6 +257,13 @@ class ReadersIT {
         refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
                 ExitCode.BAD_INPUT, says);
 
+        // the machine's ceiling drawn beside it is computed from the levels' CPU too (issue 79: 330 edited to 20 was printed)
+        Path ceiling = searches.resolve("mvc-t400-l100-r2/capacity.json");
+        double measured = JSON.readTree(ceiling.toFile()).get("machineCeilingPerSecond").asDouble();
+        edit(ceiling, j -> j.put("machineCeilingPerSecond", 20.0));
+        refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r2").toString(), "--out", chart.toString()), ExitCode.BAD_INPUT,
+                ceiling + ": machineCeilingPerSecond is 20.0; its ladders' result files give " + measured);
+
         Files.writeString(edited, "");
         refusedInOneLine(lab("report", searches.resolve("mvc-t400-l100-r1").toString(), "--out", chart.toString()),
                 ExitCode.BAD_INPUT, edited + ": not a capacity search of this version");
