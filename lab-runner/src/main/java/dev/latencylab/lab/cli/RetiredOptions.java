@@ -15,9 +15,11 @@ final class RetiredOptions {
 
     /** By command: the old option and what to give instead. */
     static final Map<String, Map<String, String>> RETIRED = Map.of(
+            "run", Map.of("--repeat", "--requests-per-user N (the requests each user sends)", "--max-ko-percent", "--slo ko:PERCENT",
+                    "--mvc-port", "--port PORT", "--webflux-port", "--port PORT"),
             "sweep", Map.of("--repeat", "--requests-per-user N (the requests each user sends; --repeats is the runs of each point)",
                     "--mvc-port", "--port PORT (every target's port, one after the other)",
-                    "--webflux-port", "--port PORT (every target's port, one after the other)"),
+                    "--webflux-port", "--port PORT (every target's port, one after the other)", "--max-ko-percent", "--slo ko:PERCENT"),
             "capacity", Map.of("--slo-p99-ms", "--slo p99:MS", "--slo-ko-percent", "--slo ko:PERCENT", "--max-ko-percent", "--slo ko:PERCENT",
                     "--report", "./lab report DIR... (every page of every kind of folder)", "--out", "./lab report DIR... --out DIR"),
             "footprint", Map.of("--report", "./lab report DIR", "--verdict", "./lab report DIR --verdict"),
