@@ -205,6 +205,15 @@ class OwnSimulationIT {
         assertThat(ladder.open().levels()).allSatisfy(l -> assertThat(l.counts().ok() + l.counts().ko()).isGreaterThan(l.counts().arrivals()));
         assertThat(redirectedThere.get()).isZero();
         assertThat(Json.MAPPER.readTree(tmp.resolve("results/flow/capacity.json").toFile()).at("/arrivalSends").asString()).isEqualTo("flow");
+        // a flow's requests have no due time: nothing from due is written, the levels are timed by the requests' own clock
+        assertThat(ladder.open().fromDueMs()).isNull();
+        assertThat(ladder.open().levels()).allSatisfy(l -> assertThat(l.times().fromDueMs()).isNull());
+        assertThat(dev.latencylab.lab.capacity.Capacity.read(tmp.resolve("results/flow")).levels()).isNotEmpty().allSatisfy(l -> {
+            assertThat(l.latency().p99FromDueMs()).isNull();
+            assertThat(l.latency().p50FromDueMs()).isNull();
+            assertThat(l.latency().p99Ms()).isNotNull();
+            assertThat(l.latency().p99JudgedMs()).isEqualTo(l.latency().p99Ms());
+        });
 
         Path own = tmp.resolve("own/OwnUsers.kt");
         Files.createDirectories(own.getParent());

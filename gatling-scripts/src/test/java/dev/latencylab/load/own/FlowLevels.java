@@ -40,7 +40,6 @@ final class FlowLevels {
     private final long startedCount;
     private final long originMs;
     private final Level[] levels;
-    private final Histogram requests = new Histogram(HIGHEST_MS, 3);
     private final Histogram lag = new Histogram(HIGHEST_MS, 3);
 
     /**
@@ -81,7 +80,6 @@ final class FlowLevels {
     /** A request of the flow, as Gatling recorded it: ms since the epoch. */
     void request(long startMs, long endMs, boolean ok) {
         long ms = clamp(endMs - startMs);
-        requests.recordValue(ms);
         int level = originMs == Long.MAX_VALUE ? -1 : load.levelAt(startMs - originMs);
         if (level >= 0) {
             Level l = levels[level];
@@ -116,13 +114,13 @@ final class FlowLevels {
                     SloJudgement.missed(l.ok + l.ko, slower, l.ko, sloKoPercent), sloMs, sloKoPercent, true);
             Result.EncodedHistogram encoded = HistogramCodec.encoded(l.requests);
             out.add(new Result.Level(i + 1, w.rate(), new Result.Window(from, to), new Result.Counts(l.planned, l.arrivals, l.ok, l.ko, 0),
-                    samples.okPerSecond(), new Result.LevelTimes(times, times, HistogramCodec.percentiles(l.lag)),
+                    samples.okPerSecond(), new Result.LevelTimes(times, null, HistogramCodec.percentiles(l.lag)),
                     new Result.Cpu(samples.serverCpu(), samples.injectorCpu(), samples.machineCpu()), null, judged.withinSlo(), judged.verdict(),
-                    new Result.LevelHistograms(encoded, encoded, HistogramCodec.encoded(l.lag))));
+                    new Result.LevelHistograms(encoded, null, HistogramCodec.encoded(l.lag))));
         }
         return new Result.Open(load.poisson() ? "poisson" : "uniform", CONNECTIONS,
                 new Result.Sent(dueOffsetMs.length, startedCount, peakUsers), new Result.LevelSlo(sloMs, sloKoPercent),
-                HistogramCodec.percentiles(requests), HistogramCodec.encoded(requests), HistogramCodec.percentiles(lag), null, null, out,
+                null, null, HistogramCodec.percentiles(lag), null, null, out,
                 HistogramCodec.encoded(lag), Result.Open.FLOW);
     }
 

@@ -60,11 +60,15 @@ class FlowLevelsTest {
         assertThat(open.levels()).extracting(l -> l.counts().ko()).containsExactly(okKo[0][1], okKo[1][1]);
         assertThat(okKo[1][0] + okKo[1][1]).as("more requests than arrivals: a flow's").isGreaterThan(20);
         assertThat(open.levels()).allSatisfy(l -> {
-            assertThat(l.times().fromDueMs()).as("a flow's requests have no due time: their own times").isEqualTo(l.times().responseTimeMs());
+            assertThat(l.times().fromDueMs()).as("a flow's requests have no due time: none written as if they had").isNull();
+            assertThat(l.histograms().fromDueHistogram()).isNull();
+            assertThat(l.times().judged()).as("judged by their own times").isEqualTo(l.times().responseTimeMs());
             assertThat(l.times().responseTimeMs().p99()).isEqualTo(50);
             assertThat(l.times().injectorLagMs().count()).as("one lag per arrival").isEqualTo(l.counts().arrivals());
         });
         // the lag is each start against the earliest reading of the schedule's origin (5 ms late): 0, and 195 ms once
+        assertThat(open.fromDueMs()).isNull();
+        assertThat(open.fromDueHistogram()).isNull();
         assertThat(open.injectorLagMs().max()).isBetween(194L, 196L);
         assertThat(open.injectorLagMs().p50()).isZero();
         // within 100 ms, and about a third of the requests KO against 50% allowed: within; the verdict names what it timed

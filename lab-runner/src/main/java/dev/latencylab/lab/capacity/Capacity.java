@@ -170,8 +170,8 @@ public final class Capacity {
      * null where none was within it.
      */
     public static Double calibrationMs(Search s) {
-        return s.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.latency().p50FromDueMs() != null)
-                .min(java.util.Comparator.comparingDouble(CapacitySearch.Level::rate)).map(l -> l.latency().p50FromDueMs().doubleValue())
+        return s.levels().stream().filter(l -> Boolean.TRUE.equals(l.withinSlo()) && l.latency().p50JudgedMs() != null)
+                .min(java.util.Comparator.comparingDouble(CapacitySearch.Level::rate)).map(l -> l.latency().p50JudgedMs().doubleValue())
                 .orElse(null);
     }
 

@@ -38,8 +38,8 @@ public final class CapacitySearch {
             Result.ResponseTimes due = l.times().fromDueMs();
             Result.ResponseTimes sent = l.times().responseTimeMs();
             return new Level(round, l.ratePerSecond(), l.withinSlo(), l.goodputPerSecond(),
-                    new Latency(due == null ? null : due.p50(), due == null ? null : due.p99(), sent == null ? null : sent.p99(),
-                            due == null ? null : due.max()),
+                    new Latency(due == null ? null : due.p50(), due == null ? null : due.p99(), sent == null ? null : sent.p50(),
+                            sent == null ? null : sent.p99(), due == null ? null : due.max()),
                     done == 0 ? 0 : 100.0 * l.counts().ko() / done, l.counts().unanswered(),
                     l.times().injectorLagMs() == null ? null : l.times().injectorLagMs().p99(), l.cpu(), l.verdict());
         }
@@ -54,8 +54,21 @@ public final class CapacitySearch {
         }
     }
 
-    /** A level's p50, p99 and max from each arrival's due time, and its p99 by Gatling's clock (from when sent), in ms. */
-    public record Latency(Long p50FromDueMs, Long p99FromDueMs, Long p99Ms, Long maxFromDueMs) {
+    /**
+     * A level's p50, p99 and max from each arrival's due time (null for a flow's level: its requests have no due time),
+     * and its p50 and p99 by Gatling's clock (from when sent), in ms.
+     */
+    public record Latency(Long p50FromDueMs, Long p99FromDueMs, Long p50Ms, Long p99Ms, Long maxFromDueMs) {
+
+        /** The p50 a level is judged by: from due, or for a flow's level its requests' own. */
+        public Long p50JudgedMs() {
+            return p50FromDueMs != null ? p50FromDueMs : p50Ms;
+        }
+
+        /** The p99 a level is judged by: from due, or for a flow's level its requests' own. */
+        public Long p99JudgedMs() {
+            return p99FromDueMs != null ? p99FromDueMs : p99Ms;
+        }
     }
 
     /**

@@ -156,7 +156,7 @@ public final class SearchRun {
             if (l.counts().arrivals() > 0) {
                 out.printf("  %10s %s  goodput %10s req/s  p99 %,7d ms %s (Gatling %s)  %s%n", Figures.rate(l.ratePerSecond()),
                         plan.settings().rateUnit(), l.goodputPerSecond() == null ? "-" : "%,.1f".formatted(l.goodputPerSecond()),
-                        level.latency().p99FromDueMs(), plan.settings().p99Timed(),
+                        level.latency().p99JudgedMs(), plan.settings().p99Timed(),
                         level.latency().p99Ms() == null ? "-" : "%,d".formatted(level.latency().p99Ms()), l.verdict());
             }
         }

@@ -86,13 +86,13 @@ public record Slo(List<Limit> limits) {
 
     /**
      * A capacity search judged by this objective, as its capacity.json keeps it: the capacity it had to find (none found
-     * misses it), and the p99 from due and KO of the level it found, which the search's SLO held.
+     * misses it), and the p99 (from due; a flow's, its requests' own) and KO of the level it found, which the search's SLO held.
      */
-    public dev.latencylab.load.result.SloVerdict capacityVerdict(Double capacity, Long p99FromDueMs, Double koPercent) {
+    public dev.latencylab.load.result.SloVerdict capacityVerdict(Double capacity, Long p99Ms, Double koPercent) {
         List<dev.latencylab.load.result.SloVerdict.Objective> each = limits.stream().map(l -> {
             Double v = switch (l.metric()) {
                 case CAPACITY -> capacity;
-                case P99 -> p99FromDueMs == null ? null : p99FromDueMs.doubleValue();
+                case P99 -> p99Ms == null ? null : p99Ms.doubleValue();
                 case KO -> koPercent;
                 default -> null;
             };

@@ -75,7 +75,7 @@ public final class CapacityFlow {
         Slo objective = asked.objective();
         if (objective != null) { // judged once, kept in capacity.json for report and CI
             CapacitySearch.Level at = record.atCapacity();
-            record = record.judged(objective.capacityVerdict(record.answer().capacityPerSecond(), at == null ? null : at.latency().p99FromDueMs(),
+            record = record.judged(objective.capacityVerdict(record.answer().capacityPerSecond(), at == null ? null : at.latency().p99JudgedMs(),
                     at == null ? null : at.koPercent()));
             Capacity.write(dir, record);
         }

@@ -58,7 +58,7 @@ public final class CapacityReport {
                     service ? "none (no latency)" : r.bounds().modelCapacityPerSecond() == null ? "none (no pool)"
                             : Figures.rate(r.bounds().modelCapacityPerSecond()) + unit,
                     r.bounds().machineCeilingPerSecond() == null ? "–" : "%,.0f%s".formatted(r.bounds().machineCeilingPerSecond(), unit),
-                    at == null ? "–" : "%,d ms".formatted(at.latency().p99FromDueMs()),
+                    at == null ? "–" : "%,d ms".formatted(at.latency().p99JudgedMs()),
                     flows ? "– (a flow's requests have no due time)" : gap == null ? "–"
                             : "%,d ms at %s req/s (%,d vs %,d)".formatted(gap.coGapP99Ms(), Figures.rate(gap.rate()),
                                     gap.latency().p99FromDueMs(), gap.latency().p99Ms())));

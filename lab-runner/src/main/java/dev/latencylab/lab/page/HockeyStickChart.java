@@ -49,9 +49,9 @@ public final class HockeyStickChart {
         double maxMs = latency;
         for (Capacity.Search r : records) {
             for (CapacitySearch.Level l : r.levels()) {
-                if (l.latency().p99FromDueMs() != null) {
+                if (l.latency().p99JudgedMs() != null) {
                     maxRate = Math.max(maxRate, l.rate());
-                    maxMs = Math.max(maxMs, l.latency().p99FromDueMs());
+                    maxMs = Math.max(maxMs, l.latency().p99JudgedMs());
                 }
             }
         }
@@ -86,13 +86,13 @@ public final class HockeyStickChart {
         Color color = style.color();
         // a rate measured in several ladders: one point, the median of them
         Map<Double, List<CapacitySearch.Level>> byRate = new TreeMap<>(r.levels().stream()
-                .filter(l -> l.latency().p99FromDueMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
+                .filter(l -> l.latency().p99JudgedMs() != null).collect(Collectors.groupingBy(CapacitySearch.Level::rate)));
         if (byRate.isEmpty()) {
             return;
         }
         List<Double> rates = new ArrayList<>(byRate.keySet());
         XYSeries due = chart.addSeries(name + ": p99 from when due", rates,
-                rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99FromDueMs()))).toList());
+                rates.stream().map(rate -> Math.max(1, median(byRate.get(rate), lv -> lv.latency().p99JudgedMs()))).toList());
         due.setLineColor(color);
         due.setMarkerColor(color);
         due.setMarker(style.marker());

@@ -267,9 +267,9 @@ public final class RunPage {
         Result.Level missed = o.levels().stream().filter(l -> Boolean.FALSE.equals(l.withinSlo())).findFirst().orElse(null);
         String up = within == null ? "no level within the SLO" : "within the SLO up to %s %s (goodput %s req/s, p99 %s %s)"
                 .formatted(Figures.rate(within.ratePerSecond()), rateUnit(o), f0(within.goodputPerSecond()), p99Timed(o),
-                        ms(within.times().fromDueMs()));
+                        ms(within.times().judged()));
         String miss = missed == null ? "no level missed it" : "first missed at %s %s (p99 %s %s, KO %,d)".formatted(
-                Figures.rate(missed.ratePerSecond()), rateUnit(o), p99Timed(o), ms(missed.times().fromDueMs()), missed.counts().ko());
+                Figures.rate(missed.ratePerSecond()), rateUnit(o), p99Timed(o), ms(missed.times().judged()), missed.counts().ko());
         String model = m == null || m.poolBoundPerSecond() == null ? "no pool bounds it in the model"
                 : "the model's capacity T/L %,.0f req/s".formatted(m.poolBoundPerSecond());
         return "SLO p99 %s <= %,d ms, KO <= %s%%: %s; %s; %s".formatted(p99Timed(o), o.slo().sloP99Ms(), o.slo().sloKoPercent(), up, miss,

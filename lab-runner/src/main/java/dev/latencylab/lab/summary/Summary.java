@@ -330,7 +330,7 @@ public final class Summary {
         List<String> flags = Flags.ofRun(r, new Flags.Plateau(machineCpu, injectorCpu, serverCpu, throughput, modelThroughput, saturated),
                 topReason, elsewhere);
         Double heap = r.server().heapUsedBytes().max();
-        Result.ResponseTimes ms = level != null ? level.times().fromDueMs() : r.responseTimeMs();
+        Result.ResponseTimes ms = level != null ? level.times().judged() : r.responseTimeMs();
         int cores = r.injector().cores();
         return new RunRow(new RunRow.Identity(facts.id(), facts.target(), facts.users(), facts.rate(), facts.latencyMs(), facts.run()),
                 new RunRow.Outcome(Status.DONE, null), new Pool(model == null ? null : model.threads(), facts.connectionSettings(),

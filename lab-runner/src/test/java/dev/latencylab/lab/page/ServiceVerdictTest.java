@@ -180,7 +180,7 @@ class ServiceVerdictTest {
 
     /** The same, with one level of the first ladder: at this rate, within the SLO, this p50 from due. */
     private static Capacity.Search withLevel(Capacity.Search s, double rate, long p50) {
-        CapacitySearch.Level level = new CapacitySearch.Level(1, rate, true, rate, new CapacitySearch.Latency(p50, p50 + 20, p50 + 20, p50 + 30),
+        CapacitySearch.Level level = new CapacitySearch.Level(1, rate, true, rate, new CapacitySearch.Latency(p50, p50 + 20, p50, p50 + 20, p50 + 30),
                 0, 0L, 1L, new Result.Cpu(0.1, 0.1, 0.2), "within");
         return new Capacity.Search(s.settings(), s.bounds(), s.answer(), s.rounds(), List.of(level), null, null, null, null);
     }

@@ -363,8 +363,9 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
      * @param injectorLagHistogram injectorLagMs as a histogram (since several injectors: a merge adds them)
      * @param arrivalSends    what one arrival sends: "request" (the lab's own load: one request, timed from its due time)
      *                        or "flow" (a simulation of the user's: a user that runs its flow once; the flow's later
-     *                        requests have no due time, so fromDueMs holds its requests' own response times and
-     *                        injectorLagMs how late each user started); null in files before it (a request)
+     *                        requests have no due time, so fromDueMs and fromDueHistogram are null, here and in each
+     *                        level, which is judged by its requests' own times, and injectorLagMs says how late each user
+     *                        started); null in files before it (a request)
      *
      * <p>Merged from several injectors (see ResultMerge): arrivals and counts summed, histograms added; peakInFlight
      * the sum of the injectors' peaks (at most: they need not have peaked at the same moment); stoppedEarly each
@@ -434,8 +435,16 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
     public record Counts(long plannedArrivals, long arrivals, long ok, long ko, long unanswered) {
     }
 
-    /** A level's response times from Gatling's clock, from each arrival's due time, and the injector's lag (ms). */
+    /**
+     * A level's response times from Gatling's clock, from each arrival's due time (null for a flow's level: its requests
+     * have no due time), and the injector's lag (ms).
+     */
     public record LevelTimes(ResponseTimes responseTimeMs, ResponseTimes fromDueMs, ResponseTimes injectorLagMs) {
+
+        /** The times the level is judged by: from due, or for a flow's level, its requests' own. */
+        public ResponseTimes judged() {
+            return fromDueMs != null ? fromDueMs : responseTimeMs;
+        }
     }
 
     /** Mean CPU over a span: the server's, the injector's, the machine's (each a share of the run's cores); null where unread. */
