@@ -190,7 +190,7 @@ public final class Verdict {
 
     /**
      * The pool a target's T counts: PostgreSQL's max_connections when the lab started it with fewer connections than the
-     * pool would open (-pg<N>: T/L is then N/L), else its connection pool (a database or a downstream), else the carriers
+     * pool would open (-pg<M>: T/L is then M/L), else its connection pool (a database or a downstream), else the carriers
      * its virtual threads pin (mvc-virtual-pinned: a pool only before JDK 24), else its threads.
      */
     private static String pool(String target, Summary.PointRow p) {

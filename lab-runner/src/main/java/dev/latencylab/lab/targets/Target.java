@@ -21,7 +21,7 @@ import dev.latencylab.load.tls.Protocol;
  * @param properties   Spring properties passed as --name=value
  * @param pathTemplate the path loaded, {latency} replaced by the point's latency
  * @param poolThreads  T for the model when a bounded pool serves requests, else 0
- * @param databaseMaxConnections PostgreSQL's max_connections the lab starts its database with (-pg<N>), else 0 (the
+ * @param databaseMaxConnections PostgreSQL's max_connections the lab starts its database with (-pg<M>), else 0 (the
  *                     server's default)
  * @param pinning      for a workload that waits inside a monitor on virtual threads (mvc-virtual-pinned), its carriers;
  *                     else null
@@ -92,7 +92,7 @@ public record Target(String id, String module, Map<String, String> properties, S
     /**
      * A target that waits on a dependency instead of on /hello, through its stack's connection pool (-p<size>): in
      * PostgreSQL on /db, in a downstream service on /http; a db target may also set PostgreSQL's max_connections
-     * (-pg<N>), the server's own bound on every pool.
+     * (-pg<M>), the server's own bound on every pool.
      */
     private static final Pattern DEPENDENCY = Pattern.compile("(.+)-(db|http)(?:-p([0-9]+))?(?:-pg([0-9]+))?(-jdbc425)?(-h2c)?");
     /**

@@ -66,6 +66,15 @@ class CapacityRepeatsFindingsTest {
                 .satisfies(l -> assertThat(l.latency().p99FromDueMs()).isEqualTo(1_173));
         assertThat(List.of("mvc-t400-l100-r1", "mvc-t400-l100-r3"))
                 .allSatisfy(s -> assertThat(Capacity.read(DIR.resolve(s)).answer().firstMissPerSecond()).isEqualTo(4_000));
+        long missed = List.of(1, 2, 3).stream().filter(k -> Double.valueOf(4_000).equals(Capacity.read(DIR.resolve("mvc-t400-l100-r" + k)).answer()
+                .firstMissPerSecond())).count();
+        try {
+            assertThat(Files.readString(Lab.repo().resolve("docs/sweeps.md")).replaceAll("\\s+", " ")).as("sweeps.md says the same")
+                    .contains("mvc-t400 missed at its T/L, 4,000 req/s, in %d of 3 searches".formatted(missed));
+        }
+        catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** WebFlux's 7,200: 16,000 met in ladder 1; 8,000 missed in ladder 2 after a 91 ms GC pause, 890 arrivals late. */

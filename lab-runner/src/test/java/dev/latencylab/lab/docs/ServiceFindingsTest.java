@@ -130,6 +130,21 @@ class ServiceFindingsTest {
             assertThat(p50(r, "read visits")).as("reads queued for a connection").isGreaterThan(1500L);
             assertThat(p50(r, "register owner")).as("and so did the quick requests").isGreaterThan(10 * p50(runs.get(20).get(0), "register owner"));
         }
+        // the page's figures are these runs' own, each the range of its two runs
+        String page = java.nio.file.Files.readString(Lab.repo().resolve("docs/your-simulation.md")).replaceAll("\\s+", " ");
+        assertThat(page).contains("at 20 users reading the visits took %s ms at p50 (its 100-ms query), registering %s ms and finding %s ms".formatted(
+                range(runs.get(20), "read visits"), range(runs.get(20), "register owner"), range(runs.get(20), "find owner")))
+                .contains("At 400 users reading took %s ms, and registering (%s ms) and finding (%s ms) waited too".formatted(range(runs.get(400),
+                        "read visits"), range(runs.get(400), "register owner"), range(runs.get(400), "find owner")));
+        Summary.PointRow top = at(points, 400);
+        assertThat(page).contains("at 400 users the goodput, %,.0f req/s, stayed %.0f%% below it (%,.0f)".formatted(goodput(top),
+                100 * (1 - goodput(top) / top.evidence().fullPoolBound()), top.evidence().fullPoolBound()));
+    }
+
+    /** A request's p50 over runs, as the page writes it: one figure where they agree, else lowest–highest. */
+    private static String range(List<dev.latencylab.load.result.Result> runs, String request) {
+        java.util.LongSummaryStatistics s = runs.stream().mapToLong(r -> p50(r, request)).summaryStatistics();
+        return s.getMin() == s.getMax() ? "%,d".formatted(s.getMin()) : "%,d–%,d".formatted(s.getMin(), s.getMax());
     }
 
     private static long p50(dev.latencylab.load.result.Result r, String request) {
