@@ -57,6 +57,14 @@ class BadInputIT {
                 Arguments.of(List.of("run", "-Dfoo.bar=1"), "-Dfoo.bar: not a property of the simulation nor of Gatling"),
                 Arguments.of(List.of("run", "--users", "500", "-Dsim.users=400"), "-Dsim.users: give --users instead"),
                 Arguments.of(List.of("run", "--users", "0"), "sim.users=0"),
+                Arguments.of(List.of("sweep", "-Dsim.users=5000"), "sweep -Dsim.users: ./lab sweep takes no -D property; give --users"),
+                Arguments.of(List.of("capacity", "-Dsim.rate=50"),
+                        "capacity -Dsim.rate: ./lab capacity takes no -D property; give --start-rate and --max-rate"),
+                Arguments.of(List.of("run", "--url", "http://127.0.0.1:9/owners", "--header", "Authorization:"),
+                        "--header Authorization: no value; give NAME: VALUE"),
+                Arguments.of(List.of("run", "--url", "http://127.0.0.1:9/owners", "--jar", Lab.repo().resolve("pom.xml").toString(),
+                        "--jar-start-seconds", "0"), "--jar-start-seconds 0: give 1 or more seconds"),
+                Arguments.of(List.of("run", "--url", "http://127.0.0.1:9/owners", "--jar", "/no-such.jar"), "--jar /no-such.jar: no such file"),
                 Arguments.of(List.of("sweep", "--results", "/proc/no-such"), "--results /proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("capacity", "--results", "/proc/no-such"), "/proc/no-such: cannot make that folder"),
                 Arguments.of(List.of("merge", SPLIT_RUN.resolve("injector-0").toString(), SPLIT_RUN.resolve("injector-1").toString(),
@@ -68,7 +76,7 @@ class BadInputIT {
     void badInputStopsBeforeAnythingStarts(List<String> args, String expected) {
         LabCommand.Finished lab = LabCommand.inThisJvm(args.toArray(String[]::new));
         assertThat(lab.exitCode()).as(lab.output()).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(lab.output()).contains(expected).doesNotContain("starting").doesNotContain("capacity of");
+        assertThat(lab.output()).contains(expected).doesNotContain("starting").doesNotContain("capacity of").doesNotContain("live view:");
         assertNoStackTrace(lab.output());
     }
 

@@ -154,9 +154,16 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
                     return;
                 }
                 String body = r.body().length() > 400 ? r.body().substring(0, 400) + "..." : r.body();
+                if (r.status() >= 300 && r.status() <= 399) {
+                    // a redirect is not followed (it may lead to another host): the URL is right, only not the one to load
+                    throw new PreflightException(("the target answers %s with HTTP %d, a redirect: the load follows none (it may lead to "
+                            + "another host), so every such request of the run would end there. Give the URL it redirects to (its Location "
+                            + "header) as --url (or test.path)").formatted(what, r.status()));
+                }
                 if (r.status() < 500) {
                     throw new PreflightException("the target answers %s with HTTP %d, not 2xx: every such request of the run would fail. "
-                            .formatted(what, r.status()) + "Fix " + (s.endpoint().mix().file().isPresent() ? "the requests file" : "test.path")
+                            .formatted(what, r.status()) + "Fix "
+                            + (s.endpoint().mix().file().isPresent() ? "the requests file" : "the path (--url, or test.path)")
                             + " (or base.url). The answer: " + body.strip());
                 }
                 if (Instant.now().isAfter(until)) {

@@ -75,7 +75,16 @@ class PreflightServerErrorTest {
     void aClientErrorIsThePathRefusedAtOnce() throws IOException {
         SimulationSettings s = serving(n -> 404);
         assertThatThrownBy(() -> check(s, Duration.ofSeconds(5))).isInstanceOf(Preflight.PreflightException.class)
-                .hasMessageContaining("with HTTP 404, not 2xx").hasMessageContaining("Fix test.path");
+                .hasMessageContaining("with HTTP 404, not 2xx").hasMessageContaining("Fix the path (--url, or test.path)");
+        assertThat(asked).as("asked once").hasValue(1);
+    }
+
+    @Test
+    void aRedirectIsSaidAsOneNotAsAWrongPath() throws IOException {
+        SimulationSettings s = serving(n -> 302);
+        assertThatThrownBy(() -> check(s, Duration.ofSeconds(5))).isInstanceOf(Preflight.PreflightException.class)
+                .hasMessageContaining("with HTTP 302, a redirect: the load follows none").hasMessageContaining("Give the URL it redirects to")
+                .hasMessageNotContaining("Fix");
         assertThat(asked).as("asked once").hasValue(1);
     }
 }

@@ -31,8 +31,7 @@ import dev.latencylab.lab.targets.Target;
         "Find the highest arrival rate (open model) a target serves within an SLO: a doubling ladder of rates, then "
                 + "ladders between the last level within the SLO and the first that missed it, each on a fresh target. With --url: "
                 + "of a service of yours (started from --jar for each ladder, or running already).",
-        "With --report DIR...: finished searches, each checked against its ladders' result files: print their verdict and "
-                + "Markdown table and draw them on one chart in --out instead; nothing is written into the searches' folders."})
+        "Finished searches are read again by ./lab report DIR... (their verdict, table and chart) and ./lab compare."})
 final class CapacityCommand implements Callable<Integer> {
 
     @CommandLine.Mixin

@@ -101,7 +101,7 @@ public final class LatencyLab {
         cli.setParameterExceptionHandler((e, args) -> {
             CommandLine c = e.getCommandLine();
             // a retired spelling is said before any other mistake of the same line (a missing argument, say)
-            java.util.Optional<String> retired = RetiredOptions.refusal(c.getCommandName(), List.of(args));
+            java.util.Optional<String> retired = RetiredOptions.refusal(c.getCommandName(), c.getCommandSpec().optionsMap().keySet(), List.of(args));
             if (retired.isPresent()) {
                 c.getErr().println("latency-lab: " + retired.get());
                 return ExitCode.BAD_INPUT;

@@ -51,7 +51,9 @@ final class RunCommand implements Callable<Integer> {
             + "virtual threads, safepoints in result.json): to measure what the recording costs.")
     boolean noJvmEvents;
 
-    @Option(names = "-D", mapFallbackValue = "", description = "A simulation property, as for mvn gatling:test: -Dsim.users=5000 ...")
+    @Option(names = "-D", mapFallbackValue = "",
+            description = "A simulation property that has no option of its own, as for mvn gatling:test (-Dtest.path=hello/250), or "
+                    + "Gatling's (-Dgatling.*); one that has an option is refused, naming it (-Dsim.users: --users).")
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(names = "--users", description = "Users of the closed model (default: the simulation's sim.users: 1000), as sweep --users.")

@@ -170,6 +170,11 @@ final class ServiceLoadOptions {
             throw new IllegalArgumentException("%s: give NAME: VALUE, e.g. --header 'Accept-Language: de' (what was given is not shown: "
                     .formatted(where) + "it may be a secret)");
         }
+        if (h.getValue().isEmpty()) {
+            // an empty value is how a sweep's file keeps a header whose value it never writes: not a value to send
+            throw new IllegalArgumentException("%s %s: no value; give NAME: VALUE, e.g. --header '%s: ...' or --header @FILE".formatted(where,
+                    h.getKey(), h.getKey()));
+        }
         headers.put(h.getKey(), h.getValue());
     }
 }

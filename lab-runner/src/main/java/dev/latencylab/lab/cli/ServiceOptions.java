@@ -80,8 +80,14 @@ final class ServiceOptions {
             throw new IllegalArgumentException(
                     "--jar-arg, --jvm-option, --jar-start-seconds and --jar-stop-seconds go with --jar: give the jar that starts the service");
         }
-        if (jarStartSeconds != null) {
-            Inputs.seconds("--jar-start-seconds", jarStartSeconds);
+        if (jar != null && !java.nio.file.Files.isRegularFile(jar)) {
+            // said before anything starts (the live view, a folder), not when the jar is about to start
+            throw new IllegalArgumentException("--jar %s: no such file; give the jar that starts your service".formatted(jar));
+        }
+        if (jarStartSeconds != null && jarStartSeconds < 1) {
+            // 0 s leaves no time for the jar to answer: accepted, it failed after starting it
+            throw new IllegalArgumentException("--jar-start-seconds %d: give 1 or more seconds, how long the jar may take to answer"
+                    .formatted(jarStartSeconds));
         }
         if (jarStopSeconds != null) {
             Inputs.seconds("--jar-stop-seconds", jarStopSeconds);

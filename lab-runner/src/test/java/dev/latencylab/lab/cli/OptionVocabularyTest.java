@@ -75,6 +75,20 @@ class OptionVocabularyTest {
         }
     }
 
+    /** What a command's --help shows a user to type is what it takes: no retired option, no -D property it refuses. */
+    @Test
+    void noHelpShowsWhatItsCommandRefuses() {
+        LAB.getSubcommands().forEach((command, cli) -> {
+            String help = cli.getUsageMessage(CommandLine.Help.Ansi.OFF);
+            RetiredOptions.RETIRED.getOrDefault(command, Map.of()).keySet()
+                    .forEach(old -> assertThat(help).as(command + " --help").doesNotContainPattern(java.util.regex.Pattern.quote(old) + "\\b"));
+            java.util.regex.Matcher d = java.util.regex.Pattern.compile("-D([a-z][a-z.]*)=").matcher(help);
+            while (d.find()) {
+                assertThat(LoadShapeOptions.OPTION_OF).as("%s --help shows -D%s", command, d.group(1)).doesNotContainKey(d.group(1));
+            }
+        });
+    }
+
     @Test
     void aPropertyThatHasAnOptionIsRefusedAsDNamingTheOption() {
         LoadShapeOptions.OPTION_OF.forEach((property, option) -> {
