@@ -70,10 +70,13 @@ class HistoryTrustTest {
     void anotherLoadIsAnotherSeries() {
         Path mixed = copy("mixed");
         edit(mixed.resolve("before/points/example-l0-u100-r12/result.json"), text -> text.replace("\"repeat\" : 10,", "\"repeat\" : 12,"));
+        // a simulation of the user's, named by its source's digest: another source, another load
+        edit(mixed.resolve("before/points/example-l0-u100-r11/result.json"), text -> text.replaceFirst("\"url\" : \"",
+                "\"simulation\" : \"Flow.java sha256:00\", \"url\" : \""));
         LabCommand.Finished read = LabCommand.inThisJvm("history", mixed.resolve("before").toString());
         assertThat(read.exitCode()).as(read.output()).isZero();
-        assertThat(read.output()).contains("latency-lab: history of example-l0-u100 (load ").containsPattern("\\(load [0-9a-f]{8}\\): 11 runs")
-                .containsPattern("\\(load [0-9a-f]{8}\\): 1 run ");
+        assertThat(read.output()).contains("latency-lab: history of example-l0-u100 (load ").containsPattern("\\(load [0-9a-f]{8}\\): 10 runs");
+        assertThat(java.util.regex.Pattern.compile("\\(load [0-9a-f]{8}\\): 1 run ").matcher(read.output()).results().count()).isEqualTo(2);
     }
 
     @Test

@@ -127,6 +127,10 @@ class OwnSimulationIT {
         Path dir = run.runFolder().orElseThrow();
         Result r = ResultFile.read(dir.resolve("result.json"));
         assertThat(r.simulation()).isEqualTo("flows.OwnersFlow");
+        String sha256 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readString(FLOW.resolve(
+                "OwnersFlow.java")).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertThat(r.target().properties()).as("the simulation by its source's digest: a history's series is one simulation")
+                .containsEntry("simulation", "OwnersFlow.java sha256:" + sha256);
         assertThat(r.model()).as("a flow's think time is its own: no model").isNull();
         Map<String, long[]> byRequest = new LinkedHashMap<>();
         r.byRequest().forEach(q -> byRequest.put(q.name(), new long[] {q.ok() + q.ko(), q.ok(), q.ko()}));

@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
+import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.load.result.Result;
 
 /**
@@ -22,7 +23,10 @@ record Series(String point, String settings) {
     static Series of(String point, Result r) {
         Result.Parameters p = r.parameters();
         Result.Endpoint e = p.endpoint();
-        List<Object> parts = List.of(Objects.toString(r.simulation()), p.users(), Objects.toString(e.path()), Objects.toString(e.requestMix()),
+        // a simulation of the user's is named with its source's digest (ServiceRun#SIMULATION): edited, it is another load
+        String simulation = r.target() == null || r.target().properties() == null ? null : r.target().properties().get(ServiceRun.SIMULATION);
+        List<Object> parts = List.of(Objects.toString(r.simulation()), Objects.toString(simulation), p.users(), Objects.toString(e.path()),
+                Objects.toString(e.requestMix()),
                 Objects.toString(e.headers()), Objects.toString(e.protocol(), "h1"), Objects.toString(p.pacing()), Objects.toString(p.connections()),
                 Objects.toString(p.injection()));
         try {

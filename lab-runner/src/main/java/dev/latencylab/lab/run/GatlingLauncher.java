@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -108,6 +109,11 @@ public final class GatlingLauncher {
     /** The same launcher running a user's simulation instead of the lab's (null: the lab's). */
     public GatlingLauncher running(OwnSimulation simulation) {
         return new GatlingLauncher(repo, reports, injectorLead, simulation);
+    }
+
+    /** The user's simulation this launcher runs, if any (none: the lab's own). */
+    public Optional<OwnSimulation> simulation() {
+        return Optional.ofNullable(own);
     }
 
     /** The classpath a user's simulation compiles against: the lab's Gatling, as the build wrote it. */

@@ -155,6 +155,9 @@ public final class ServiceRun {
     public record Launch(Path jar, List<String> jvmOptions, List<String> args, boolean jvmEvents, Duration startTimeout, Duration stopTimeout) {
     }
 
+    /** The target property naming the user's simulation that loaded the service: its file's name and SHA-256. */
+    public static final String SIMULATION = "simulation";
+
     /** The hosts file of the load's JVM, in the run's folder (see PinnedHosts). */
     static final String HOSTS_FILE = "hosts";
 
@@ -163,11 +166,15 @@ public final class ServiceRun {
 
     /**
      * What the result file says the service was: its URL and, for a jar the lab started, the jar's file name, its
-     * arguments and JVM options as given (a pool resized by an argument is then the one setting a compare names).
+     * arguments and JVM options as given (a pool resized by an argument is then the one setting a compare names); and
+     * the simulation of the user's that loaded it, by its file's name and SHA-256 (a history's series is one simulation).
      */
-    static Map<String, String> properties(Service service, Launch launch) {
+    static Map<String, String> properties(Service service, Launch launch, OwnSimulation simulation) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("url", service.url());
+        if (simulation != null) {
+            p.put(SIMULATION, "%s sha256:%s".formatted(java.nio.file.Path.of(simulation.source().file()).getFileName(), simulation.source().sha256()));
+        }
         if (launch != null) {
             p.put("jar", launch.jar().getFileName().toString());
             if (!launch.args().isEmpty()) {
@@ -212,7 +219,8 @@ public final class ServiceRun {
             }
             sim.put(SimulationSettings.METRICS_URL, service.metricsUrl());
             warmUp(service, settings, warmup, out);
-            Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE, properties(service, launch));
+            Result.TargetSettings named = new Result.TargetSettings(service.name(), Target.SERVICE_MODULE,
+                    properties(service, launch, gatling.simulation().orElse(null)));
             java.util.function.Consumer<Path> stamp = file -> {
                 try {
                     ResultFile.write(ResultFile.read(file).withTarget(named).withGivenPools(service.pools()), file);
