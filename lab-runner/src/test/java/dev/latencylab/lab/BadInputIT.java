@@ -88,6 +88,30 @@ class BadInputIT {
         assertThat(tmp.resolve("short")).as("nothing written").doesNotExist();
     }
 
+    /** Refusals said before any folder is made: a live view's port taken, a --ca-cert that is not a certificate. */
+    @Test
+    void aTakenLivePortOrAnUnreadableCaCertLeavesNoFolder() throws IOException {
+        Path results = Files.createDirectories(tmp.resolve("results"));
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String port = String.valueOf(taken.getLocalPort());
+            for (List<String> args : List.of(List.of("run", "--target", "webflux", "--users", "1"), List.of("sweep", "--targets", "webflux",
+                    "--users", "1", "--name", "s"), List.of("capacity", "--target", "webflux", "--name", "c"))) {
+                List<String> all = new java.util.ArrayList<>(args);
+                all.addAll(List.of("--live-port", port, "--results", results.toString()));
+                LabCommand.Finished lab = LabCommand.inThisJvm(all.toArray(String[]::new));
+                assertThat(lab.exitCode()).as(lab.output()).isEqualTo(ExitCode.BAD_INPUT);
+                assertThat(lab.output()).contains("--live-port %s: cannot listen there".formatted(port)).doesNotContain("starting");
+            }
+        }
+        LabCommand.Finished pem = LabCommand.inThisJvm("sweep", "--url", "https://127.0.0.1:9/owners", "--ca-cert", Lab.repo().resolve("pom.xml").toString(),
+                "--users", "1", "--results", results.toString(), "--name", "tls");
+        assertThat(pem.exitCode()).as(pem.output()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(pem.output()).contains("not a certificate file that can be read");
+        try (java.util.stream.Stream<Path> left = Files.list(results)) {
+            assertThat(left).as("no folder made").isEmpty();
+        }
+    }
+
     @Test
     void aResultsFolderThatIsAFileIsOneLine() throws IOException {
         Path repo = tmp.resolve("repo");

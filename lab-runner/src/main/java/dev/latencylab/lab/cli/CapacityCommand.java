@@ -104,6 +104,7 @@ final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        liveOptions.check();
         Slo objective = objective();
         ServiceSpec service = service();
         String name = nameOption.checked();

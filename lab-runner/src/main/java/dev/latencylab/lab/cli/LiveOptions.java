@@ -29,6 +29,26 @@ final class LiveOptions implements LiveStart {
     }
 
     /**
+     * The port given, refused before any folder is made or target started where it is out of range or taken now (the
+     * view itself starts later, once there is a run to follow).
+     */
+    void check() {
+        if (off || port == 0) {
+            return;
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
+        }
+        try (java.net.ServerSocket free = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+            // free now: the view binds it again when it starts (another process could take it between; then it says so)
+        }
+        catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
+                    .formatted(port, e.getMessage()));
+        }
+    }
+
+    /**
      * The view of the work titled title (a run, a sweep), started, to be told which run to follow; null with --no-live,
      * or where the work has none (notHere: why, said once).
      */

@@ -96,6 +96,7 @@ final class RunCommand implements Callable<Integer> {
         ResultsFolders.sayLeftBehind(runs(repo), console.err());
         Slo objective = slo == null ? null : Slo.parse("--slo", slo);
         labelOption.check();
+        liveOptions.check();
         LoadShapeOptions.refuseAsProperties(properties);
         if (serviceOptions.url != null) {
             return service(repo, targetOptions.warmup(), injectorOptions.injectors(), objective);

@@ -118,6 +118,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         labelOption.check();
+        liveOptions.check();
         Path repo = lab.repo.toAbsolutePath().normalize();
         SweepPlan.Ports ports = ports();
         int injectors = injectorOptions.injectors();

@@ -35,6 +35,10 @@ public record ServiceTls(String caCert, boolean insecure, boolean http2) {
             throw new IllegalArgumentException("--ca-cert %s: no such file; give the PEM file of the service's certificate, or of the authority that signed it"
                     .formatted(caCert));
         }
+        if (caCert != null) {
+            // read now, not when the first run begins: a sweep refused then had made its folder
+            TrustStores.certificates(Path.of(caCert));
+        }
         return this;
     }
 

@@ -34,6 +34,15 @@ public final class TrustStores {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static TlsTrust ofCertificates(Path pem) {
+        return write(certificates(pem), RunFiles.folder().resolve("ca-cert.p12"));
+    }
+
+    /**
+     * The certificates of --ca-cert FILE, each within its dates.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    static List<Certificate> certificates(Path pem) {
         List<Certificate> certificates = new ArrayList<>();
         try (InputStream in = Files.newInputStream(pem)) {
             certificates.addAll(CertificateFactory.getInstance("X.509").generateCertificates(in));
@@ -51,7 +60,7 @@ public final class TrustStores {
                 current(pem, x, Instant.now());
             }
         }
-        return write(certificates, RunFiles.folder().resolve("ca-cert.p12"));
+        return certificates;
     }
 
     /**
