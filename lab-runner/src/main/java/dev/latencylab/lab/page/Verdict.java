@@ -9,6 +9,7 @@ import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
 import dev.latencylab.lab.format.Figures;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.summary.Attribution;
 import dev.latencylab.lab.summary.Flags;
 import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.RowFlags;
@@ -106,24 +107,24 @@ public final class Verdict {
     }
 
     /**
-     * A stage in README's words: what decided it, over which loads, and one number, owed to the model or to this machine
-     * as the cited point's flags say (Stages.Decider); a pool stage's KO with its own cause where Tomcat's connection cap
+     * A stage in README's words: what decided it, over which loads, and one number, owed to the model, this machine or a
+     * finding by the one rule (summary.Attribution); a pool stage's KO with its own cause where Tomcat's connection cap
      * refused connects, from the first load it did (poolKo).
      */
     private static String brief(String target, Stages.Stage s) {
         Summary.PointRow p = s.bound().holds() ? s.first() : s.last();
         String loads = s.first() == s.last() ? "at " + loadText(p) : (s.bound().holds() ? "from " : "up to ") + loadText(p);
-        String owed = Stages.Decider.of(p).words();
         String cause = cause(target, p);
+        // Tomcat's connection cap is a bound of its settings (findings: the model, Tomcat's settings), not a finding
+        String owed = Attribution.of(s.bound(), p, !cause.isEmpty()).words();
         return switch (s.bound()) {
             case OFFERED_LOAD -> "the offered load %s (%s%s; %s)".formatted(loads, goodput(p), notes(p), owed);
             case POOL -> "%s %s (T/L %s req/s%s; %s)%s".formatted(pool(target, p), loads, rate(p.model().modelPoolBound()), poolKo(target, s, false),
                     owed, poolKo(target, s, true));
-            // Tomcat's connection cap is a bound of its settings (findings: the model, Tomcat's settings), not a finding
             case BELOW_MODEL -> "below the model %s%s (%s of %s%s%s; %s)".formatted(loads, cause, goodput(p),
-                    rate(p.model().modelThroughput()), ko(p), notes(p), cause.isEmpty() ? "a finding" : owed);
-            case MACHINE -> "this machine's CPU %s (%s%s; this machine)".formatted(loads, goodput(p), p.model().modelThroughput() == null
-                    ? ", machine CPU " + machineCpu(p) : " of " + rate(p.model().modelThroughput()));
+                    rate(p.model().modelThroughput()), ko(p), notes(p), owed);
+            case MACHINE -> "this machine's CPU %s (%s%s; %s)".formatted(loads, goodput(p), p.model().modelThroughput() == null
+                    ? ", machine CPU " + machineCpu(p) : " of " + rate(p.model().modelThroughput()), owed);
             case UNMODELLED, SERVICE_POOL, GIVEN_POOL, UNEXPLAINED -> ServiceWords.brief(s, loads, goodput(p) + notes(p));
         };
     }

@@ -59,32 +59,6 @@ public final class Stages {
         }
     }
 
-    /**
-     * Who a stage's figure is owed to, as README defines its two words: the model (it holds on any machine that runs
-     * this scenario) or this machine. A figure of a point flagged for this machine (its CPU busy, or near the ceiling
-     * its own CPU gives) is this machine's even where it met the model: another machine would give another figure.
-     */
-    public enum Decider {
-        MODEL("the model"), MACHINE("this machine");
-
-        /** The flags that make a point's figure this machine's. */
-        public static final List<String> MACHINE_FLAGS = List.of(Flags.MACHINE_CPU_BOUND, Flags.NEAR_MACHINE_CEILING);
-
-        private final String words;
-
-        Decider(String words) {
-            this.words = words;
-        }
-
-        public String words() {
-            return words;
-        }
-
-        public static Decider of(Summary.PointRow p) {
-            return p.flags().hasAny(MACHINE_FLAGS) ? MACHINE : MODEL;
-        }
-    }
-
     /** Goodput within the model's tolerance below its throughput (the flags' rule for disagreeing with it). */
     public static boolean metModel(Summary.PointRow p) {
         return p.model().modelThroughput() != null && p.rates().goodput().median() != null

@@ -15,13 +15,15 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.lab.Lab;
 import dev.latencylab.lab.layout.SweepFolder;
+import dev.latencylab.lab.summary.Attribution;
+import dev.latencylab.lab.summary.MachineCeiling;
 import dev.latencylab.lab.summary.Stages;
 import dev.latencylab.lab.summary.Summary;
 import dev.latencylab.lab.sweep.Sweep;
 
 /**
  * One attribution for each point, everywhere: a findings bullet that names the points it speaks of (an "owed" comment)
- * owes them to what its lead says, the model or this machine; so do the points' own flags (Stages.Decider), README's
+ * owes them to what its lead says, the model or this machine; so do the points' own flags (Attribution), README's
  * generated verdict for the stage that holds each point, and the sweep's page. A document that says otherwise fails.
  */
 class AttributionTest {
@@ -29,7 +31,7 @@ class AttributionTest {
     private static final Pattern OWED = Pattern.compile("<!-- owed: (\\S+) ([^>]+?) -->");
 
     /** A findings bullet's lead (the model or this machine), the sweep it cites, and the points it owes. */
-    record Owed(Stages.Decider lead, String sweep, List<String> points) {
+    record Owed(Attribution lead, String sweep, List<String> points) {
     }
 
     static List<Owed> owed(String findings) {
@@ -45,8 +47,8 @@ class AttributionTest {
                 start--;
             }
             String lead = lines.get(start).substring(4);
-            Stages.Decider decider = lead.startsWith("The model") ? Stages.Decider.MODEL
-                    : lead.startsWith("This machine") ? Stages.Decider.MACHINE : null;
+            Attribution decider = lead.startsWith("The model") ? Attribution.MODEL
+                    : lead.startsWith("This machine") ? Attribution.MACHINE : null;
             assertThat(decider).as("a bullet that owes points leads with the model or this machine: " + lead).isNotNull();
             all.add(new Owed(decider, m.group(1), Arrays.asList(m.group(2).trim().split(" +"))));
         }
@@ -91,7 +93,7 @@ class AttributionTest {
                 Summary.PointRow p = points.stream().filter(r -> r.identity().point().equals(id)).findFirst()
                         .orElseThrow(() -> new AssertionError(o.sweep() + " has no point " + id));
                 String what = "%s %s, owed to %s by findings.md".formatted(o.sweep(), id, o.lead().words());
-                assertThat(Stages.Decider.of(p)).as(what + ": its flags " + p.flags().all()).isEqualTo(o.lead());
+                assertThat(Attribution.ofFlags(p)).as(what + ": its flags " + p.flags().all()).isEqualTo(o.lead());
                 String target = p.identity().target();
                 List<Stages.Stage> stages = Stages.of(points).stream().filter(t -> t.target().equals(target)).findFirst().orElseThrow().stages();
                 int at = -1;
@@ -114,8 +116,22 @@ class AttributionTest {
                 String header = s.first() == s.last() ? "at " + users(s.last()) : "from %s to %s".formatted(users(s.first()), users(s.last()));
                 String segment = Arrays.stream(line.split("; (?=followed |held at |below the model |bounded by )")).filter(g -> g.contains(header))
                         .findFirst().orElseThrow(() -> new AssertionError(what + ": the page's stage " + header + " in " + line));
-                assertThat(segment.contains("this machine")).as(what + ": the page says " + segment).isEqualTo(o.lead() == Stages.Decider.MACHINE);
+                assertThat(segment.contains("this machine")).as(what + ": the page says " + segment).isEqualTo(o.lead() == Attribution.MACHINE);
             }
         }
+    }
+
+    /** The glossary states the rule as Attribution applies it: its three words, its flags, and their thresholds. */
+    @Test
+    void theGlossaryStatesTheRuleTheVerdictsApply() throws IOException {
+        String glossary = read(Lab.repo().resolve("docs/glossary.md")).replaceAll("\\s+", " ");
+        String section = glossary.substring(glossary.indexOf("## The model, this machine, a finding"));
+        String rule = section.substring(0, section.indexOf("## ", 3));
+        for (Attribution a : Attribution.values()) {
+            assertThat(rule).contains("**" + a.words().substring(0, 1).toUpperCase() + a.words().substring(1) + "**");
+        }
+        Attribution.MACHINE_FLAGS.forEach(flag -> assertThat(rule).contains(flag));
+        assertThat(rule).contains("%.0f%% of the ceiling".formatted(100 * MachineCeiling.NEAR))
+                .contains("within %.0f%%".formatted(100 * dev.latencylab.lab.summary.Summary.MODEL_TOLERANCE));
     }
 }
