@@ -222,7 +222,7 @@ class OwnServiceTrustIT {
 
         assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
         assertThat(run.output()).contains("latency-lab: moved not warmed up: GET " + url + " answered HTTP 302")
-                .contains("with HTTP 302, not 2xx");
+                .contains("with HTTP 302, a redirect: the load follows none").doesNotContain("Fix the path");
         assertThat(served.get()).as("requests the service answered with a redirect").isLessThan(100);
     }
 
