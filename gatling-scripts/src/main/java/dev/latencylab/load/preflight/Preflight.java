@@ -104,6 +104,23 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
     /** How long after the load's start a path that answers 5xx is asked again before the run is refused. */
     static final Duration SERVER_ERROR_PATIENCE = Duration.ofSeconds(5);
 
+    /**
+     * Why a TLS handshake failed, in words that name what to change: the server's certificate, unless no certificate was
+     * checked (--insecure) or the two sides agreed on no protocol (a server of TLS 1.0 or 1.1, which the JDK disables):
+     * then another certificate would change nothing.
+     */
+    static String handshakeFailed(String baseUrl, javax.net.ssl.SSLHandshakeException e, boolean insecure) {
+        String said = String.valueOf(e.getMessage());
+        boolean protocol = said.toLowerCase(java.util.Locale.ROOT).contains("protocol");
+        if (insecure || protocol) {
+            return ("%s answers, but its TLS handshake failed: %s. Not its certificate (%s): the server and this JDK agreed on no "
+                    + "protocol or cipher (the JDK refuses TLS 1.0 and 1.1); let the server offer TLS 1.2 or 1.3").formatted(baseUrl, said,
+                            insecure ? "none is checked with --insecure" : "the handshake ended before one was checked");
+        }
+        return ("%s answers, but its TLS handshake failed: %s. A certificate the load does not trust: give ./lab --ca-cert FILE (its "
+                + "PEM, or its authority's), or --insecure to check none (-Dgatling.ssl.trustStore.* to Gatling)").formatted(baseUrl, said);
+    }
+
     private static void requireAnswer(String baseUrl) {
         try {
             BoundedAnswer.status(MetricsEndpoint.http(), HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10)).build(),
@@ -114,10 +131,8 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
                 throw new PreflightException(("%s took the connection but sent no answer within 10 s: it runs, but is stuck or too slow "
                         + "to answer; check it (its log, a thread dump) before loading it").formatted(baseUrl));
             }
-            if (e instanceof javax.net.ssl.SSLHandshakeException) {
-                throw new PreflightException(("%s answers, but its TLS handshake failed: %s. A certificate the load does not trust: give "
-                        + "./lab --ca-cert FILE (its PEM, or its authority's), or --insecure to check none (-Dgatling.ssl.trustStore.* to "
-                        + "Gatling)").formatted(baseUrl, e.getMessage()));
+            if (e instanceof javax.net.ssl.SSLHandshakeException handshake) {
+                throw new PreflightException(handshakeFailed(baseUrl, handshake, Boolean.getBoolean(dev.latencylab.load.tls.TlsTrust.INSECURE)));
             }
             throw new PreflightException("nothing answers at %s (%s): start it with %s"
                     .formatted(baseUrl, e.getClass().getSimpleName(), startHint(baseUrl)));

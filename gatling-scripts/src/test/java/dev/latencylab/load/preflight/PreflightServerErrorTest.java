@@ -21,7 +21,8 @@ import dev.latencylab.load.settings.SimulationSettings;
 /**
  * The path under test checked once before the load, against a real server on loopback: a 5xx is a server under load
  * (the warm-up runs while the load's JVM starts) or failing, asked again until the load would begin and a while after;
- * a 4xx is the path, refused at once.
+ * a 4xx is the path, refused at once; a 3xx a redirect not followed; a failed TLS handshake names the certificate only
+ * where it could be the cause.
  */
 class PreflightServerErrorTest {
 
@@ -46,7 +47,9 @@ class PreflightServerErrorTest {
 
     @AfterEach
     void stop() {
-        server.stop(0);
+        if (server != null) { // the handshake's words need no server
+            server.stop(0);
+        }
     }
 
     private static void check(SimulationSettings s, Duration patience) {
@@ -77,6 +80,21 @@ class PreflightServerErrorTest {
         assertThatThrownBy(() -> check(s, Duration.ofSeconds(5))).isInstanceOf(Preflight.PreflightException.class)
                 .hasMessageContaining("with HTTP 404, not 2xx").hasMessageContaining("Fix the path (--url, or test.path)");
         assertThat(asked).as("asked once").hasValue(1);
+    }
+
+    /** A failed handshake names what to change: the certificate, or, where none was checked or no protocol agreed, not it. */
+    @Test
+    void aHandshakeThatFailedNamesTheCertificateOnlyWhereItCouldBeIt() {
+        String url = "https://127.0.0.1:8443";
+        javax.net.ssl.SSLHandshakeException untrusted = new javax.net.ssl.SSLHandshakeException(
+                "PKIX path building failed: unable to find valid certification path to requested target");
+        javax.net.ssl.SSLHandshakeException old = new javax.net.ssl.SSLHandshakeException(
+                "No appropriate protocol (protocol is disabled or cipher suites are inappropriate)");
+        assertThat(Preflight.handshakeFailed(url, untrusted, false)).contains("A certificate the load does not trust: give ./lab --ca-cert FILE");
+        assertThat(Preflight.handshakeFailed(url, untrusted, true)).as("with --insecure no certificate is checked")
+                .contains("Not its certificate (none is checked with --insecure)").doesNotContain("--ca-cert FILE");
+        assertThat(Preflight.handshakeFailed(url, old, false)).as("a TLS 1.0 server").contains("agreed on no protocol or cipher")
+                .contains("TLS 1.2 or 1.3").doesNotContain("--ca-cert FILE");
     }
 
     @Test
