@@ -33,6 +33,29 @@ class DocsLinksTest {
     private static final Pattern HTML_ID = Pattern.compile("id=\"?([A-Za-z0-9_-]+)");
 
     /**
+     * A command a reader copies from a code block runs in their shell as shown: a URL with a query (?) is quoted, else zsh
+     * refuses it ("no matches found") and bash may expand it.
+     */
+    @Test
+    void noCommandLeavesAQueryToTheShell() throws IOException {
+        List<Path> texts = new ArrayList<>(List.of(Lab.repo().resolve("README.md"), Lab.repo().resolve("CONTRIBUTING.md")));
+        try (Stream<Path> docs = Files.walk(Lab.repo().resolve("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(texts::add);
+        }
+        Pattern unquoted = Pattern.compile("(?<=[\\s=])https?://[^\\s'\"]*\\?");
+        List<String> bare = new ArrayList<>();
+        for (Path text : texts) {
+            Matcher block = FENCE.matcher(Files.readString(text));
+            while (block.find()) {
+                if (block.group().startsWith("```bash")) {
+                    block.group().lines().filter(l -> unquoted.matcher(l).find()).forEach(l -> bare.add(Lab.repo().relativize(text) + ": " + l.strip()));
+                }
+            }
+        }
+        assertThat(bare).isEmpty();
+    }
+
+    /**
      * CONTRIBUTING's tree of lab-runner's packages names each package, and only those; each package's package-info
      * names each class in it (a class moved or added is said where it lives, not in CONTRIBUTING).
      */
