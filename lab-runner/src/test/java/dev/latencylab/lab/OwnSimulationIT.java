@@ -258,6 +258,30 @@ class OwnSimulationIT {
         }
     }
 
+    /** A simulation whose setUp injects no user fails in the lab's words, not Gatling's "Run crashed" alone. */
+    @Test
+    void aSimulationThatStartsNoUserSaysSo() throws Exception {
+        Path none = tmp.resolve("none/NoUsers.java");
+        Files.createDirectories(none.getParent());
+        Files.writeString(none, """
+                import static io.gatling.javaapi.core.CoreDsl.*;
+                import static io.gatling.javaapi.http.HttpDsl.*;
+
+                public class NoUsers extends io.gatling.javaapi.core.Simulation {
+                    {
+                        setUp(scenario("none").exec(http("root").get("/owners")).injectOpen(nothingFor(1)))
+                                .protocols(dev.latencylab.load.LabLoad.http());
+                    }
+                }
+                """);
+        // with Gatling's report, whose making crashes on a run of no user ("Run crashed"); without it the result's problems say the same
+        LabCommand.Finished run = LabCommand.run(tmp.resolve("none.console"), "run", "--url", url(), "--simulation", none.toString(), "--users", "2",
+                "--warmup-seconds", "0", "--results", tmp.resolve("results").toString());
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(ExitCode.FAILED);
+        assertThat(run.output()).contains("RUN FAILED: the simulation exited with 1: latency-lab: cannot run: your simulation NoUsers started no "
+                + "user: its setUp injects none. Give it the lab's load, setUp(LabLoad.load(scenario))");
+    }
+
     @Test
     void whatASimulationCannotGoWithIsRefusedBeforeAnyLoad() throws Exception {
         Path flow = usersFlow();

@@ -64,11 +64,21 @@ public final class OwnRun {
         Sampler sampler = new Sampler(preflight.samplesServer(settings) ? settings.endpoint().metricsUrl() : null, settings.endpoint().baseUrl(),
                 settings.watch().targetPid().orElse(-1L), settings.endpoint().path(), clock);
         sampler.start();
-        int exit = io.gatling.app.Gatling$.MODULE$.fromArgs(args);
+        int exit;
+        try {
+            exit = io.gatling.app.Gatling$.MODULE$.fromArgs(args);
+        }
+        catch (RuntimeException | AssertionError crashed) {
+            // Gatling has logged its crash ("Run crashed"); what the lab can tell of its cause is said below
+            exit = 1;
+        }
         sampler.close();
         Path log = GatlingRecords.logIn(Path.of(argument(args, "--results-folder"))).orElse(null);
-        if (log == null) {
-            System.err.println("\nlatency-lab: cannot run: Gatling left no record of the run (exit " + exit + ")\n");
+        if (log == null || exit != 0 && startedNoUser(log)) {
+            System.err.println("\nlatency-lab: cannot run: " + (log == null ? "Gatling left no record of the run (exit " + exit + ")"
+                    : "your simulation " + simulation + " started no user: its setUp injects none. Give it the lab's load, "
+                            + "setUp(LabLoad.load(scenario)) (docs/your-simulation.md)")
+                    + "\n");
             System.exit(exit == 0 ? 1 : exit);
             return;
         }
@@ -78,6 +88,27 @@ public final class OwnRun {
         System.out.println(ResultFile.WRITTEN + file.toAbsolutePath());
         result.problems().forEach(p -> System.err.println("latency-lab: PROBLEM: " + p));
         System.exit(exit);
+    }
+
+    /** Whether Gatling's record of the run holds no user's start (or cannot be read as one): nothing was loaded. */
+    private static boolean startedNoUser(Path log) {
+        long[] starts = {0};
+        try {
+            GatlingRecords.read(log, new GatlingRecords.Visitor() {
+                @Override
+                public void user(boolean start, long at) {
+                    starts[0] += start ? 1 : 0;
+                }
+
+                @Override
+                public void request(String name, long start, long end, boolean ok, String message) {
+                }
+            });
+        }
+        catch (RuntimeException unreadable) {
+            return true;
+        }
+        return starts[0] == 0;
     }
 
     /**

@@ -258,7 +258,11 @@ public final class GatlingLauncher {
                 else if (line.startsWith(REPORT_LINE)) {
                     reportDir = Path.of(line.substring(REPORT_LINE.length()).trim()).getParent();
                 }
-                else if (line.startsWith("latency-lab: cannot run: ") || line.contains("[ERROR]")) {
+                else if (line.startsWith("latency-lab: cannot run: ")) {
+                    // the lab's own words of why, over a line of Gatling's log before them
+                    lastError = lastError == null || !lastError.startsWith("latency-lab: cannot run: ") ? line : lastError;
+                }
+                else if (line.contains("[ERROR]")) {
                     lastError = lastError == null ? line : lastError;
                 }
             }
