@@ -1,8 +1,14 @@
 package dev.latencylab.lab;
 
+import static dev.latencylab.lab.LabCommand.assertNoStackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,12 +17,19 @@ import dev.latencylab.load.result.Result;
 import dev.latencylab.load.result.ResultFile;
 import dev.latencylab.lab.capacity.Capacity;
 import dev.latencylab.lab.capacity.CapacitySearch;
+import dev.latencylab.lab.flow.ExitCode;
 import dev.latencylab.lab.format.Figures;
+import dev.latencylab.lab.layout.FolderLock;
+import dev.latencylab.lab.layout.SearchFolder;
 import dev.latencylab.lab.page.Verdict;
+import dev.latencylab.lab.run.TargetProcess;
 import dev.latencylab.lab.run.Status;
 import dev.latencylab.lab.summary.Stages;
 
-/** ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second. */
+/**
+ * ./lab capacity finds the bound the model gives: four threads at 100 ms serve about 40 requests a second; and a search
+ * cut short is a lower bound everywhere it is read.
+ */
 // on a CPU of its own: the capacity found is a measurement, and another test beside it would lower it
 @OnOwnCpu
 class CapacitySearchIT {
@@ -71,5 +84,57 @@ class CapacitySearchIT {
         assertThat(first.model().poolBoundPerSecond()).isEqualTo(40);
         assertThat(first.target().properties()).containsEntry("server.tomcat.threads.max", "4");
         assertThat(ResultSchema.problems(tmp.resolve("mvc-t4/round-1/result.json"))).as("the published schema accepts it").isEmpty();
+    }
+
+    /**
+     * A search cut short in its second ladder is a lower bound everywhere it is read. On its own CPU: its first ladder
+     * must meet the SLO at 20 req/s, which a CPU shared with two other tests once failed (p99 from due 7,999 ms at 20 req/s,
+     * the machine at 99%, in CI on 6 Dec 2026), and no second ladder followed.
+     */
+    @Test
+    void aSearchStoppedInItsSecondLadderIsALowerBoundEverywhere(OwnCpu cpu) throws Exception {
+        int port = Lab.freePort();
+        // mvc-t4 at 100 ms: T/L 40 req/s, the first ladder 20, 40, 80 brackets it, the second refines it
+        List<String> prefix = new java.util.ArrayList<>(List.of("setsid"));
+        prefix.addAll(cpu.taskset());
+        LabCommand lab = LabCommand.start(tmp.resolve("capacity.console"), prefix, "capacity", "--target", "mvc-t4", "--start-rate", "20", "--level-seconds",
+                "5",
+                "--ramp-seconds", "1", "--warmup-seconds", "1", "--slo", "p99:400", "--port", String.valueOf(port),
+                "--results", tmp.toString(), "--name", "cut");
+        lab.awaitLine("latency-lab: ladder 2:", Duration.ofMinutes(3));
+        awaitIn(tmp.resolve("cut/round-2/gatling.log"), "each held", Duration.ofMinutes(1)); // the second ladder's load is under way
+        lab.terminate();
+        assertThat(lab.await(Duration.ofMinutes(2))).isEqualTo(143);
+
+        String out = lab.output();
+        assertThat(out).contains("latency-lab: capacity of mvc-t4: interrupted before the search finished: ");
+        assertNoStackTrace(out);
+        Path dir = tmp.resolve("cut");
+        tools.jackson.databind.JsonNode record = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(new SearchFolder(dir).capacityFile().toFile());
+        assertThat(record.get("interrupted").asBoolean()).isTrue();
+        assertThat(record.get("bracketed").asBoolean()).isFalse();
+        assertThat(record.get("summary").asString()).startsWith("interrupted before the search finished");
+        assertThat(record.get("rounds").get(1).get("status").asString()).isEqualTo("interrupted");
+        assertThat(Files.size(dir.resolve("hockey-stick.png"))).isPositive();
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no partial file, no lock left")
+                    .noneMatch(f -> f.endsWith(".partial") || f.equals(FolderLock.NAME));
+        }
+        LabCommand.Finished report = LabCommand.inThisJvm("report", dir.toString());
+        assertThat(report.exitCode()).as(report.output()).isZero();
+        assertThat(report.output()).contains("(interrupted)");
+        LabCommand.Finished old = LabCommand.inThisJvm("capacity", "--report", dir.toString());
+        assertThat(old.exitCode()).as(old.output()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(old.output()).as("the old spelling names the new one").contains("capacity --report: retired; give ./lab report DIR");
+    }
+
+    /** Polls a file until it holds the text. */
+    private static void awaitIn(Path file, String text, Duration max) throws IOException {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!(Files.isRegularFile(file) && Files.readString(file).contains(text))) {
+            assertThat(System.nanoTime()).as("%s holds '%s' within %s", file, text, max).isLessThan(deadline);
+            TargetProcess.sleep(200);
+        }
     }
 }
