@@ -2,6 +2,7 @@ package dev.latencylab.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -63,5 +64,47 @@ class HistoryIT {
         assertThat(unchanged.exitCode()).as(unchanged.output()).isZero();
         assertThat(unchanged.output()).contains("latency-lab: history of example-l0-u100: 12 runs").contains("p50        no change point")
                 .doesNotContain("WORSE");
+    }
+
+    /**
+     * The gates as a CI reads test results (--junit), read back by Maven's own report parser: on the changed history
+     * p50 beyond 10% a failure that names it, goodput a pass; on the first runs alone, too few to judge, an error.
+     */
+    @Test
+    void theGatesAreWrittenAsJUnitXmlThatACiReads() throws Exception {
+        Path file = tmp.resolve("gates.xml");
+        LabCommand.Finished changed = LabCommand.inThisJvm("history", PUBLISHED.toString(), "--fail-on-change", "p50:10,goodput:5", "--junit",
+                file.toString());
+        assertThat(changed.exitCode()).as(changed.output()).isEqualTo(ExitCode.WORSE);
+        assertThat(changed.output()).contains("JUnit file: " + file);
+        org.apache.maven.plugins.surefire.report.ReportTestSuite suite = new org.apache.maven.plugins.surefire.report.TestSuiteXmlParser(
+                new org.apache.maven.plugin.surefire.log.api.NullConsoleLogger()).parse(file.toString()).getFirst();
+        assertThat(suite.getNumberOfTests()).isEqualTo(2);
+        assertThat(suite.getNumberOfFailures()).isEqualTo(1);
+        assertThat(suite.getTestCases()).extracting(c -> c.getName(), c -> c.hasFailure()).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("p50:10", true), org.assertj.core.groups.Tuple.tuple("goodput:5", false));
+        assertThat(suite.getTestCases().getFirst().getFailureMessage()).startsWith("p50 of example-l0-u100 got worse from run 13 of 17");
+        assertThat(suite.getTestCases()).allSatisfy(c -> assertThat(c.getClassName()).isEqualTo("example-l0-u100"));
+
+        // five runs: too few to judge, an error (never a pass), exit 4
+        Path few = tmp.resolve("few");
+        for (int r = 1; r <= 5; r++) {
+            Lab.copyTree(PUBLISHED.resolve("before/points/example-l0-u100-r" + r), few.resolve("example-l0-u100-r" + r));
+        }
+        Path again = tmp.resolve("few.xml");
+        LabCommand.Finished judged = LabCommand.inThisJvm("history", few.toString(), "--fail-on-change", "p99", "--junit", again.toString());
+        assertThat(judged.exitCode()).as(judged.output()).isEqualTo(ExitCode.CANNOT_JUDGE);
+        org.apache.maven.plugins.surefire.report.ReportTestSuite cannot = new org.apache.maven.plugins.surefire.report.TestSuiteXmlParser(
+                new org.apache.maven.plugin.surefire.log.api.NullConsoleLogger()).parse(again.toString()).getFirst();
+        assertThat(cannot.getNumberOfErrors()).isEqualTo(1);
+        assertThat(cannot.getTestCases().getFirst().hasError()).isTrue();
+        assertThat(cannot.getTestCases().getFirst().getFailureMessage()).contains("5 runs; a change needs 3 runs on each side");
+
+        // a file that is not a history's JUnit file is never replaced
+        Files.writeString(tmp.resolve("mine.xml"), "<mine/>");
+        LabCommand.Finished refused = LabCommand.inThisJvm("history", PUBLISHED.toString(), "--fail-on-change", "p50", "--junit",
+                tmp.resolve("mine.xml").toString());
+        assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(tmp.resolve("mine.xml")).hasContent("<mine/>");
     }
 }

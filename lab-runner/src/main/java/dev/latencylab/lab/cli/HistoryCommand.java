@@ -15,6 +15,8 @@ import dev.latencylab.lab.history.ChangePoints;
 import dev.latencylab.lab.history.History;
 import dev.latencylab.lab.history.HistoryLines;
 import dev.latencylab.lab.history.HistoryRuns;
+import dev.latencylab.lab.format.JUnitXml;
+import dev.latencylab.lab.layout.OutputFile;
 import dev.latencylab.lab.layout.ResultsFolders;
 import dev.latencylab.lab.page.HistoryPage;
 import dev.latencylab.lab.flow.ExitCode;
@@ -49,11 +51,19 @@ final class HistoryCommand implements Callable<Integer> {
             + "metric (each run, the means between change points, the change points) and its runs linked.")
     Path out;
 
+    @Option(names = "--junit", paramLabel = "FILE.xml", description = "With --fail-on-change: also write each gate's verdict at each "
+            + "point as JUnit XML, as CI tools read test results: a change for the worse a failure, one it cannot judge an error.")
+    Path junit;
+
     @Option(names = "--min-change", paramLabel = "PERCENT", defaultValue = "" + ChangePoints.MIN_CHANGE_PERCENT,
             description = "The least change reported, in percent of the mean before it (Otava's magnitude; default: "
                     + ChangePoints.MIN_CHANGE_PERCENT + "). Below it, a change point is dropped however significant: percentiles "
                     + "are whole milliseconds, and two runs alike on each side give a t-test without spread, significant by construction.")
     double minChange;
+
+    /** The suite's name in the JUnit file, and how the file starts: one that does not is not history's, and is never replaced. */
+    private static final String SUITE = "latency-lab history";
+    private static final String JUNIT_START = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + SUITE + "\"";
 
     @Override
     public Integer call() {
@@ -64,19 +74,40 @@ final class HistoryCommand implements Callable<Integer> {
         if (out != null) {
             HistoryPage.writable(out); // refused before anything is read or printed
         }
+        if (junit != null) {
+            if (gates.isEmpty()) {
+                throw new IllegalArgumentException("--junit %s: it writes the gates' verdicts; give --fail-on-change METRIC[:PERCENT] too".formatted(junit));
+            }
+            OutputFile.ownFile("--junit", junit, ".xml", JUNIT_START);
+        }
         List<Path> paths = given.isEmpty() ? List.of(lab.repo.resolve(ResultsFolders.RUNS)) : given;
         HistoryRuns runs = HistoryRuns.under(paths);
         runs.leftOut().forEach(l -> console.out().println("latency-lab: left out: " + l));
         List<ChangeGate.Verdict> verdicts = new ArrayList<>();
+        List<JUnitXml.Case> cases = new ArrayList<>();
         List<History> histories = new ArrayList<>();
         ChangePoints method = new ChangePoints(ChangePoints.LAB.windowLength(), ChangePoints.LAB.maxPValue(), minChange / 100);
         for (History h : History.of(runs.runs(), method)) {
             histories.add(h);
             HistoryLines.of(h).forEach(l -> console.out().println("latency-lab: " + l));
-            gates.forEach(g -> verdicts.add(g.judge(h)));
+            for (int i = 0; i < gates.size(); i++) {
+                ChangeGate.Verdict v = gates.get(i).judge(h);
+                verdicts.add(v);
+                cases.add(new JUnitXml.Case(h.point(), failOnChange.get(i).strip(), switch (v.call()) {
+                    case PASS -> JUnitXml.Outcome.PASSED;
+                    case WORSE -> JUnitXml.Outcome.FAILED;
+                    case CANNOT_JUDGE -> JUnitXml.Outcome.CANNOT_JUDGE;
+                }, v.line() != null ? v.line() : "%s of %s: no change point for the worse%s".formatted(gates.get(i).metric().id(), h.point(),
+                        gates.get(i).share() == 0 ? "" : " beyond " + failOnChange.get(i).strip().substring(failOnChange.get(i).strip().indexOf(':') + 1)
+                                + "%")));
+            }
         }
         if (out != null) {
             console.out().println("History page: " + HistoryPage.write(histories, out.toAbsolutePath()));
+        }
+        if (junit != null) {
+            OutputFile.text(junit, JUnitXml.of(SUITE, cases));
+            console.out().println("JUnit file: " + junit.toAbsolutePath());
         }
         verdicts.stream().filter(v -> v.call() == ChangeGate.Call.PASS && v.line() != null)
                 .forEach(v -> console.out().println("latency-lab: excused: " + v.line()));
