@@ -1,18 +1,15 @@
 package dev.latencylab.lab.history;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
+import dev.latencylab.lab.run.OwnSimulation;
 import dev.latencylab.lab.run.ServiceRun;
 import dev.latencylab.load.result.Result;
 
 /**
- * Which runs are one series of a history: one point id and one load, the simulation and what it was given (users, path,
- * request mix, header names, protocol, pacing, connections, injection and rates). Where it ran (the port), its process
+ * Which runs are one series of a history: one point id and one load, the simulation (a user's by its source's SHA-256)
+ * and what it was given (users, path, request mix, header names, protocol, pacing, connections, injection and rates). Where it ran (the port), its process
  * and the service's own settings are not part of it: a history is there to see the service change under the same load.
  *
  * @param point    the point's id
@@ -29,12 +26,6 @@ record Series(String point, String settings) {
                 Objects.toString(e.requestMix()),
                 Objects.toString(e.headers()), Objects.toString(e.protocol(), "h1"), Objects.toString(p.pacing()), Objects.toString(p.connections()),
                 Objects.toString(p.injection()));
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(parts.toString().getBytes(StandardCharsets.UTF_8));
-            return new Series(point, HexFormat.of().formatHex(digest, 0, 4));
-        }
-        catch (NoSuchAlgorithmException e1) {
-            throw new IllegalStateException("every JDK has SHA-256", e1);
-        }
+        return new Series(point, OwnSimulation.digest(parts.toString()).substring(0, 8));
     }
 }

@@ -212,7 +212,8 @@ public record OwnSimulation(Source source, String className, Path classes) imple
         }
     }
 
-    private static String digest(String text) {
+    /** The SHA-256 of text's UTF-8 bytes, in hex: a simulation's source as a sweep keeps it, and a history's load settings. */
+    public static String digest(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         }

@@ -32,19 +32,25 @@ class DocsLinksTest {
     private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
     private static final Pattern HTML_ID = Pattern.compile("id=\"?([A-Za-z0-9_-]+)");
 
+    /** Every Markdown file a reader reads: README, CONTRIBUTING and those under docs/. */
+    static List<Path> markdown() throws IOException {
+        Path repo = Lab.repo();
+        List<Path> texts = new ArrayList<>(List.of(repo.resolve("README.md"), repo.resolve("CONTRIBUTING.md")));
+        try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
+            docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(texts::add);
+        }
+        return texts;
+    }
+
     /**
      * A command a reader copies from a code block runs in their shell as shown: a URL with a query (?) is quoted, else zsh
      * refuses it ("no matches found") and bash may expand it.
      */
     @Test
     void noCommandLeavesAQueryToTheShell() throws IOException {
-        List<Path> texts = new ArrayList<>(List.of(Lab.repo().resolve("README.md"), Lab.repo().resolve("CONTRIBUTING.md")));
-        try (Stream<Path> docs = Files.walk(Lab.repo().resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(texts::add);
-        }
         Pattern unquoted = Pattern.compile("(?<=[\\s=])https?://[^\\s'\"]*\\?");
         List<String> bare = new ArrayList<>();
-        for (Path text : texts) {
+        for (Path text : markdown()) {
             Matcher block = FENCE.matcher(Files.readString(text));
             while (block.find()) {
                 if (block.group().startsWith("```bash")) {
@@ -103,10 +109,7 @@ class DocsLinksTest {
     @Test
     void everyRelativeLinkAndAnchorResolves() throws IOException {
         Path repo = Lab.repo();
-        List<Path> texts = new ArrayList<>(List.of(repo.resolve("README.md"), repo.resolve("CONTRIBUTING.md")));
-        try (Stream<Path> docs = Files.walk(repo.resolve("docs"))) {
-            docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(texts::add);
-        }
+        List<Path> texts = markdown();
         List<String> broken = new ArrayList<>();
         int checked = 0;
         for (Path text : texts) {

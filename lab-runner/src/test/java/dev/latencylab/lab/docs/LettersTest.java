@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,14 +37,6 @@ class LettersTest {
         return letters;
     }
 
-    private static List<Path> texts() throws IOException {
-        List<Path> texts = new ArrayList<>(List.of(Lab.repo().resolve("README.md")));
-        try (Stream<Path> docs = Files.walk(Lab.repo().resolve("docs"))) {
-            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(texts::add);
-        }
-        return texts;
-    }
-
     @Test
     void theGlossaryDefinesEachLetterOfItsHeadingOnce() throws IOException {
         Map<String, String> letters = letters();
@@ -68,7 +59,7 @@ class LettersTest {
                 // PostgreSQL's max_connections given in a target id
                 Pattern.compile("-pg<([A-Z])>"), "M");
         List<String> wrong = new ArrayList<>();
-        for (Path text : texts()) {
+        for (Path text : DocsLinksTest.markdown()) {
             String s = Files.readString(text).replaceAll("\\s+", " ");
             uses.forEach((pattern, letter) -> {
                 Matcher m = pattern.matcher(s);
