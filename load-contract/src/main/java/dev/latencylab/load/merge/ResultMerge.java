@@ -116,7 +116,11 @@ public final class ResultMerge {
         }
         Result.Split split = first.parameters().split();
         Result.Parameters parameters = first.parameters().withSplit(new Result.Split(split.injectors(), null, split.startAtEpochMs()));
-        parameters = parameters.with(parameters.endpoint().negotiatedOf(parts.stream().map(p -> p.parameters().endpoint().negotiated()).toList()));
+        // each injector counted its own connections' ALPN: the run's are their sum
+        Map<String, Long> negotiated = new TreeMap<>();
+        parts.stream().map(p -> p.parameters().endpoint().negotiated()).filter(Objects::nonNull)
+                .forEach(m -> m.forEach((protocol, n) -> negotiated.merge(protocol, n, Long::sum)));
+        parameters = parameters.with(parameters.endpoint().negotiated(negotiated));
         Result result = new Result(ResultFile.SCHEMA, first.simulation(), first.target(), parameters, start.toString(), end.toString(), seconds, requests,
                 throughput, plateau, HistogramCodec.percentiles(h),
                 HistogramCodec.encoded(h), injector(parts),

@@ -157,14 +157,6 @@ public record Result(String schema, String simulation, TargetSettings target, Pa
             return new Endpoint(baseUrl, metricsUrl, path, requestMix, headers, agreed, trust,
                     java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(counts)));
         }
-
-        /** The same, with the counts of a split run's parts summed (each injector counts its own connections); null where none counted. */
-        public Endpoint negotiatedOf(List<Map<String, Long>> parts) {
-            Map<String, Long> sum = new java.util.TreeMap<>();
-            parts.stream().filter(java.util.Objects::nonNull).forEach(m -> m.forEach((p, n) -> sum.merge(p, n, Long::sum)));
-            return new Endpoint(baseUrl, metricsUrl, path, requestMix, headers, protocol, trust,
-                    sum.isEmpty() ? null : java.util.Collections.unmodifiableMap(sum));
-        }
     }
 
     /**
