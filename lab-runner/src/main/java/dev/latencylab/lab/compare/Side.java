@@ -36,8 +36,13 @@ import dev.latencylab.lab.summary.Summary.RunRow;
  */
 public record Side(Path given, Map<String, List<Run>> points, List<Searched> searches, List<String> failed) {
 
-    /** A finished run: its row (as the summary has it), its result file, and the machine it ran on (null if unrecorded). */
-    public record Run(RunRow row, Result result, Machine.Fingerprint machine) {
+    /** A finished run: its row (as the summary has it), its result file, and its point.json (null where it has none). */
+    public record Run(RunRow row, Result result, PointRecord record) {
+
+        /** The machine it ran on, as its point.json recorded it; null if unrecorded. */
+        public Machine.Fingerprint machine() {
+            return record == null || record.start() == null ? null : record.start().machine();
+        }
     }
 
     /** A finished capacity search: its folder's name and its capacity.json. */
@@ -142,8 +147,7 @@ public record Side(Path given, Map<String, List<Run>> points, List<Searched> sea
                 failed.add("%s (its result reports: %s)".formatted(folder.dir().getFileName(), String.join("; ", result.problems())));
                 continue;
             }
-            Machine.Fingerprint machine = record == null || record.start() == null ? null : record.start().machine();
-            found.add(new Run(Summary.row(file), result, machine));
+            found.add(new Run(Summary.row(file), result, record));
         }
         // in a sweep's order: latency, target, users, rate, run
         Map<String, List<Run>> points = new LinkedHashMap<>();

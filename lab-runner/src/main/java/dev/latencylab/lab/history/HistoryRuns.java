@@ -47,7 +47,7 @@ public record HistoryRuns(List<History.Entry> runs, List<String> leftOut) {
             }
             for (List<Side.Run> point : side.points().values()) {
                 for (Side.Run r : point) {
-                    RunStart.checked(folder, r.result()); // refused, not left out: an edited run would vanish from its series unseen
+                    RunStart.checked(folder, r); // refused, not left out: an edited run would vanish from its series unseen
                     runs.add(new History.Entry(folder, r.result().start(), r.result().label(), r.machine(), r));
                 }
             }

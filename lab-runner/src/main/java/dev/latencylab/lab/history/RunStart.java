@@ -1,18 +1,18 @@
 package dev.latencylab.lab.history;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
+import dev.latencylab.lab.compare.Side;
 import dev.latencylab.lab.layout.RunFolder;
 import dev.latencylab.lab.run.PointRecord;
 import dev.latencylab.load.result.Result;
 
 /**
  * A run's start as a history orders it (its result's), checked against what else recorded the run: its own end less its
- * duration, and the point record ./lab wrote beside it (when the run began and ended). A start edited alone would move the
+ * duration, and the point record ./lab wrote beside it (when the run began and ended), as compare's Side read it. A start edited alone would move the
  * run in its series, and turn a change for the worse into one for the better: a disagreement is refused.
  */
 final class RunStart {
@@ -28,7 +28,8 @@ final class RunStart {
      *
      * @throws IllegalArgumentException naming the run's result file and what disagrees
      */
-    static Instant checked(Path folder, Result r) {
+    static Instant checked(Path folder, Side.Run run) {
+        Result r = run.result();
         Path file = folder.resolve(dev.latencylab.load.result.ResultFile.NAME);
         Instant start = instant(file, "start", r.start());
         Instant end = instant(file, "end", r.end());
@@ -37,14 +38,13 @@ final class RunStart {
             throw new IllegalArgumentException("%s: its start %s and end %s are %.1f s apart, its duration %.1f s: they disagree (edited?); "
                     .formatted(file, r.start(), r.end(), seconds, r.durationSeconds()) + "history orders runs by their start and refuses it");
         }
-        RunFolder run = new RunFolder(folder);
-        if (Files.isRegularFile(run.pointRecord())) {
-            PointRecord record = PointRecord.read(run);
+        PointRecord record = run.record();
+        if (record != null) {
             Instant began = record.start() == null ? null : record.start().startedAt();
             Instant ended = record.ended() == null ? null : record.ended().endedAt();
             if (began != null && start.isBefore(began.minus(SLACK)) || ended != null && end.isAfter(ended.plus(SLACK))) {
                 throw new IllegalArgumentException("%s: its load from %s to %s is outside its run's own record (%s: %s to %s): they disagree (edited?); "
-                        .formatted(file, r.start(), r.end(), run.pointRecord().getFileName(), began, ended)
+                        .formatted(file, r.start(), r.end(), new RunFolder(folder).pointRecord().getFileName(), began, ended)
                         + "history orders runs by their start and refuses it");
             }
         }
