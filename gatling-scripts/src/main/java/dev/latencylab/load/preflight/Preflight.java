@@ -111,14 +111,14 @@ public record Preflight(ConnectionMode connections, boolean switched, int peakUs
      */
     static String handshakeFailed(String baseUrl, javax.net.ssl.SSLHandshakeException e, boolean insecure) {
         String said = String.valueOf(e.getMessage());
-        boolean protocol = said.toLowerCase(java.util.Locale.ROOT).contains("protocol");
-        if (insecure || protocol) {
-            return ("%s answers, but its TLS handshake failed: %s. Not its certificate (%s): the server and this JDK agreed on no "
-                    + "protocol or cipher (the JDK refuses TLS 1.0 and 1.1); let the server offer TLS 1.2 or 1.3").formatted(baseUrl, said,
-                            insecure ? "none is checked with --insecure" : "the handshake ended before one was checked");
+        String failed = "%s answers, but its TLS handshake failed: %s. ".formatted(baseUrl, said);
+        if (insecure || said.toLowerCase(java.util.Locale.ROOT).contains("protocol")) {
+            return failed + ("Not its certificate (%s): the server and this JDK agreed on no protocol or cipher (the JDK refuses TLS 1.0 "
+                    + "and 1.1); let the server offer TLS 1.2 or 1.3").formatted(insecure ? "none is checked with --insecure"
+                            : "the handshake ended before one was checked");
         }
-        return ("%s answers, but its TLS handshake failed: %s. A certificate the load does not trust: give ./lab --ca-cert FILE (its "
-                + "PEM, or its authority's), or --insecure to check none (-Dgatling.ssl.trustStore.* to Gatling)").formatted(baseUrl, said);
+        return failed + "A certificate the load does not trust: give ./lab --ca-cert FILE (its PEM, or its authority's), or --insecure "
+                + "to check none (-Dgatling.ssl.trustStore.* to Gatling)";
     }
 
     private static void requireAnswer(String baseUrl) {

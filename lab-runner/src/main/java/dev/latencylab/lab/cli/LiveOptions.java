@@ -33,18 +33,24 @@ final class LiveOptions implements LiveStart {
      * view itself starts later, once there is a run to follow).
      */
     void check() {
-        if (off || port == 0) {
+        if (off) {
             return;
         }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
+        inRange();
+        if (port == 0) {
+            return;
         }
         try (java.net.ServerSocket free = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
             // free now: the view binds it again when it starts (another process could take it between; then it says so)
         }
         catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
-                    .formatted(port, e.getMessage()));
+            throw LiveView.cannotListen(port, e);
+        }
+    }
+
+    private void inRange() {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
         }
     }
 
@@ -62,9 +68,7 @@ final class LiveOptions implements LiveStart {
             out.println("latency-lab: no live view: " + notHere);
             return null;
         }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--live-port %d: give a port from 1 to 65535, or 0 for a free one".formatted(port));
-        }
+        inRange();
         return LiveView.start(port, title, out, command.root().userObject() instanceof LatencyLab lab ? lab.statusLine : null);
     }
 }

@@ -69,13 +69,18 @@ public final class LiveView implements RunWatch, AutoCloseable {
             view = new LiveView(port, title, out, status);
         }
         catch (IOException e) {
-            throw new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
-                    .formatted(port, e.getMessage()));
+            throw cannotListen(port, e);
         }
         out.printf("latency-lab: live view: http://127.0.0.1:%d/ (metrics for Prometheus: /metrics; --no-live turns it off)%n", view.port());
         out.flush();
         view.poll.scheduleWithFixedDelay(view::read, 250, 250, TimeUnit.MILLISECONDS);
         return view;
+    }
+
+    /** The refusal of a --live-port the view cannot listen on (taken, or not this user's to take). */
+    public static IllegalArgumentException cannotListen(int port, IOException e) {
+        return new IllegalArgumentException("--live-port %d: cannot listen there (%s); give another port, 0 for any free one, or --no-live"
+                .formatted(port, e.getMessage()));
     }
 
     public int port() {
