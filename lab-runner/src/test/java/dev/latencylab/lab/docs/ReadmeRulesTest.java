@@ -141,6 +141,9 @@ class ReadmeRulesTest {
                 .formatted(tls.get("mvc-t200-h2-l100-u20000").requests().koPercent(), shared.requests().koPercent()))
                 .contains("with a connection each it did not, %.1f%% against %.1f%% at 10,000".formatted(
                         tls.get("mvc-t200-h2-l100-u10000").requests().koPercent(), each.requests().koPercent()));
+        assertThat(read(Lab.repo().resolve("docs/README.md"))).as("the docs' index says the same rule")
+                .contains("where HTTP/2 ends the connection cap's KO for users sharing connections (20,000), not for users with a connection "
+                        + "each (10,000)");
     }
 
     /** running.md's queue of requests waiting for a Reactor Netty connection: the highest its gauge read in each sweep it cites. */
